@@ -1,0 +1,7 @@
+//! machack: a recreation of Mac Hack VI, Richard Greenblatt's 1967 chess program.
+//!
+//! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
+
+pub mod cli;
+pub mod rules;
+pub mod value;

@@ -1,0 +1,189 @@
+//! Legal move generation: pins and checks are resolved while generating, so every move listed
+//! is legal and perft can count the moves of the last ply without making them.
+
+use super::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+};
+use super::bitboard::Bitboard;
+use super::moves::{Move, MoveKind, MoveList};
+use super::position::{CastleSide, Position};
+use super::types::{Color, PieceKind, Square};
+
+impl Position {
+    /// Every legal move in this position.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list);
+        list
+    }
+
+    /// Whether `m` is a legal move here (for moves from outside: hash tables, books, users).
+    pub fn is_legal(&self, m: Move) -> bool {
+        m != Move::NULL
+            && self
+                .piece_at(m.from())
+                .is_some_and(|p| p.color == self.side)
+            && self.legal_moves().contains(m)
+    }
+
+    fn generate(&self, list: &mut MoveList) {
+        let us = self.side;
+        let them = !us;
+        let king = self.king_square(us);
+        let occ = self.occupied();
+        let own = self.color_bb(us);
+        let enemy = self.color_bb(them);
+        let checkers = self.attackers(king, them);
+
+        // Step 1. King moves: to squares not attacked once the king has left its square.
+        let occ_without_king = occ.without(king);
+        for to in king_attacks(king) & !own {
+            if self.attackers_with(to, them, occ_without_king).is_empty() {
+                list.push(Move::new(
+                    king,
+                    to,
+                    if enemy.has(to) {
+                        MoveKind::Capture
+                    } else {
+                        MoveKind::Quiet
+                    },
+                ));
+            }
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+
+        // Step 2. What a non-king move must hit: the checker or a square between it and the king.
+        let target = match checkers.first() {
+            Some(c) => between(king, c).with(c),
+            None => Bitboard::ALL,
+        };
+        let pinned = self.pinned(us);
+
+        // Step 3. Knights, bishops, rooks, queens.
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
+            for from in self.pieces(us, kind) {
+                let mut to_set = match kind {
+                    PieceKind::Knight => knight_attacks(from),
+                    PieceKind::Bishop => bishop_attacks(from, occ),
+                    PieceKind::Rook => rook_attacks(from, occ),
+                    _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
+                } & !own
+                    & target;
+                if pinned.has(from) {
+                    to_set &= line(king, from);
+                }
+                for to in to_set {
+                    list.push(Move::new(
+                        from,
+                        to,
+                        if enemy.has(to) {
+                            MoveKind::Capture
+                        } else {
+                            MoveKind::Quiet
+                        },
+                    ));
+                }
+            }
+        }
+
+        // Step 4. Pawns: pushes, double pushes, captures, promotions, en passant.
+        let last_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+        let double_rank = if us == Color::White { 1 } else { 6 };
+        for from in self.pieces(us, PieceKind::Pawn) {
+            let allowed = if pinned.has(from) {
+                line(king, from) & target
+            } else {
+                target
+            };
+            let one = from.forward(us, 1);
+            if !occ.has(one) {
+                if allowed.has(one) {
+                    push_pawn_move(list, from, one, false, last_rank.has(one));
+                }
+                if from.rank() == double_rank {
+                    let two = from.forward(us, 2);
+                    if !occ.has(two) && allowed.has(two) {
+                        list.push(Move::new(from, two, MoveKind::DoublePush));
+                    }
+                }
+            }
+            for to in pawn_attacks(us, from) & enemy & allowed {
+                push_pawn_move(list, from, to, true, last_rank.has(to));
+            }
+        }
+        if let Some(ep) = self.ep {
+            let victim = ep.forward(us, -1);
+            for from in pawn_attacks(them, ep) & self.pieces(us, PieceKind::Pawn) {
+                // The capture removes two pawns from one line at once: test the king directly.
+                let occ_after = occ.without(from).without(victim).with(ep);
+                let attackers = self.attackers_with(king, them, occ_after).without(victim);
+                if attackers.is_empty() && self.piece_at(victim).is_some_and(|p| p.color == them) {
+                    list.push(Move::new(from, ep, MoveKind::EnPassant));
+                }
+            }
+        }
+
+        // Step 5. Castling: not out of, through or into check; the squares between king and rook empty.
+        if checkers.is_empty() {
+            for side in [CastleSide::King, CastleSide::Queen] {
+                if !self.castling.has(us, side) {
+                    continue;
+                }
+                let (rook_from, _) = Position::castling_rook_squares(us, side);
+                let king_to = match side {
+                    CastleSide::King => Square::from_coords(6, king.rank()),
+                    CastleSide::Queen => Square::from_coords(2, king.rank()),
+                };
+                let path_clear = (between(king, rook_from) & occ).is_empty();
+                let safe = (between(king, king_to).with(king_to)).all_unattacked(self, them);
+                if path_clear && safe {
+                    let kind = match side {
+                        CastleSide::King => MoveKind::CastleKingSide,
+                        CastleSide::Queen => MoveKind::CastleQueenSide,
+                    };
+                    list.push(Move::new(king, king_to, kind));
+                }
+            }
+        }
+    }
+}
+
+#[inline]
+fn push_pawn_move(list: &mut MoveList, from: Square, to: Square, capture: bool, promotes: bool) {
+    if promotes {
+        for p in PieceKind::PROMOTIONS {
+            list.push(Move::new(
+                from,
+                to,
+                if capture {
+                    MoveKind::PromotionCapture(p)
+                } else {
+                    MoveKind::Promotion(p)
+                },
+            ));
+        }
+    } else {
+        list.push(Move::new(
+            from,
+            to,
+            if capture {
+                MoveKind::Capture
+            } else {
+                MoveKind::Quiet
+            },
+        ));
+    }
+}
+
+impl Bitboard {
+    fn all_unattacked(self, pos: &Position, by: Color) -> bool {
+        self.into_iter().all(|s| !pos.is_attacked(s, by))
+    }
+}
