@@ -3,5 +3,6 @@
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
 
 pub mod cli;
+pub mod plausible;
 pub mod rules;
 pub mod value;
