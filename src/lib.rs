@@ -5,4 +5,5 @@
 pub mod cli;
 pub mod plausible;
 pub mod rules;
+pub mod search;
 pub mod value;
