@@ -19,12 +19,18 @@ struct Args {
 enum Command {
     /// Count the leaf nodes of the legal move tree (checks the move generator).
     Perft(cli::perft::PerftArgs),
+    /// Search one position and print the choice, the top-level record and statistics.
+    Think(cli::think::ThinkArgs),
+    /// Search a fixed set of positions and report nodes, PMG calls, time and speed.
+    Bench(cli::bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Think(a)) => cli::think::run(&a),
+        Some(Command::Bench(a)) => cli::bench::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();

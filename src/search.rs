@@ -67,7 +67,7 @@ impl Searcher {
         limits: &Limits,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> SearchResult {
-        if self.table.len() != self.params.hash_entries.max(1) {
+        if self.table.len() != self.params.hash_entries {
             self.table = HashTable::new(self.params.hash_entries);
         }
         self.table.new_search();
