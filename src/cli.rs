@@ -2,6 +2,7 @@
 //! and returns an error message for the binary to report with exit code 2.
 
 pub mod bench;
+pub mod epd;
 pub mod perft;
 pub mod think;
 

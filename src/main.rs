@@ -23,6 +23,8 @@ enum Command {
     Think(cli::think::ThinkArgs),
     /// Search a fixed set of positions and report nodes, PMG calls, time and speed.
     Bench(cli::bench::BenchArgs),
+    /// Search each position of an EPD file and check its bm/am operations.
+    Epd(cli::epd::EpdArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Think(a)) => cli::think::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
+        Some(Command::Epd(a)) => cli::epd::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();
