@@ -369,3 +369,82 @@ fn search_works_through_a_trait_object() {
     let r = s.search(k.as_mut(), &pos, &[], &Limits::default(), None);
     assert_eq!(r.value, MATE - 1);
 }
+
+// ----- modifications and secondary search -----
+
+/// Flags every top-level move developmentally poor.
+struct AllPoor(SimpleKnowledge);
+
+impl Knowledge for AllPoor {
+    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
+        let mut pm = self.0.plausible_moves(pos, level);
+        if level == 1 {
+            pm.moves.iter_mut().for_each(|m| m.poor = true);
+        }
+        pm
+    }
+    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
+        self.0.static_value(pos, root)
+    }
+    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
+        self.0.en_prise(pos, color)
+    }
+    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.trapped(pos, sq)
+    }
+    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.pinned(pos, sq)
+    }
+}
+
+/// Any knowledge: a developmentally poor move costs 3 (paper §9).
+#[test]
+fn poor_moves_cost_three() {
+    let pos = Position::startpos();
+    let mut p = params(Preset::Normal);
+    p.depth = 1;
+    p.secondary_search = false;
+    let plain =
+        Searcher::new(p.clone()).search(&mut SimpleKnowledge, &pos, &[], &Limits::default(), None);
+    let poor = Searcher::new(p).search(
+        &mut AllPoor(SimpleKnowledge),
+        &pos,
+        &[],
+        &Limits::default(),
+        None,
+    );
+    let values = |r: &SearchResult| {
+        r.top_level
+            .iter()
+            .map(|t| (t.mv, t.value))
+            .collect::<Vec<_>>()
+    };
+    let expect: Vec<_> = values(&plain)
+        .into_iter()
+        .map(|(m, v)| (m, v - 3))
+        .collect();
+    assert_eq!(values(&poor), expect);
+}
+
+/// The secondary search runs once per new best top-level move, the worse value wins, and
+/// the switch turns it off.
+#[test]
+fn secondary_search_keeps_the_worse_value() {
+    let mut changed = 0;
+    for fen in machack::cli::bench::BENCH_FENS {
+        let (_, r) = search_with(fen, &[], params(Preset::Normal));
+        let new_bests = r.top_level.iter().filter(|t| t.secondary.is_some()).count() as u64;
+        assert_eq!(r.stats.secondary_searches, new_bests);
+        for t in &r.top_level {
+            if let Some(s) = t.secondary {
+                assert!(t.value <= s, "{fen}: {t:?}");
+            }
+        }
+        changed += r.stats.secondary_changes;
+        let mut off = params(Preset::Normal);
+        off.secondary_search = false;
+        let (_, r) = search_with(fen, &[], off);
+        assert_eq!(r.stats.secondary_searches, 0);
+    }
+    assert!(changed > 0, "some secondary search lowered a value");
+}
