@@ -415,8 +415,10 @@ mod tests {
 
     #[test]
     fn width_grows_only_by_the_heuristics() {
-        let mut params = SearchParams::default();
-        params.widths = "4".parse().unwrap();
+        let params = SearchParams {
+            widths: "4".parse().unwrap(),
+            ..SearchParams::default()
+        };
         // Four moves of the piece on square 1, then: an unsafe check, a safe check, moves of
         // pieces 2, 3 and 4 (the first unsafe).
         let moves = [
@@ -453,8 +455,10 @@ mod tests {
 
     #[test]
     fn a_move_losing_to_mate_frees_its_place() {
-        let mut params = SearchParams::default();
-        params.widths = "1".parse().unwrap();
+        let params = SearchParams {
+            widths: "1".parse().unwrap(),
+            ..SearchParams::default()
+        };
         let mut s = Selector::new(&params, 3, 3);
         assert_eq!(s.select(&pm(1, 10, false, false)), Some(Selection::Width));
         assert_eq!(s.select(&pm(2, 11, false, false)), None);
