@@ -448,3 +448,45 @@ fn secondary_search_keeps_the_worse_value() {
     }
     assert!(changed > 0, "some secondary search lowered a value");
 }
+
+/// Records the deepest level the PMG was asked for.
+struct DeepestLevel(SimpleKnowledge, u32);
+
+impl Knowledge for DeepestLevel {
+    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
+        self.1 = self.1.max(level);
+        self.0.plausible_moves(pos, level)
+    }
+    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
+        self.0.static_value(pos, root)
+    }
+    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
+        self.0.en_prise(pos, color)
+    }
+    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.trapped(pos, sq)
+    }
+    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.pinned(pos, sq)
+    }
+}
+
+/// Feedovers: at most `feedovers` in a line, and none at ply >= depth + 3 (source SETF 2).
+#[test]
+fn feedover_limits() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = Position::from_fen(fen).unwrap();
+    let deepest = |feedovers: u32| {
+        let mut p = params(Preset::Tournament);
+        p.secondary_search = false;
+        p.feedovers = feedovers;
+        let mut k = DeepestLevel(SimpleKnowledge, 0);
+        Searcher::new(p).search(&mut k, &pos, &[], &Limits::default(), None);
+        k.1
+    };
+    // Depth 4: the PMG runs at plies 0..=3 (levels 1..=4); feedovers (after plausible
+    // captures, too) only at plies 4, 5 and 6.
+    assert_eq!(deepest(0), 4, "no feedover at all");
+    assert!(deepest(1) <= 7);
+    assert_eq!(deepest(9), 7, "none at ply >= depth + 3");
+}
