@@ -19,12 +19,15 @@ struct Args {
 enum Command {
     /// Count the leaf nodes of the legal move tree (checks the move generator).
     Perft(cli::perft::PerftArgs),
+    /// Print the 1967 static evaluation term by term (S = B + R + P + K + C).
+    Eval(cli::eval::EvalArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Eval(a)) => cli::eval::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();
