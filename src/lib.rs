@@ -4,6 +4,7 @@
 
 pub mod cli;
 pub mod eval;
+pub mod notation;
 pub mod plausible;
 pub mod rules;
 pub mod value;
