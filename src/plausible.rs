@@ -96,8 +96,7 @@ pub fn plausible_moves(pos: &Position, search_ply: u32) -> PlausibleMoves {
         out.moves.push(pm);
     }
     // Stable: equal plausibility keeps generation order.
-    out.moves
-        .sort_by(|a, b| b.plausibility.cmp(&a.plausibility));
+    out.moves.sort_by_key(|m| std::cmp::Reverse(m.plausibility));
     out.pieces_with_safe_moves = safe_from.count();
     out
 }
