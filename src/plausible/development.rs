@@ -30,6 +30,8 @@ pub struct View {
     pub own_diag: Bitboard,
     /// Own pawns (bishops and queens see one square past them).
     pub own_pawns: Bitboard,
+    /// Squares the mover's pieces have left: their own-piece importance no longer counts.
+    pub vacated: Bitboard,
 }
 
 impl View {
@@ -45,6 +47,7 @@ impl View {
             own_orth: own & rq,
             own_diag: own & bq,
             own_pawns: own & pos.kind_bb(PieceKind::Pawn),
+            vacated: Bitboard::EMPTY,
         }
     }
 
@@ -94,6 +97,7 @@ impl View {
             v.own_orth = (v.own_orth & !moved_from) | orth_to;
             v.own_diag = (v.own_diag & !moved_from) | diag_to;
             v.own_pawns = (v.own_pawns & !moved_from) | pawn_to;
+            v.vacated = moved_from;
         } else {
             v.own &= !captured;
             v.enemy = (v.enemy & !moved_from) | moved_to;
@@ -143,7 +147,8 @@ pub fn development(
     view: &View,
 ) -> Value {
     let r = range(kind, color, s, view);
-    let mut v = imp.sum(r) + ENEMY_PIECE_ATTACKED * (r & view.enemy).count() as Value;
+    let mut v = imp.sum(r) - imp.own_sum(r & view.vacated)
+        + ENEMY_PIECE_ATTACKED * (r & view.enemy).count() as Value;
     match kind {
         PieceKind::Pawn => {
             v += PAWN_CENTRE_ATTACK * (r & crate::eval::centre::CENTRE).count() as Value;

@@ -40,6 +40,9 @@ const RING: [Square; 12] = [
 pub struct SquareImportance {
     /// Indexed by square.
     pub value: [Value; 64],
+    /// The part of each square's value that comes from an own piece standing there (+8 and
+    /// the en-prise component): it no longer applies once that piece has moved away.
+    pub own_part: [Value; 64],
     /// The mover's pieces that were found en prise while building the map.
     pub own_en_prise: Bitboard,
 }
@@ -65,8 +68,9 @@ impl SquareImportance {
         let mut own_en_prise = Bitboard::EMPTY;
         let minor_and_rooks_and_pawns =
             pos.color_bb(us) & !pos.kind_bb(PieceKind::King) & !pos.kind_bb(PieceKind::Queen);
+        let mut own_part = [0; 64];
         for s in minor_and_rooks_and_pawns {
-            value[s.index()] += OWN_PIECE;
+            own_part[s.index()] += OWN_PIECE;
         }
         // An own piece en prise: + what is at risk, halved unless the piece is trapped.
         for s in pos.color_bb(us) & !pos.kind_bb(PieceKind::King) {
@@ -76,15 +80,19 @@ impl SquareImportance {
             let at_risk = risk(pos, s);
             if at_risk > 0 {
                 own_en_prise |= Bitboard::from_square(s);
-                value[s.index()] += if trapped(pos, s) {
+                own_part[s.index()] += if trapped(pos, s) {
                     at_risk
                 } else {
                     at_risk / 2
                 };
             }
         }
+        for (v, o) in value.iter_mut().zip(own_part) {
+            *v += o;
+        }
         SquareImportance {
             value,
+            own_part,
             own_en_prise,
         }
     }
@@ -99,6 +107,12 @@ impl SquareImportance {
     #[inline]
     pub fn sum(&self, set: Bitboard) -> Value {
         set.into_iter().map(|s| self.value[s.index()]).sum()
+    }
+
+    /// The own-piece part of the importance of a set of squares.
+    #[inline]
+    pub fn own_sum(&self, set: Bitboard) -> Value {
+        set.into_iter().map(|s| self.own_part[s.index()]).sum()
     }
 }
 
