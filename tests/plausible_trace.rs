@@ -48,3 +48,30 @@ fn trace_of_an_illegal_move_is_none() {
     );
     assert!(trace_move(&pos, m, 0).is_none());
 }
+
+#[test]
+fn check_flag_agrees_with_the_rules() {
+    for fen in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        for pm in plausible_moves(&pos, 0).moves {
+            assert_eq!(pm.check, pos.gives_check(pm.mv), "{fen} {}", pm.mv);
+        }
+    }
+}
+
+#[test]
+fn pieces_with_safe_moves_counts_distinct_pieces() {
+    for fen in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let pm = plausible_moves(&pos, 0);
+        let mut from: Vec<_> = pm
+            .moves
+            .iter()
+            .filter(|m| !m.unsafe_move)
+            .map(|m| m.mv.from())
+            .collect();
+        from.sort_by_key(|s| s.index());
+        from.dedup();
+        assert_eq!(pm.pieces_with_safe_moves as usize, from.len(), "{fen}");
+    }
+}
