@@ -6,6 +6,7 @@
 //! trace (paper §13, aid 4) and the score one computation.
 
 pub mod attributes;
+pub mod captures;
 pub mod context;
 pub mod development;
 pub mod factors;
@@ -14,6 +15,7 @@ pub mod square_importance;
 use crate::rules::{Move, Position};
 use crate::value::Value;
 use attributes::score_move;
+pub use captures::plausible_captures;
 use context::Context;
 pub use factors::Factor;
 use factors::Factors;
@@ -50,7 +52,7 @@ pub struct PlausibleMoves {
 
 /// [S] A move whose positional change is at most this is developmentally poor (paper §5).
 pub const POOR_THRESHOLD: Value = -48;
-/// [S] Captures are must-search at search plies up to this one.
+/// [S] Captures are must-search at search levels up to this one (level 1 = top-level moves).
 pub const CAPTURES_MUST_SEARCH_PLY: u32 = 2;
 
 /// Scores one move with the per-call context, recording the factors when `tracing`.
@@ -75,8 +77,9 @@ fn evaluate_move(ctx: &Context, m: Move, tracing: bool) -> (PlausibleMove, Vec<F
 }
 
 /// Every legal move of `pos` with its plausibility, most plausible first (paper §5).
-/// `search_ply` is the ply in the search tree (0 at the root); the game-phase rules use
-/// `pos.game_ply()`.
+/// `search_ply` is the level of these moves in the search tree, counted as the paper counts
+/// them: 1 for the top-level moves, 2 for the replies (captures are must-search at levels 1
+/// and 2, paper §6; 0 counts as 1). The game-phase rules use `pos.game_ply()`.
 pub fn plausible_moves(pos: &Position, search_ply: u32) -> PlausibleMoves {
     let legal = pos.legal_moves();
     let mut out = PlausibleMoves {

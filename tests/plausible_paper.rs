@@ -30,13 +30,13 @@ fn rows() -> Vec<(String, u32, String, String)> {
 fn rank_of(fen: &str, historical: &str) -> usize {
     let pos = Position::from_fen(fen).unwrap();
     let m = san::parse(&pos, historical).unwrap();
-    let pm = plausible_moves(&pos, 0);
+    let pm = plausible_moves(&pos, 1);
     pm.moves.iter().position(|x| x.mv == m).unwrap() + 1
 }
 
 #[test]
 fn plausible_listing_start_position() {
-    insta::assert_snapshot!(listing(&Position::startpos(), 0));
+    insta::assert_snapshot!(listing(&Position::startpos(), 1));
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn plausible_listings_before_mac_hack_moves_in_game_3() {
         let text = format!(
             "{fen}\nhistorical {hist}, rank {}\n{}",
             rank_of(&fen, &hist),
-            listing(&pos, 0)
+            listing(&pos, 1)
         );
         insta::assert_snapshot!(format!("paper3_ply{ply:03}"), text);
     }

@@ -12,8 +12,9 @@ pub struct TraceArgs {
     /// The position.
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// The ply in the search tree (captures are must-search at ply ≤ 2).
-    #[arg(long, default_value_t = 0)]
+    /// The level of the moves in the search tree, 1 = top level (captures are must-search at
+    /// levels 1 and 2).
+    #[arg(long, default_value_t = 1)]
     pub ply: u32,
     /// The move, in descriptive notation, SAN or coordinates.
     pub mv: String,

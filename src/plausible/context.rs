@@ -26,7 +26,7 @@ pub struct Context<'a> {
     pub enemy_king: Square,
     /// Half-moves played in the game (the game-phase rules).
     pub game_ply: u32,
-    /// The ply in the search tree (captures are must-search at ply ≤ 2).
+    /// The level of the moves in the search tree, 1 = top level (captures must-search at ≤ 2).
     pub search_ply: u32,
     /// Whether the mover may still castle on either side.
     pub can_castle: bool,
