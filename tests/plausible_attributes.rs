@@ -68,12 +68,9 @@ fn first_rook_move_while_castling_is_possible_costs_48() {
 fn blocking_the_unmoved_centre_pawn_costs_96() {
     // d-pawn gone to d4, e-pawn unmoved on e2: Bc1-e3 stands in front of it.
     let fen = "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 5";
-    assert_eq!(
-        factor(fen, "Be3", "blocks the unmoved centre pawn"),
-        vec![-96]
-    );
+    assert_eq!(factor(fen, "Be3", "blocks the unmoved white KP"), vec![-96]);
     // Bf4 blocks nothing.
-    assert!(factor(fen, "Bf4", "blocks the unmoved centre pawn").is_empty());
+    assert!(factor(fen, "Bf4", "blocks the unmoved").is_empty());
 }
 
 #[test]
@@ -155,7 +152,7 @@ fn capture_gains_value_development_and_outnumbering_bonus() {
     // the centre square e4, + 8 for attacking an (enemy to it) piece = 156; two attackers
     // (e4, Rd1) against no defender: +128.
     let fen = "4k3/8/8/3p4/4P3/8/8/3RK3 w - - 0 20";
-    assert_eq!(factor(fen, "exd5", "captures the black pawn"), vec![128]);
+    assert_eq!(factor(fen, "exd5", "captures the black QP"), vec![128]);
     assert_eq!(
         factor(fen, "exd5", "development of the captured"),
         vec![156]
@@ -187,14 +184,14 @@ fn uncovering_and_unblocking_enemy_attacks_cost_8_each() {
     // uncovers the attack (the bishop is not left en prise: -8) and unblocks the rook (-8).
     let fen = "4k3/4r3/8/8/8/4N3/4B3/4K3 w - - 0 20";
     assert_eq!(factor(fen, "Nc4", "uncovers an attack"), vec![-8]);
-    assert_eq!(factor(fen, "Nc4", "unblocks the black rook"), vec![-8]);
+    assert_eq!(factor(fen, "Nc4", "unblocks the black KR"), vec![-8]);
 }
 
 #[test]
 fn blocking_an_enemy_slider_gains_the_squares_it_loses() {
     // Nc1-e2 cuts the rook e7 off e1 (8).
     let fen = "4k3/4r3/8/8/8/8/8/2N2K2 w - - 0 20";
-    assert_eq!(factor(fen, "Ne2", "blocks the black rook"), vec![8]);
+    assert_eq!(factor(fen, "Ne2", "blocks the black KR"), vec![8]);
 }
 
 #[test]
@@ -203,8 +200,8 @@ fn blocking_and_unblocking_own_sliders() {
     // longer holds our pawn (its own-piece 8 goes): 24. The queen d1 gains g4 and h5 (16) and
     // loses the same 8 on e2: 8, halved = 4 (paper: "+10 unblocks the white QB ...").
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert_eq!(factor(start, "e4", "unblocks the white bishop"), vec![24]);
-    assert_eq!(factor(start, "e4", "unblocks the white queen"), vec![4]);
+    assert_eq!(factor(start, "e4", "unblocks the white KB"), vec![24]);
+    assert_eq!(factor(start, "e4", "unblocks the white Q,"), vec![4]);
 }
 
 #[test]

@@ -6,6 +6,7 @@ use super::context::Context;
 use super::development::{View, development, range};
 use super::factors::{Factors, Kind};
 use crate::eval::terms::{move_risk, risk_with};
+use crate::notation::descriptive::{self, FILE_NAMES};
 use crate::rules::attacks::{attacks, bishop_attacks, line, pawn_attacks, rook_attacks};
 use crate::rules::{Bitboard, Color, Move, Piece, PieceKind, Square};
 use crate::value::Value;
@@ -76,23 +77,35 @@ pub struct MoveFacts {
     pub check: bool,
 }
 
-/// A short name for a piece: "white knight".
-pub fn piece_name(p: Piece) -> String {
-    let kind = match p.kind {
-        PieceKind::Pawn => "pawn",
-        PieceKind::Knight => "knight",
-        PieceKind::Bishop => "bishop",
-        PieceKind::Rook => "rook",
-        PieceKind::Queen => "queen",
-        PieceKind::King => "king",
+/// A piece named as the 1967 trace named it, by where it stands: "white QB", "black KN",
+/// "white KBP" (rooks and knights by wing, bishops by the colour they run on, pawns by file).
+pub fn piece_name(p: Piece, s: Square) -> String {
+    let wing = if s.file() < 4 { "Q" } else { "K" };
+    let name = match p.kind {
+        PieceKind::King => "K".to_string(),
+        PieceKind::Queen => "Q".to_string(),
+        PieceKind::Rook => format!("{wing}R"),
+        PieceKind::Knight => format!("{wing}N"),
+        PieceKind::Bishop => {
+            // The king's bishop runs on the colour of its KB1 (f1 light, f8 dark).
+            let light = (s.file() + s.rank()) % 2 == 1;
+            let kings = light == (p.color == Color::White);
+            format!("{}B", if kings { "K" } else { "Q" })
+        }
+        PieceKind::Pawn => format!("{}P", FILE_NAMES[s.file() as usize]),
     };
-    format!("{} {kind}", p.color.name().to_lowercase())
+    format!("{} {name}", p.color.name().to_lowercase())
 }
 
-/// Squares of a set, by name.
-fn names(b: Bitboard) -> String {
+/// A square in descriptive notation from the mover's side ("QN5"), as the trace prints it.
+pub fn square_name(s: Square, mover: Color) -> String {
+    descriptive::square_name(s, mover)
+}
+
+/// The squares of a set in descriptive notation from the mover's side.
+fn names(b: Bitboard, mover: Color) -> String {
     b.into_iter()
-        .map(|s| s.to_string())
+        .map(|s| square_name(s, mover))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -147,8 +160,9 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
     let dev_new = development(&ctx.imp, new_kind, us, to, &after_us);
     f.add(dev_new, Kind::Positional, || {
         format!(
-            "development of the {} on {to}",
-            piece_name(Piece::new(us, new_kind))
+            "development of the {} at {}",
+            piece_name(Piece::new(us, new_kind), to),
+            square_name(to, us)
         )
     });
     // paper §5, too early: in the first 8 plies R/Q/K moves (any non-pawn move at plies 0-1)
@@ -158,11 +172,14 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
         || (ctx.game_ply < PAWNS_ONLY_PLIES && kind != PieceKind::Pawn);
     if too_early {
         f.add(-TOO_EARLY, Kind::Positional, || {
-            format!("too early: counted from -256 instead of its development on {from} ({dev_old})")
+            format!(
+                "too early: counted from -256 instead of its development at {} ({dev_old})",
+                square_name(from, us)
+            )
         });
     } else {
         f.add(-dev_old, Kind::Positional, || {
-            format!("development given up on {from}")
+            format!("development given up at {}", square_name(from, us))
         });
     }
 
@@ -182,7 +199,11 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
             to
         };
         f.add(victim.kind.value(), Kind::Tactical, || {
-            format!("captures the {} on {victim_sq}", piece_name(victim))
+            format!(
+                "captures the {} at {}",
+                piece_name(victim, victim_sq),
+                square_name(victim_sq, us)
+            )
         });
         let victim_dev = development(&ctx.imp, victim.kind, them, victim_sq, &ctx.view_them);
         f.add(victim_dev, Kind::Tactical, || {
@@ -200,14 +221,14 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
     // paper §5, promotion: the new piece's value over the pawn's.
     if let Some(p) = m.promotion() {
         f.add(p.value() - PieceKind::Pawn.value(), Kind::Tactical, || {
-            format!("promotes to a {}", piece_name(Piece::new(us, p)))
+            format!("promotes to {}", p.letter())
         });
     }
     // paper §5, unsafe moves: moving to an attacked square subtracts the expected loss.
     if loss > 0 {
         facts.unsafe_move = true;
         f.add(-loss, Kind::Tactical, || {
-            format!("unsafe: expected loss on {to}")
+            format!("unsafe: expected loss at {}", square_name(to, us))
         });
     }
     // [I] Saving a piece that is en prise: it takes its risk away from its old square. The
@@ -217,7 +238,11 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
     if ctx.imp.own_en_prise.has(from) && kind != PieceKind::King {
         let saved = risk_with(pos, from, us, kind.value(), pos.occupied());
         f.add(saved, Kind::Tactical, || {
-            format!("takes the en prise {} off {from}", piece_name(piece))
+            format!(
+                "takes the en prise {} off {}",
+                piece_name(piece, from),
+                square_name(from, us)
+            )
         });
     }
 
@@ -312,7 +337,7 @@ fn pawn_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
     // paper §5, moving a backward pawn.
     if ctx.own_backward.has(from) {
         f.add(BACKWARD_PAWN_MOVE, Kind::Positional, || {
-            format!("moves the backward pawn on {from}")
+            format!("moves the backward pawn at {}", square_name(from, us))
         });
     }
     // paper §5, passed pawn push, by the rank reached.
@@ -340,7 +365,7 @@ fn pawn_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
         f.add(PAWN_BREAK, Kind::Positional, || {
             format!(
                 "pawn break: attacks {}",
-                names(pawn_attacks(us, to) & enemy_pawns)
+                names(pawn_attacks(us, to) & enemy_pawns, us)
             )
         });
     }
@@ -375,7 +400,10 @@ fn blocking_centre_pawn(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors
     let home = relative(pawn_home, ctx.us);
     if ctx.pos.pieces(ctx.us, PieceKind::Pawn).has(home) {
         f.add(BLOCKING_CENTRE_PAWN, Kind::Positional, || {
-            format!("blocks the unmoved centre pawn on {home}")
+            format!(
+                "blocks the unmoved {}",
+                piece_name(Piece::new(ctx.us, PieceKind::Pawn), home)
+            )
         });
     }
 }
@@ -412,7 +440,10 @@ fn blocking_enemy_passed_pawn(ctx: &Context, m: Move, f: &mut Factors) {
     if ctx.enemy_passed.has(behind) && behind != m.from() {
         let rank = to.relative_rank(them) as usize + 1;
         f.add(PASSED_PUSH[rank], Kind::Positional, || {
-            format!("blocks the enemy passed pawn on {behind}")
+            format!(
+                "blocks the enemy passed pawn at {}",
+                square_name(behind, ctx.us)
+            )
         });
     }
 }
@@ -446,7 +477,7 @@ fn threats(
         let attackers_before = pos.attackers(x, us).count();
         let attackers_after = (pos.attackers_with(x, us, after_us.occ) & after_us.own).count() + 1;
         let pawn_defended = (pawn_attacks(us, x) & enemy_pawns).any();
-        let name = || format!("{} on {x}", piece_name(target));
+        let name = || format!("{} at {}", piece_name(target, x), square_name(x, us));
         // paper §5, attacking a pinned piece.
         if ctx.enemy_pinned.has(x) {
             let v = if target.kind == PieceKind::Pawn && pawn_defended {
@@ -532,18 +563,29 @@ fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
         f.add(delta, Kind::Positional, || {
             let r0 = range(p.kind, us, s, &ctx.view_us);
             let r1 = range(p.kind, us, s, after_us);
-            if delta > 0 {
-                format!(
-                    "unblocks the {} on {s}, which now attacks {}",
-                    piece_name(p),
-                    names(r1 & !r0)
-                )
-            } else {
-                format!(
-                    "blocks the {} on {s}, which no longer attacks {}",
-                    piece_name(p),
-                    names(r0 & !r1)
-                )
+            let (gained, lost) = (r1 & !r0, r0 & !r1);
+            let name = piece_name(p, s);
+            match (gained.any(), lost.any()) {
+                (true, false) => {
+                    format!(
+                        "unblocks the {name}, which now attacks {}",
+                        names(gained, us)
+                    )
+                }
+                (false, true) => {
+                    format!(
+                        "blocks the {name}, which no longer attacks {}",
+                        names(lost, us)
+                    )
+                }
+                (true, true) => format!(
+                    "redirects the {name}: now attacks {}, no longer {}",
+                    names(gained, us),
+                    names(lost, us)
+                ),
+                // Same squares, different worth: an own piece left one or stands on one now,
+                // or an enemy piece in its range was taken.
+                (false, false) => format!("changes what the {name}'s squares are worth"),
             }
         });
     }
@@ -574,18 +616,18 @@ fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
         if lost.any() {
             f.add(ctx.imp.sum(lost), Kind::Positional, || {
                 format!(
-                    "blocks the {} on {s}, which no longer attacks {}",
-                    piece_name(p),
-                    names(lost)
+                    "blocks the {}, which no longer attacks {}",
+                    piece_name(p, s),
+                    names(lost, us)
                 )
             });
         }
         if gained.any() {
             f.add(UNBLOCK_FOR_OPPONENT, Kind::Positional, || {
                 format!(
-                    "unblocks the {} on {s}, which now attacks {}",
-                    piece_name(p),
-                    names(gained)
+                    "unblocks the {}, which now attacks {}",
+                    piece_name(p, s),
+                    names(gained, us)
                 )
             });
             let exposed = gained & after_us.own & !pos.kind_bb(PieceKind::King);
@@ -597,17 +639,17 @@ fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
                 if lost > 0 {
                     f.add(-lost, Kind::Tactical, || {
                         format!(
-                            "uncovers an attack of the {} on the {} on {x}, now en prise",
-                            piece_name(p),
-                            piece_name(victim)
+                            "uncovers an attack of the {} on the {}, now en prise",
+                            piece_name(p, s),
+                            piece_name(victim, x)
                         )
                     });
                 } else {
                     f.add(UNCOVER_ATTACK, Kind::Positional, || {
                         format!(
-                            "uncovers an attack of the {} on the {} on {x}",
-                            piece_name(p),
-                            piece_name(victim)
+                            "uncovers an attack of the {} on the {}",
+                            piece_name(p, s),
+                            piece_name(victim, x)
                         )
                     });
                 }
