@@ -75,3 +75,36 @@ fn pieces_with_safe_moves_counts_distinct_pieces() {
         assert_eq!(pm.pieces_with_safe_moves as usize, from.len(), "{fen}");
     }
 }
+
+/// Walks games of deterministic pseudo-random moves from the oracle positions, running the
+/// generator, the trace and the evaluator at every node: nothing panics, traces match.
+#[test]
+fn generator_and_evaluator_survive_random_walks() {
+    use machack::eval::{EvalParams, RootRatio, evaluate, evaluate_breakdown};
+    let text = include_str!("data/paper-c1973-tournament.tsv");
+    let mut seed: u64 = 1967;
+    let mut nodes = 0;
+    for line in text.lines().skip(1).step_by(7) {
+        let fen = line.split('\t').nth(2).unwrap();
+        let mut pos = Position::from_fen(fen).unwrap();
+        let root = RootRatio::at(&pos);
+        for _ in 0..40 {
+            let pm = plausible_moves(&pos, 2);
+            let b = evaluate_breakdown(&pos, &root, &EvalParams::default());
+            assert_eq!(b.s, evaluate(&pos, &root, &EvalParams::default()));
+            if pm.moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pick = pm.moves[(seed % pm.moves.len() as u64) as usize];
+            let (traced, f) = trace_move(&pos, pick.mv, 2).unwrap();
+            assert_eq!(traced, pick);
+            assert_eq!(f.iter().map(|x| x.value).sum::<i32>(), pick.plausibility);
+            pos = pos.play(pick.mv);
+            nodes += 1;
+        }
+    }
+    assert!(nodes > 500);
+}
