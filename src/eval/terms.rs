@@ -240,7 +240,7 @@ pub fn pinned_piece(pos: &Position, s: Square) -> bool {
     false
 }
 
-/// Pieces of `color` that are trapped or pinned (the feedover test's condition B, paper §4).
+/// Whether the piece on `s` is trapped or pinned (the feedover test's condition B, paper §4).
 pub fn trapped_or_pinned(pos: &Position, s: Square) -> bool {
     trapped(pos, s) || pinned_piece(pos, s)
 }
