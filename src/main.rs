@@ -19,12 +19,24 @@ struct Args {
 enum Command {
     /// Count the leaf nodes of the legal move tree (checks the move generator).
     Perft(cli::perft::PerftArgs),
+    /// Print the 1967 static evaluation term by term (S = B + R + P + K + C).
+    Eval(cli::eval::EvalArgs),
+    /// List every legal move with its plausibility, most plausible first.
+    Plausible(cli::plausible::PlausibleArgs),
+    /// Trace one move through the plausible-move generator, factor by factor.
+    Trace(cli::trace::TraceArgs),
+    /// Time the plausible-move generator over the positions of a TSV file.
+    BenchPmg(cli::bench_pmg::BenchArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Eval(a)) => cli::eval::run(&a),
+        Some(Command::Plausible(a)) => cli::plausible::run(&a),
+        Some(Command::Trace(a)) => cli::trace::run(&a),
+        Some(Command::BenchPmg(a)) => cli::bench_pmg::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();
