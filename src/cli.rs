@@ -2,9 +2,13 @@
 //! and returns an error message for the binary to report with exit code 2.
 
 pub mod bench;
+pub mod bench_pmg;
 pub mod epd;
+pub mod eval;
 pub mod perft;
+pub mod plausible;
 pub mod think;
+pub mod trace;
 
 /// An error a command reports to the user: printed after `machack: ` with exit code 2.
 pub type CliError = String;

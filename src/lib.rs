@@ -3,6 +3,9 @@
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
 
 pub mod cli;
+pub mod eval;
+pub mod fidelity;
+pub mod notation;
 pub mod plausible;
 pub mod rules;
 pub mod search;
