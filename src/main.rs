@@ -19,12 +19,18 @@ struct Args {
 enum Command {
     /// Count the leaf nodes of the legal move tree (checks the move generator).
     Perft(cli::perft::PerftArgs),
+    /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
+    Replay(cli::replay::ReplayArgs),
+    /// Convert a score to PGN or to the descriptive score format.
+    Convert(cli::convert::ConvertArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Replay(a)) => cli::replay::run(&a),
+        Some(Command::Convert(a)) => cli::convert::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();

@@ -8,10 +8,15 @@
 pub mod coordinate;
 pub mod descriptive;
 pub mod error;
+pub mod game;
+pub mod movetext;
+pub mod pgn;
 pub mod san;
+pub mod score;
 
 pub use descriptive::Style;
 pub use error::MoveError;
+pub use game::{Game, GameMove, ReadError, read_games};
 
 use crate::rules::{Move, Position};
 
