@@ -217,17 +217,22 @@ fn no_match(pos: &Position, moves: &[Move], text: &str, parsed: &Parsed) -> Move
                         "no {color} {what}{qualified} can go to {}",
                         squares_named(*d, us)
                     ),
-                    Target::Capture(d) => format!(
-                        "no {color} {what}{qualified} can capture {}",
-                        d.kind.map_or("that", |k| match k {
-                            PieceKind::Pawn => "a pawn so designated",
-                            PieceKind::Knight => "a knight so designated",
-                            PieceKind::Bishop => "a bishop so designated",
-                            PieceKind::Rook => "a rook so designated",
-                            PieceKind::Queen => "the queen",
-                            PieceKind::King => "the king",
-                        })
-                    ),
+                    Target::Capture(d) => {
+                        let victim = match (d.kind, d.square) {
+                            (None, Some(q)) => format!("on {}", squares_named(q, us)),
+                            (Some(PieceKind::Queen), _) => "the queen".into(),
+                            (Some(PieceKind::King), _) => "the king".into(),
+                            (Some(k), _) => format!("a {}{}", kind_name(k), {
+                                if *d != PieceDesig::plain(k) {
+                                    " so designated"
+                                } else {
+                                    ""
+                                }
+                            }),
+                            (None, None) => "anything".into(),
+                        };
+                        format!("no {color} {what}{qualified} can capture {victim}")
+                    }
                     Target::Ghost => format!("no {color} pawn can capture en passant"),
                     Target::Any => format!("no {color} {what}{qualified} can move"),
                 }

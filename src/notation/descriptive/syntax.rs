@@ -221,6 +221,15 @@ pub fn parse(text: &str) -> Result<Parsed, SyntaxProblem> {
             if b.get(i + 1) == Some(&b'G') {
                 i += 2;
                 Target::Ghost
+            } else if let Some((sq, j)) = square(b, i + 1) {
+                // A capture naming the square, not the piece: PxQ6.
+                i = j;
+                Target::Capture(PieceDesig {
+                    kind: None,
+                    wing: None,
+                    files: ALL_FILES,
+                    square: Some(sq),
+                })
             } else {
                 let (mut p, j) = piece_at(b, i + 1).ok_or_else(|| {
                     format!(
