@@ -38,7 +38,9 @@ pub enum Notation {
 /// and always joins piece and square with `-` or a capture mark. So the text is read as
 /// coordinates if it has that exact shape, else as SAN if it has SAN's shape (a lower-case
 /// file letter followed by a digit, or castling), else as descriptive notation. Only the
-/// notation whose shape fits is tried, and its error is the one reported.
+/// notation whose shape fits is tried, and its error is the one reported, with one exception: a
+/// text of SAN's shape that no legal move fits in SAN is tried as descriptive notation (`bxb3`
+/// could be a descriptive `BxB3`), and read so if that succeeds.
 pub fn parse_any(pos: &Position, text: &str) -> Result<Move, MoveError> {
     Ok(parse_any_with(pos, text)?.0)
 }
@@ -49,7 +51,12 @@ pub fn parse_any_with(pos: &Position, text: &str) -> Result<(Move, Notation), Mo
     if coordinate::looks_like(t) {
         coordinate::parse(pos, t).map(|m| (m, Notation::Coordinate))
     } else if san::looks_like(t) {
-        san::parse(pos, t).map(|m| (m, Notation::San))
+        match san::parse(pos, t) {
+            Ok(m) => Ok((m, Notation::San)),
+            Err(e) => descriptive::parse(pos, t)
+                .map(|m| (m, Notation::Descriptive))
+                .map_err(|_| e),
+        }
     } else {
         descriptive::parse(pos, t).map(|m| (m, Notation::Descriptive))
     }

@@ -99,6 +99,21 @@ fn descriptive_forms_of_every_period_read_alike() {
         descriptive::parse(&pos, "N-B3"),
         Err(machack::notation::MoveError::Ambiguous { .. })
     ));
+    // Lower-case descriptive with SAN-like letters stays descriptive.
+    let nc3 = san::parse(&pos, "Nc3").unwrap();
+    assert_eq!(parse_any(&pos, "n-qb3"), Ok(nc3));
+    assert!(matches!(
+        parse_any(&pos, "p-b4"),
+        Err(machack::notation::MoveError::Ambiguous { .. })
+    ));
+    // "Anything redundant may be omitted" (1967): after 1. P-K4 P-K4 the king has one move.
+    let after = pos.play(e4).play(san::parse(&pos.play(e4), "e5").unwrap());
+    let ke2 = coordinate::parse(&after, "e1e2").unwrap();
+    assert_eq!(descriptive::parse(&after, "K"), Ok(ke2));
+    assert_eq!(descriptive::parse(&after, "K/K1"), Ok(ke2));
+    assert!(descriptive::parse(&after, "N/KN1").is_err()); // three knight moves
+    let g1h3 = coordinate::parse(&after, "g1h3").unwrap();
+    assert_eq!(descriptive::parse(&after, "N/KN1-R3"), Ok(g1h3));
 }
 
 #[test]

@@ -266,6 +266,14 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
         }
     }
     if started || !game.tags.is_empty() || !game.opening_comments.is_empty() {
+        if !fen_checked && let Some(fen) = game.tag("FEN") {
+            game.start = Position::from_fen(fen).map_err(|e| ReadError {
+                game: games.len() + 1,
+                line: 1,
+                col: 1,
+                kind: ReadErrorKind::Fen(e.to_string()),
+            })?;
+        }
         games.push(game);
     }
     if games.is_empty() {

@@ -114,9 +114,11 @@ pub fn parse_syntax(text: &str) -> Result<Parsed, String> {
     let mut from_file = None;
     let mut from_rank = None;
     let mut mid: &[char] = &b[i..end - 2];
+    let mut dash = false;
     if let Some((&last, rest)) = mid.split_last()
         && matches!(last, 'x' | 'X' | ':' | '-')
     {
+        dash = last == '-';
         mid = rest;
     }
     for &c in mid {
@@ -132,6 +134,13 @@ pub fn parse_syntax(text: &str) -> Result<Parsed, String> {
                 ));
             }
         }
+    }
+    // Long algebraic only: a '-' stands between two whole squares (so `n-b3` stays descriptive).
+    if dash && (from_file.is_none() || from_rank.is_none()) {
+        return Err(format!(
+            "'-' must stand between two squares, as in Ng1-f3 (found '{}')",
+            b.iter().collect::<String>()
+        ));
     }
     if promotion.is_some() && kind != PieceKind::Pawn {
         return Err("only a pawn can promote".into());
