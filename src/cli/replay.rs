@@ -2,6 +2,7 @@
 //! notation and SAN, and the final position's FEN as the last line.
 
 use super::CliError;
+use super::convert::StyleArg;
 use crate::notation::{Game, Style, descriptive, read_games, san};
 use crate::rules::{Color, Status};
 use std::io::Read;
@@ -14,6 +15,9 @@ pub struct ReplayArgs {
     /// Which game of the file, counted from 1 (default: the first).
     #[arg(long)]
     pub game: Option<usize>,
+    /// How to print the descriptive moves (default: book).
+    #[arg(long, value_enum)]
+    pub style: Option<StyleArg>,
 }
 
 /// Prints to standard output, quietly stopping if the reader has gone (`| head`).
@@ -51,12 +55,12 @@ pub fn load_game(file: &str, number: Option<usize>) -> Result<Game, CliError> {
 }
 
 /// The numbered lines of a game: `  1. P-K4        e4       P-K4        e5`.
-pub fn move_lines(game: &Game) -> Vec<String> {
+pub fn move_lines(game: &Game, style: Style) -> Vec<String> {
     let mut lines = Vec::new();
     let mut pos = game.start.clone();
     let mut line = String::new();
     for gm in &game.moves {
-        let d = descriptive::format(&pos, gm.mv, Style::Book);
+        let d = descriptive::format(&pos, gm.mv, style);
         let s = san::format(&pos, gm.mv);
         if pos.side_to_move() == Color::White {
             if !line.is_empty() {
@@ -86,7 +90,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
             out.push_str(&format!("{name}: {v}\n"));
         }
     }
-    for l in move_lines(&game) {
+    let style = args.style.map_or(Style::Book, Style::from);
+    for l in move_lines(&game, style) {
         out.push_str(&l);
         out.push('\n');
     }

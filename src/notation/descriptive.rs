@@ -22,7 +22,7 @@ use syntax::{PieceDesig, SquareDesig, Syntax, Target, Wing, file_mask};
 /// `R/K2-Q2`); they differ in how squares are named and in case. The paper prints most moves
 /// with full square names (`N-KB3`, `B-QN5`, `K-KR2`), and so do `book` and `teletype`;
 /// `short` drops the K/Q prefix whenever the move stays unambiguous (`N-B3`, `B-N5`).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum Style {
     /// As the paper prints it: `NxP`, `N-KB3`, `B-QN5ch`, `Q-K6 mate`, `P-KB8=Q`, `O-O`.
     #[default]
