@@ -62,6 +62,64 @@ pub fn parse_any_with(pos: &Position, text: &str) -> Result<(Move, Notation), Mo
     }
 }
 
+/// What a move does to the other king, as check marks say it.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+pub enum CheckMark {
+    /// No check.
+    #[default]
+    None,
+    /// Check (`ch`, `+`).
+    Check,
+    /// Mate (`mate`, `#`).
+    Mate,
+}
+
+/// Whether legal move `m` gives check or mate.
+pub fn check_mark(pos: &Position, m: Move) -> CheckMark {
+    let after = pos.play(m);
+    if !after.in_check() {
+        CheckMark::None
+    } else if after.legal_moves().is_empty() {
+        CheckMark::Mate
+    } else {
+        CheckMark::Check
+    }
+}
+
+/// The one move of `found`, if it gives the check or mate claimed; else the error for none
+/// (`none`), several, or a false claim.
+pub(crate) fn pick(
+    pos: &Position,
+    text: &str,
+    found: &[Move],
+    claimed: CheckMark,
+    none: impl FnOnce() -> MoveError,
+) -> Result<Move, MoveError> {
+    match found {
+        [] => Err(none()),
+        &[m] => {
+            let given = check_mark(pos, m);
+            if given >= claimed {
+                Ok(m)
+            } else {
+                Err(MoveError::FalseClaim {
+                    text: text.to_string(),
+                    fits: describe(pos, m),
+                    claim: if claimed == CheckMark::Mate {
+                        "mate"
+                    } else {
+                        "check"
+                    },
+                })
+            }
+        }
+        several => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: several.iter().map(|&m| describe(pos, m)).collect(),
+        }),
+    }
+}
+
 /// A legal move described for a person: its full descriptive form and its SAN, `N/KN1-KB3 (Nf3)`.
 pub fn describe(pos: &Position, m: Move) -> String {
     format!(

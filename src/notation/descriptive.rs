@@ -12,7 +12,7 @@
 pub mod matching;
 pub mod syntax;
 
-use crate::notation::MoveError;
+use crate::notation::{CheckMark, MoveError, check_mark};
 use crate::rules::{Color, Move, MoveKind, PieceKind, Position, Square};
 use syntax::{PieceDesig, SquareDesig, Syntax, Target, Wing, file_mask};
 
@@ -233,27 +233,21 @@ fn shortest(pos: &Position, m: Move, short_squares: bool) -> String {
 /// same way (`PxQP`, `QxP/Q6`).
 pub fn format(pos: &Position, m: Move, style: Style) -> String {
     let body = shortest(pos, m, style == Style::Short);
-    let after = pos.play(m);
-    let check = after.in_check();
-    let mate = check && after.legal_moves().is_empty();
+    let mark = check_mark(pos, m);
     match style {
         Style::Book | Style::Short => {
-            let suffix = if mate {
-                " mate"
-            } else if check {
-                "ch"
-            } else {
-                ""
+            let suffix = match mark {
+                CheckMark::None => "",
+                CheckMark::Check => "ch",
+                CheckMark::Mate => " mate",
             };
             format!("{body}{suffix}")
         }
         Style::Teletype => {
-            let suffix = if mate {
-                " MATE"
-            } else if check {
-                " CH"
-            } else {
-                ""
+            let suffix = match mark {
+                CheckMark::None => "",
+                CheckMark::Check => " CH",
+                CheckMark::Mate => " MATE",
             };
             format!("{}{suffix}", body.to_uppercase())
         }
