@@ -41,15 +41,21 @@ pub fn round_trip_all(pos: &Position) -> usize {
 #[test]
 fn every_move_of_the_perft_suite_round_trips_in_every_notation() {
     let mut n = 0;
+    let mut visited = 0;
     let positions = suite();
     for pos in &positions {
         n += round_trip_all(pos);
+        visited += 1;
         // One ply deeper too, for more promotions, en passant and checks.
         for &m in pos.legal_moves().iter().take(12) {
             n += round_trip_all(&pos.play(m));
+            visited += 1;
         }
     }
-    eprintln!("round trip: {} positions, {n} moves", positions.len());
+    eprintln!(
+        "round trip: {} suite positions and their first replies, {visited} positions, {n} moves",
+        positions.len()
+    );
     assert!(n > 10_000, "{n}");
 }
 
