@@ -9,6 +9,8 @@ pub mod perft;
 pub mod plausible;
 pub mod think;
 pub mod trace;
+pub mod convert;
+pub mod replay;
 
 /// An error a command reports to the user: printed after `machack: ` with exit code 2.
 pub type CliError = String;

@@ -33,6 +33,10 @@ enum Command {
     Trace(cli::trace::TraceArgs),
     /// Time the plausible-move generator over the positions of a TSV file.
     BenchPmg(cli::bench_pmg::BenchArgs),
+    /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
+    Replay(cli::replay::ReplayArgs),
+    /// Convert a score to PGN or to the descriptive score format.
+    Convert(cli::convert::ConvertArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +50,8 @@ fn main() -> ExitCode {
         Some(Command::Plausible(a)) => cli::plausible::run(&a),
         Some(Command::Trace(a)) => cli::trace::run(&a),
         Some(Command::BenchPmg(a)) => cli::bench_pmg::run(&a),
+        Some(Command::Replay(a)) => cli::replay::run(&a),
+        Some(Command::Convert(a)) => cli::convert::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();
