@@ -6,6 +6,11 @@
 //! selects the teaching implementation ([`SimpleKnowledge`]).
 
 use super::CliError;
+use crate::notation::{
+    self,
+    descriptive::{self, Style},
+    san,
+};
 use crate::rules::{Move, Position, START_FEN};
 use crate::search::hash_table::HashTable;
 use crate::search::params::{parse_depth, parse_switch};
@@ -146,9 +151,9 @@ pub struct ThinkArgs {
     pub search: SearchOptions,
 }
 
-/// How the front ends write a move (coordinates until the notation arrives: swap it here).
-pub fn move_text(_pos: &Position, m: Move) -> String {
-    m.coordinate()
+/// How the front ends write a move: descriptive notation in the paper's book style.
+pub fn move_text(pos: &Position, m: Move) -> String {
+    descriptive::format(pos, m, Style::Book)
 }
 
 /// A line of moves from `pos`, written with [`move_text`].
@@ -176,19 +181,9 @@ pub fn value_text(v: Value) -> String {
     }
 }
 
-/// Finds the legal move written `text` (coordinates) in `pos`.
+/// Finds the legal move written `text` (descriptive, SAN or coordinates) in `pos`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
-    let t = text.trim().to_ascii_lowercase();
-    pos.legal_moves()
-        .iter()
-        .copied()
-        .find(|m| m.coordinate() == t)
-        .ok_or_else(|| {
-            format!(
-                "'{text}' is not a legal move in {} (write moves in coordinates, e.g. e2e4, e7e8q)",
-                pos.to_fen()
-            )
-        })
+    notation::parse_any(pos, text).map_err(|e| format!("{e} (in {})", pos.to_fen()))
 }
 
 /// The position after `fen` and `moves`, with the keys of the positions before it.
@@ -218,7 +213,7 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
             .map(|s| format!("  [secondary {}]", value_text(s)))
             .unwrap_or_default();
         println!(
-            "{:>3}. {:<7} plausibility {:>5}  {:<13} {:<24} {}{}",
+            "{:>3}. {:<10} plausibility {:>5}  {:<13} {:<24} {}{}",
             i + 1,
             move_text(pos, t.mv),
             t.plausibility,
@@ -239,8 +234,9 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
     }
     match r.best_move {
         Some(m) => println!(
-            "chosen: {}  value {}",
+            "chosen: {} ({})  value {}",
             move_text(pos, m),
+            san::format(pos, m),
             value_text(r.value)
         ),
         None => println!("no legal move: value {}", value_text(r.value)),
