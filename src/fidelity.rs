@@ -1,4 +1,5 @@
 //! Fidelity and strength: replay against history, matches against other engines.
 
+pub mod compare;
 pub mod elo;
 pub mod uci_engine;

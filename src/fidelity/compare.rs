@@ -1,0 +1,245 @@
+//! Replay against history: in every position of a game where Mac Hack was to move and out of book,
+//! what the recreation plays, beside what Mac Hack played in 1967 and what the surviving 1973
+//! program chose there (`shared/oracle/`).
+//!
+//! Each position is searched with a fresh table, so every row can be reproduced alone with
+//! `machack think --fen FEN --moves …`-free input: the row's FEN and the game's earlier positions
+//! (for repetitions) are all a search sees.
+
+use crate::notation::{Game, Style, descriptive, san};
+use crate::rules::{Color, Key, Move, Position};
+use crate::search::{Knowledge, Limits, SearchParams, Searcher};
+use crate::value::Value;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// What the 1973 program chose in one position (SAN, or `None` where it gave no move).
+#[derive(Clone, Debug, Default)]
+pub struct Oracle {
+    by_position: HashMap<String, Option<String>>,
+}
+
+/// The first four FEN fields: the position without its clocks.
+fn position_part(fen: &str) -> String {
+    fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
+}
+
+impl Oracle {
+    /// Reads the oracle TSV (`game ply fen side historical c1973 agree`, with a header line).
+    pub fn read(text: &str) -> Result<Oracle, String> {
+        let mut by_position = HashMap::new();
+        for (i, line) in text.lines().enumerate().skip(1) {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let fields: Vec<&str> = line.split('\t').collect();
+            if fields.len() < 6 {
+                return Err(format!(
+                    "oracle line {}: {} tab-separated fields; expected 7 (game, ply, fen, side, historical, c1973, agree)",
+                    i + 1,
+                    fields.len()
+                ));
+            }
+            let choice = (fields[5] != "-").then(|| fields[5].to_string());
+            by_position.insert(position_part(fields[2]), choice);
+        }
+        Ok(Oracle { by_position })
+    }
+
+    /// The 1973 program's choice in `pos`: `None` if the oracle has no row for it,
+    /// `Some(None)` if it has one but the program gave no move.
+    pub fn choice(&self, pos: &Position) -> Option<Option<Move>> {
+        let choice = self.by_position.get(&position_part(&pos.to_fen()))?;
+        Some(choice.as_ref().and_then(|text| san::parse(pos, text).ok()))
+    }
+
+    /// The number of positions the oracle holds.
+    pub fn len(&self) -> usize {
+        self.by_position.len()
+    }
+
+    /// Whether the oracle holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.by_position.is_empty()
+    }
+}
+
+/// One position where Mac Hack was to move.
+#[derive(Clone, Debug)]
+pub struct CompareRow {
+    /// `10.` for a White move, `9...` for a Black one.
+    pub number: String,
+    /// The position before the move.
+    pub position: Position,
+    /// The move Mac Hack played in 1967.
+    pub historical: Move,
+    /// The recreation's choice (`None` only if it found no legal move, which cannot happen here).
+    pub chosen: Option<Move>,
+    /// The recreation's value for the side to move.
+    pub value: Value,
+    /// The recreation's principal variation.
+    pub pv: Vec<Move>,
+    /// Where the historical move stood in the PMG's order (1 = most plausible).
+    pub pmg_rank: usize,
+    /// PMG calls of the search.
+    pub pmg_calls: u64,
+    /// The 1967-equivalent time: PMG calls × 80 ms.
+    pub time_1967: Duration,
+    /// The computer time printed in the paper (game 4), e.g. `18.3s`.
+    pub printed_time: Option<String>,
+    /// The 1973 program's choice: `None` = no oracle row, `Some(None)` = it gave no move.
+    pub oracle: Option<Option<Move>>,
+}
+
+impl CompareRow {
+    /// Whether the recreation chose the 1967 move.
+    pub fn matches(&self) -> bool {
+        self.chosen == Some(self.historical)
+    }
+}
+
+/// Which side Mac Hack played: the side whose tag names it.
+pub fn mac_hack_side(game: &Game) -> Option<Color> {
+    let is_mac_hack = |tag: &str| {
+        game.tag(tag).is_some_and(|name| {
+            let n = name.to_ascii_lowercase();
+            n.contains("mac hack") || n.contains("machack") || n.contains("mac hac")
+        })
+    };
+    match (is_mac_hack("White"), is_mac_hack("Black")) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
+}
+
+/// Whether a move's comments mark it as played from the opening book.
+fn from_book(comments: &[String]) -> bool {
+    comments
+        .iter()
+        .any(|c| c.trim().eq_ignore_ascii_case("book"))
+}
+
+/// A computer time comment such as `18.3s`.
+fn printed_time(comments: &[String]) -> Option<String> {
+    comments.iter().map(|c| c.trim()).find_map(|c| {
+        let secs = c.strip_suffix('s')?;
+        secs.parse::<f64>().ok().map(|_| c.to_string())
+    })
+}
+
+/// Searches every position of `game` where `side` was to move and out of book.
+pub fn compare_game(
+    game: &Game,
+    side: Color,
+    params: &SearchParams,
+    knowledge: &mut dyn Knowledge,
+    limits: &Limits,
+    oracle: &Oracle,
+) -> Vec<CompareRow> {
+    let mut rows = Vec::new();
+    let mut pos = game.start.clone();
+    let mut history: Vec<Key> = Vec::new();
+    for gm in &game.moves {
+        if pos.side_to_move() == side && !from_book(&gm.comments) {
+            let mut searcher = Searcher::new(params.clone());
+            let r = searcher.search(knowledge, &pos, &history, limits, None);
+            let pmg_rank = r
+                .plausibility
+                .iter()
+                .position(|(m, _)| *m == gm.mv)
+                .map_or(0, |i| i + 1);
+            rows.push(CompareRow {
+                number: match side {
+                    Color::White => format!("{}.", pos.fullmove_number()),
+                    Color::Black => format!("{}...", pos.fullmove_number()),
+                },
+                position: pos.clone(),
+                historical: gm.mv,
+                chosen: r.best_move,
+                value: r.value,
+                pv: r.pv.clone(),
+                pmg_rank,
+                pmg_calls: r.stats.pmg_calls,
+                time_1967: r.stats.time_1967(),
+                printed_time: printed_time(&gm.comments),
+                oracle: oracle.choice(&pos),
+            });
+        }
+        history.push(pos.key());
+        pos.make(gm.mv);
+    }
+    rows
+}
+
+/// A line of moves in descriptive notation (book style).
+pub fn line_text(pos: &Position, line: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in line {
+        if !p.is_legal(m) {
+            break;
+        }
+        out.push(descriptive::format(&p, m, Style::Book));
+        p.make(m);
+    }
+    out.join(" ")
+}
+
+/// The agreement figures of a set of rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Positions compared.
+    pub positions: usize,
+    /// The recreation chose the 1967 move.
+    pub matches: usize,
+    /// The 1967 move was among the PMG's first 6.
+    pub in_first_six: usize,
+    /// Positions where the 1973 program gave a move.
+    pub oracle_answered: usize,
+    /// ... and the recreation chose the same move.
+    pub oracle_matches: usize,
+    /// ... and the 1973 program chose the 1967 move.
+    pub oracle_historical: usize,
+}
+
+impl Summary {
+    /// Adds up the rows.
+    pub fn of(rows: &[CompareRow]) -> Summary {
+        let mut s = Summary {
+            positions: rows.len(),
+            ..Summary::default()
+        };
+        for r in rows {
+            s.matches += r.matches() as usize;
+            s.in_first_six += (1..=6).contains(&r.pmg_rank) as usize;
+            if let Some(Some(m)) = r.oracle {
+                s.oracle_answered += 1;
+                s.oracle_matches += (r.chosen == Some(m)) as usize;
+                s.oracle_historical += (m == r.historical) as usize;
+            }
+        }
+        s
+    }
+
+    /// Sums two summaries (for the total over several games).
+    pub fn add(self, o: Summary) -> Summary {
+        Summary {
+            positions: self.positions + o.positions,
+            matches: self.matches + o.matches,
+            in_first_six: self.in_first_six + o.in_first_six,
+            oracle_answered: self.oracle_answered + o.oracle_answered,
+            oracle_matches: self.oracle_matches + o.oracle_matches,
+            oracle_historical: self.oracle_historical + o.oracle_historical,
+        }
+    }
+}
+
+/// `n/d (p%)`.
+pub fn ratio(n: usize, d: usize) -> String {
+    if d == 0 {
+        format!("{n}/{d}")
+    } else {
+        format!("{n}/{d} ({:.0}%)", 100.0 * n as f64 / d as f64)
+    }
+}
