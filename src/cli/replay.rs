@@ -178,7 +178,7 @@ fn compare(args: &ReplayArgs) -> Result<(), CliError> {
             &oracle,
         );
         let summary = Summary::of(&rows);
-        total = total.add(summary);
+        total = total + summary;
         let mut out = format!(
             "\n{file}: {} - {} (Mac Hack {})\n",
             game.tag("White").unwrap_or("?"),

@@ -221,9 +221,12 @@ impl Summary {
         }
         s
     }
+}
 
+impl std::ops::Add for Summary {
+    type Output = Summary;
     /// Sums two summaries (for the total over several games).
-    pub fn add(self, o: Summary) -> Summary {
+    fn add(self, o: Summary) -> Summary {
         Summary {
             positions: self.positions + o.positions,
             matches: self.matches + o.matches,
