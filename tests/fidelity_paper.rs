@@ -2,9 +2,7 @@
 //! principal variation at the tournament preset, pinned in snapshots: a change in the engine that
 //! alters any choice shows up as a snapshot change to review, never silently.
 
-use machack::fidelity::compare::{
-    CompareRow, Oracle, Summary, compare_game, line_text, mac_hack_side,
-};
+use machack::fidelity::compare::{CompareRow, Oracle, Summary, compare_game, mac_hack_side};
 use machack::notation::{Style, descriptive, read_games};
 use machack::search::{Knowledge1967, Limits, Preset, SearchParams};
 use std::path::PathBuf;
@@ -44,7 +42,7 @@ fn table(rows: &[CompareRow]) -> String {
             if r.matches() { "same" } else { "" },
             r.value,
             r.pmg_rank,
-            line_text(&r.position, &r.pv)
+            descriptive::format_line(&r.position, &r.pv, Style::Book)
         ));
     }
     let s = Summary::of(rows);

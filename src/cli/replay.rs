@@ -4,9 +4,7 @@
 use super::CliError;
 use super::convert::StyleArg;
 use super::think::{SearchOptions, value_text};
-use crate::fidelity::compare::{
-    CompareRow, Oracle, Summary, compare_game, line_text, mac_hack_side, ratio,
-};
+use crate::fidelity::compare::{CompareRow, Oracle, Summary, compare_game, mac_hack_side, ratio};
 use crate::notation::{Game, Style, descriptive, read_games, san};
 use crate::rules::Move;
 use crate::rules::{Color, Status};
@@ -240,7 +238,7 @@ fn row_line(r: &CompareRow) -> String {
         r.time_1967.as_secs_f64(),
         r.printed_time.as_deref().unwrap_or("-"),
         oracle,
-        line_text(pos, &r.pv)
+        descriptive::format_line(pos, &r.pv, Style::Book)
     )
 }
 

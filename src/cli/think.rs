@@ -156,19 +156,9 @@ pub fn move_text(pos: &Position, m: Move) -> String {
     descriptive::format(pos, m, Style::Book)
 }
 
-/// A line of moves from `pos`, written with [`move_text`].
+/// A line of moves from `pos` in descriptive notation (book style).
 pub fn line_text(pos: &Position, line: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for &m in line {
-        if !p.is_legal(m) {
-            out.push(format!("?{}", m.coordinate()));
-            break;
-        }
-        out.push(move_text(&p, m));
-        p.make(m);
-    }
-    out.join(" ")
+    descriptive::format_line(pos, line, Style::Book)
 }
 
 /// A value for people: pawns with two decimals (a pawn is 128), or a mate distance.

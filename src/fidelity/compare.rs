@@ -6,7 +6,7 @@
 //! `machack think --fen FEN --moves …`-free input: the row's FEN and the game's earlier positions
 //! (for repetitions) are all a search sees.
 
-use crate::notation::{Game, Style, descriptive, san};
+use crate::notation::{Game, san};
 use crate::rules::{Color, Key, Move, Position};
 use crate::search::{Knowledge, Limits, SearchParams, Searcher};
 use crate::value::Value;
@@ -170,20 +170,6 @@ pub fn compare_game(
         pos.make(gm.mv);
     }
     rows
-}
-
-/// A line of moves in descriptive notation (book style).
-pub fn line_text(pos: &Position, line: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for &m in line {
-        if !p.is_legal(m) {
-            break;
-        }
-        out.push(descriptive::format(&p, m, Style::Book));
-        p.make(m);
-    }
-    out.join(" ")
 }
 
 /// The agreement figures of a set of rows.

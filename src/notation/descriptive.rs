@@ -254,6 +254,22 @@ pub fn format(pos: &Position, m: Move, style: Style) -> String {
     }
 }
 
+/// Writes a line of moves played one after the other from `pos` (a principal variation), each in
+/// `style`; a move that is not legal where it stands ends the line, shown as `?` + coordinates.
+pub fn format_line(pos: &Position, line: &[Move], style: Style) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in line {
+        if !p.is_legal(m) {
+            out.push(format!("?{}", m.coordinate()));
+            break;
+        }
+        out.push(format(&p, m, style));
+        p.make(m);
+    }
+    out.join(" ")
+}
+
 /// Writes legal move `m` in full, naming both squares: `N/KN1-KB3`, `B/QN5xN/QB6`, `P/K7-K8=Q`.
 pub fn format_full(pos: &Position, m: Move) -> String {
     let us = pos.side_to_move();

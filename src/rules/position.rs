@@ -51,6 +51,15 @@ impl CastlingRights {
     }
 }
 
+/// The side a castling move goes to (O-O for anything else: call it on castling moves only).
+fn castle_side(m: Move) -> CastleSide {
+    if m.kind() == MoveKind::CastleQueenSide {
+        CastleSide::Queen
+    } else {
+        CastleSide::King
+    }
+}
+
 /// For each square, the rights that survive a move from or to it (a king or rook leaving its
 /// starting square, or a rook captured there, ends the right).
 const CASTLING_KEEP: [u8; 64] = {
@@ -396,12 +405,7 @@ impl Position {
                 captured = Some(self.remove(to));
             }
             MoveKind::CastleKingSide | MoveKind::CastleQueenSide => {
-                let side = if m.kind() == MoveKind::CastleKingSide {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                let (rf, rt) = Position::castling_rook_squares(us, side);
+                let (rf, rt) = Position::castling_rook_squares(us, castle_side(m));
                 let rook = self.remove(rf);
                 self.put(rook, rt);
             }
@@ -452,12 +456,7 @@ impl Position {
                 self.put(undo.captured.expect("a capture remembers its victim"), to)
             }
             MoveKind::CastleKingSide | MoveKind::CastleQueenSide => {
-                let side = if m.kind() == MoveKind::CastleKingSide {
-                    CastleSide::King
-                } else {
-                    CastleSide::Queen
-                };
-                let (rf, rt) = Position::castling_rook_squares(us, side);
+                let (rf, rt) = Position::castling_rook_squares(us, castle_side(m));
                 let rook = self.remove(rt);
                 self.put(rook, rf);
             }
