@@ -3,6 +3,7 @@
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
 
 pub mod cli;
+pub mod notation;
 pub mod plausible;
 pub mod rules;
 pub mod value;

@@ -1,0 +1,82 @@
+//! The error every move reader returns: the text was not a move, matched no legal move, or
+//! matched several.
+
+use std::fmt;
+
+/// Why a move text could not be read as a legal move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveError {
+    /// Nothing was given.
+    Empty,
+    /// The text is not a move in the notation tried.
+    Syntax {
+        /// The text as given.
+        text: String,
+        /// The notation it was read in.
+        notation: &'static str,
+        /// What is wrong, and where.
+        problem: String,
+        /// What a move in that notation looks like.
+        expected: &'static str,
+    },
+    /// The text is a move, but no legal move fits it.
+    Illegal {
+        /// The text as given.
+        text: String,
+        /// Why nothing fits.
+        why: String,
+        /// The legal moves that come closest, each described in full (`N/KN1-KB3 (Nf3)`).
+        closest: Vec<String>,
+    },
+    /// Several legal moves fit the text.
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// Every legal move that fits, described in full.
+        candidates: Vec<String>,
+    },
+    /// One legal move fits, but the text claims a check or mate it does not give.
+    FalseClaim {
+        /// The text as given.
+        text: String,
+        /// The move it fits, described in full.
+        fits: String,
+        /// The claim that is false (`check`, `mate`).
+        claim: &'static str,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Empty => write!(f, "no move given (expected a move such as P-K4 or e4)"),
+            MoveError::Syntax {
+                text,
+                notation,
+                problem,
+                expected,
+            } => write!(
+                f,
+                "'{text}' is not a move in {notation}: {problem} (expected {expected})"
+            ),
+            MoveError::Illegal { text, why, closest } => {
+                write!(f, "'{text}' matches no legal move: {why}")?;
+                if closest.is_empty() {
+                    Ok(())
+                } else {
+                    write!(f, "; closest legal moves: {}", closest.join(", "))
+                }
+            }
+            MoveError::Ambiguous { text, candidates } => write!(
+                f,
+                "'{text}' is ambiguous: it fits {}; name the piece's wing or square to choose",
+                candidates.join(" and ")
+            ),
+            MoveError::FalseClaim { text, fits, claim } => {
+                write!(f, "'{text}' fits {fits}, which does not give {claim}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
