@@ -6,4 +6,5 @@ pub mod cli;
 pub mod notation;
 pub mod plausible;
 pub mod rules;
+pub mod search;
 pub mod value;

@@ -1,0 +1,103 @@
+//! What a search returns to the front ends, and how they stop it and follow its progress.
+
+use super::stats::Statistics;
+use crate::rules::Move;
+use crate::value::Value;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How exactly a top-level value is known.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TopBound {
+    /// The move's value (the best move's, or one searched before it became best).
+    Exact,
+    /// Refuted: its value is at most this (it did not beat the best move so far).
+    AtMost,
+    /// Its search was interrupted: it does not count.
+    Interrupted,
+}
+
+/// Why a top-level move was searched (paper §6).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// Within the basic width.
+    Width,
+    /// Flagged must-search by the PMG (checks, forks, early captures).
+    MustSearch,
+    /// A safe check (heuristic 1).
+    SafeCheck,
+    /// A capture at level 1 or 2 (heuristic 2).
+    Capture,
+    /// To examine enough distinct pieces (heuristic 3).
+    DistinctPiece,
+}
+
+/// One top-level move as searched (paper §13, debugging aid 5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopLevelMove {
+    /// The move.
+    pub mv: Move,
+    /// Its plausibility.
+    pub plausibility: Value,
+    /// Why it was searched.
+    pub selection: Selection,
+    /// Its value for the side to move (a bound if `bound` says so).
+    pub value: Value,
+    /// How exactly `value` is known.
+    pub bound: TopBound,
+    /// Its main variation, the move first.
+    pub pv: Vec<Move>,
+    /// The secondary search's value, if one ran for it.
+    pub secondary: Option<Value>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The chosen move (None when the side to move has no legal move).
+    pub best_move: Option<Move>,
+    /// Its value for the side to move.
+    pub value: Value,
+    /// The principal variation, the chosen move first.
+    pub pv: Vec<Move>,
+    /// Every top-level move searched, in the order searched.
+    pub top_level: Vec<TopLevelMove>,
+    /// The counters.
+    pub stats: Statistics,
+    /// Whether a stop flag or limit ended the search early.
+    pub stopped: bool,
+}
+
+/// When to give up early. The search checks every 256 nodes; a top-level move whose search was
+/// interrupted does not count, and the best move found so far is returned.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Set from another thread to stop.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop after this much time.
+    pub time: Option<Duration>,
+}
+
+/// What the search reports while it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A top-level move is being examined (`index` counts from 0 among those searched).
+    Examining {
+        /// Its position in the searched order.
+        index: usize,
+        /// The move.
+        mv: Move,
+    },
+    /// A new best top-level move.
+    NewBest {
+        /// The move.
+        mv: Move,
+        /// Its value for the side to move.
+        value: Value,
+        /// Its principal variation.
+        pv: Vec<Move>,
+    },
+}

@@ -1,0 +1,134 @@
+//! The top of the tree (paper §1, §7, §10, §13 aid 5): every top-level move in the width is
+//! searched with the window (best so far, +infinity), so there is no cut-off at the top level:
+//! the best move gets its exact value, every other move its exact value or a proof that it is
+//! no better than the best so far ("refuted", a bound). A new best move gets a secondary search.
+
+use super::alpha_beta::{Selector, Tree};
+use super::knowledge::Knowledge;
+use super::modifications::{poor_move_penalty, same_piece_penalty};
+use super::result::{Progress, SearchResult, TopBound, TopLevelMove};
+use crate::rules::Move;
+use crate::value::{INFINITY, MATE_BOUND, Value, mated_in};
+
+impl<K: Knowledge + ?Sized> Tree<'_, K> {
+    /// Searches the root and assembles the result (statistics filled in by the caller).
+    pub(super) fn root(&mut self, mut progress: Option<&mut dyn FnMut(&Progress)>) -> SearchResult {
+        self.stats.nodes += 1;
+        self.stats.pmg_calls += 1;
+        let plausible = self.knowledge.plausible_moves(&self.pos, 1);
+        let mut result = SearchResult {
+            best_move: None,
+            value: 0,
+            pv: Vec::new(),
+            top_level: Vec::new(),
+            stats: Default::default(),
+            stopped: false,
+        };
+        if plausible.moves.is_empty() {
+            result.value = if self.pos.in_check() { mated_in(0) } else { 0 };
+            return result;
+        }
+        let mut selector = Selector::new(self.params, 1, plausible.pieces_with_safe_moves);
+        let mut alpha: Value = -INFINITY;
+        let mut best: Option<usize> = None;
+        let mut first_selected = None;
+        for pm in &plausible.moves {
+            let Some(selection) = selector.select(pm) else {
+                continue;
+            };
+            first_selected.get_or_insert(pm.mv);
+            if let Some(p) = progress.as_mut() {
+                p(&Progress::Examining {
+                    index: result.top_level.len(),
+                    mv: pm.mv,
+                });
+            }
+            let poor = poor_move_penalty(pm);
+            let undo = self.pos.make(pm.mv);
+            self.keys.push(self.pos.key());
+            let child = self.node(1, -INFINITY, (-(alpha + poor)).min(INFINITY), 0);
+            self.keys.pop();
+            self.pos.unmake(pm.mv, undo);
+            let mut entry = TopLevelMove {
+                mv: pm.mv,
+                plausibility: pm.plausibility,
+                selection,
+                value: 0,
+                bound: TopBound::Interrupted,
+                pv: Vec::new(),
+                secondary: None,
+            };
+            if self.stopped {
+                result.top_level.push(entry);
+                break;
+            }
+            let mut v = -child.value;
+            if v.abs() < MATE_BOUND {
+                v -= poor + same_piece_penalty(&self.pos, pm.mv, &child.pv);
+            }
+            if v <= -MATE_BOUND {
+                self.stats.mated_moves_ignored += 1;
+                selector.uncount();
+            }
+            entry.value = v;
+            entry.pv.push(pm.mv);
+            entry.pv.extend_from_slice(&child.pv);
+            if v > alpha {
+                entry.bound = TopBound::Exact;
+                // The secondary search: the worse value for the mover wins (paper §10).
+                if self.params.secondary_search {
+                    match self.secondary_search(
+                        &entry.pv,
+                        1 + child.pmg_len,
+                        self.params.secondary_plies,
+                    ) {
+                        None => {
+                            entry.bound = TopBound::Interrupted;
+                            result.top_level.push(entry);
+                            break;
+                        }
+                        Some((sv, line)) => {
+                            entry.secondary = Some(sv);
+                            if sv < entry.value {
+                                self.stats.secondary_changes += 1;
+                                entry.value = sv;
+                                entry.pv = line;
+                            }
+                        }
+                    }
+                }
+                if entry.value > alpha {
+                    alpha = entry.value;
+                    best = Some(result.top_level.len());
+                    if let Some(p) = progress.as_mut() {
+                        p(&Progress::NewBest {
+                            mv: entry.mv,
+                            value: entry.value,
+                            pv: entry.pv.clone(),
+                        });
+                    }
+                }
+            } else {
+                entry.bound = TopBound::AtMost;
+            }
+            result.top_level.push(entry);
+        }
+        result.stopped = self.stopped;
+        match best {
+            Some(i) => {
+                let e = &result.top_level[i];
+                result.best_move = Some(e.mv);
+                result.value = e.value;
+                result.pv = e.pv.clone();
+            }
+            None => {
+                // Stopped before any move was searched to the end: the most plausible move.
+                result.best_move = first_selected
+                    .or(Some(Move::NULL))
+                    .filter(|m| *m != Move::NULL);
+                result.pv = result.best_move.into_iter().collect();
+            }
+        }
+        result
+    }
+}

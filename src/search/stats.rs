@@ -1,0 +1,111 @@
+//! Search statistics (paper §13, debugging aid 6): time, plausible-move generations, feedovers,
+//! static evaluations, and more.
+
+use super::hash_table::TableStats;
+use std::fmt;
+use std::time::Duration;
+
+/// One PMG call on the PDP-6 took about 80 ms (paper §1).
+pub const PMG_CALL_1967_MS: u64 = 80;
+
+/// Counters of one search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Statistics {
+    /// Nodes entered (every position the search visits, plausible-capture nodes included).
+    pub nodes: u64,
+    /// Plausible-move generator calls.
+    pub pmg_calls: u64,
+    /// Static evaluations.
+    pub static_evaluations: u64,
+    /// Feedovers started, by reason: [in check, condition 1, condition 2, condition 3].
+    pub feedovers: [u64; 4],
+    /// Nodes at or past the basic depth that went to plausible captures.
+    pub plausible_capture_searches: u64,
+    /// Beta cut-offs.
+    pub cutoffs: u64,
+    /// Table use.
+    pub table: TableStats,
+    /// Table entries whose bounds ended the node.
+    pub table_cutoffs: u64,
+    /// Stored moves found illegal in the probing position (lock collisions) and ignored.
+    pub table_moves_rejected: u64,
+    /// Secondary searches run.
+    pub secondary_searches: u64,
+    /// Secondary searches that lowered a top-level value.
+    pub secondary_changes: u64,
+    /// Positions scored as draws by repetition.
+    pub repetitions: u64,
+    /// Positions scored as draws by the fifty-move rule.
+    pub fifty_move_draws: u64,
+    /// Moves ignored because they lose to mate (width heuristic 4).
+    pub mated_moves_ignored: u64,
+    /// Wall-clock time.
+    pub time: Duration,
+}
+
+impl Statistics {
+    /// All feedovers.
+    pub fn feedovers_total(&self) -> u64 {
+        self.feedovers.iter().sum()
+    }
+
+    /// What the search would have taken in 1967: PMG calls × 80 ms.
+    pub fn time_1967(&self) -> Duration {
+        Duration::from_millis(self.pmg_calls * PMG_CALL_1967_MS)
+    }
+}
+
+impl fmt::Display for Statistics {
+    /// Several lines, `name value` each.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.time.as_secs_f64();
+        writeln!(f, "nodes               {}", self.nodes)?;
+        writeln!(f, "pmg calls           {}", self.pmg_calls)?;
+        writeln!(f, "static evaluations  {}", self.static_evaluations)?;
+        writeln!(
+            f,
+            "feedovers           {} (in check {}, cond 1 {}, cond 2 {}, cond 3 {})",
+            self.feedovers_total(),
+            self.feedovers[0],
+            self.feedovers[1],
+            self.feedovers[2],
+            self.feedovers[3]
+        )?;
+        writeln!(f, "capture searches    {}", self.plausible_capture_searches)?;
+        writeln!(f, "cut-offs            {}", self.cutoffs)?;
+        writeln!(
+            f,
+            "hash                {} probes, {} hits, {} cut-offs, {} stores, {} replacements, {} bad moves",
+            self.table.probes,
+            self.table.hits,
+            self.table_cutoffs,
+            self.table.stores,
+            self.table.replacements,
+            self.table_moves_rejected
+        )?;
+        writeln!(
+            f,
+            "secondary searches  {} ({} lowered a value)",
+            self.secondary_searches, self.secondary_changes
+        )?;
+        writeln!(
+            f,
+            "draws found         {} repetitions, {} fifty-move",
+            self.repetitions, self.fifty_move_draws
+        )?;
+        writeln!(f, "mated moves ignored {}", self.mated_moves_ignored)?;
+        writeln!(
+            f,
+            "time                {:.3} s ({:.0} nodes/s)",
+            secs,
+            self.nodes as f64 / secs.max(1e-9)
+        )?;
+        write!(
+            f,
+            "1967 time           {:.1} s ({} PMG calls x {} ms)",
+            self.time_1967().as_secs_f64(),
+            self.pmg_calls,
+            PMG_CALL_1967_MS
+        )
+    }
+}
