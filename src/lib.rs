@@ -2,9 +2,11 @@
 //!
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
 
+pub mod book;
 pub mod cli;
 pub mod notation;
 pub mod plausible;
+pub mod player;
 pub mod rules;
 pub mod search;
 pub mod value;
