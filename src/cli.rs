@@ -1,7 +1,11 @@
 //! The command-line front ends, one file per subcommand: each takes parsed arguments, prints,
 //! and returns an error message for the binary to report with exit code 2.
 
+pub mod book;
 pub mod perft;
+pub mod play;
+pub mod uci;
+pub mod xboard;
 
 /// An error a command reports to the user: printed after `machack: ` with exit code 2.
 pub type CliError = String;

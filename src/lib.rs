@@ -7,6 +7,7 @@ pub mod cli;
 pub mod notation;
 pub mod plausible;
 pub mod player;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod value;

@@ -8,28 +8,41 @@ use std::process::ExitCode;
 #[command(
     name = "machack",
     version,
-    about = "Mac Hack VI (1967) recreated: a chess program in descriptive notation"
+    about = "Mac Hack VI (1967) recreated: a chess program in descriptive notation",
+    long_about = "Mac Hack VI (1967) recreated: a chess program in descriptive notation.\n\
+                  Without a command, plays a game at the terminal (as `machack play`).",
+    args_conflicts_with_subcommands = true
 )]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    play: cli::play::PlayArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (checks the move generator).
     Perft(cli::perft::PerftArgs),
+    /// Play a game at the terminal, in descriptive notation (the default command).
+    Play(cli::play::PlayArgs),
+    /// Speak UCI on standard input and output.
+    Uci(cli::uci::UciArgs),
+    /// Speak CECP (xboard/WinBoard protocol 2) on standard input and output.
+    Xboard(cli::xboard::XboardArgs),
+    /// Show what the opening book holds.
+    Book(cli::book::BookArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
-        None => {
-            use clap::CommandFactory;
-            let _ = Args::command().print_help();
-            Ok(())
-        }
+        Some(Command::Play(a)) => cli::play::run(&a),
+        Some(Command::Uci(a)) => cli::uci::run(&a),
+        Some(Command::Xboard(a)) => cli::xboard::run(&a),
+        Some(Command::Book(a)) => cli::book::run(&a),
+        None => cli::play::run(&args.play),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
