@@ -2,8 +2,10 @@
 //! and returns an error message for the binary to report with exit code 2.
 
 pub mod book;
+pub mod convert;
 pub mod perft;
 pub mod play;
+pub mod replay;
 pub mod uci;
 pub mod xboard;
 

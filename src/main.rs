@@ -32,12 +32,18 @@ enum Command {
     Xboard(cli::xboard::XboardArgs),
     /// Show what the opening book holds.
     Book(cli::book::BookArgs),
+    /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
+    Replay(cli::replay::ReplayArgs),
+    /// Convert a score to PGN or to the descriptive score format.
+    Convert(cli::convert::ConvertArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Replay(a)) => cli::replay::run(&a),
+        Some(Command::Convert(a)) => cli::convert::run(&a),
         Some(Command::Play(a)) => cli::play::run(&a),
         Some(Command::Uci(a)) => cli::uci::run(&a),
         Some(Command::Xboard(a)) => cli::xboard::run(&a),

@@ -8,10 +8,15 @@
 pub mod coordinate;
 pub mod descriptive;
 pub mod error;
+pub mod game;
+pub mod movetext;
+pub mod pgn;
 pub mod san;
+pub mod score;
 
 pub use descriptive::Style;
 pub use error::MoveError;
+pub use game::{Game, GameMove, ReadError, read_games};
 
 use crate::rules::{Move, Position};
 
@@ -33,7 +38,9 @@ pub enum Notation {
 /// and always joins piece and square with `-` or a capture mark. So the text is read as
 /// coordinates if it has that exact shape, else as SAN if it has SAN's shape (a lower-case
 /// file letter followed by a digit, or castling), else as descriptive notation. Only the
-/// notation whose shape fits is tried, and its error is the one reported.
+/// notation whose shape fits is tried, and its error is the one reported, with one exception: a
+/// text of SAN's shape that no legal move fits in SAN is tried as descriptive notation (`bxb3`
+/// could be a descriptive `BxB3`), and read so if that succeeds.
 pub fn parse_any(pos: &Position, text: &str) -> Result<Move, MoveError> {
     Ok(parse_any_with(pos, text)?.0)
 }
@@ -44,9 +51,72 @@ pub fn parse_any_with(pos: &Position, text: &str) -> Result<(Move, Notation), Mo
     if coordinate::looks_like(t) {
         coordinate::parse(pos, t).map(|m| (m, Notation::Coordinate))
     } else if san::looks_like(t) {
-        san::parse(pos, t).map(|m| (m, Notation::San))
+        match san::parse(pos, t) {
+            Ok(m) => Ok((m, Notation::San)),
+            Err(e) => descriptive::parse(pos, t)
+                .map(|m| (m, Notation::Descriptive))
+                .map_err(|_| e),
+        }
     } else {
         descriptive::parse(pos, t).map(|m| (m, Notation::Descriptive))
+    }
+}
+
+/// What a move does to the other king, as check marks say it.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
+pub enum CheckMark {
+    /// No check.
+    #[default]
+    None,
+    /// Check (`ch`, `+`).
+    Check,
+    /// Mate (`mate`, `#`).
+    Mate,
+}
+
+/// Whether legal move `m` gives check or mate.
+pub fn check_mark(pos: &Position, m: Move) -> CheckMark {
+    let after = pos.play(m);
+    if !after.in_check() {
+        CheckMark::None
+    } else if after.legal_moves().is_empty() {
+        CheckMark::Mate
+    } else {
+        CheckMark::Check
+    }
+}
+
+/// The one move of `found`, if it gives the check or mate claimed; else the error for none
+/// (`none`), several, or a false claim.
+pub(crate) fn pick(
+    pos: &Position,
+    text: &str,
+    found: &[Move],
+    claimed: CheckMark,
+    none: impl FnOnce() -> MoveError,
+) -> Result<Move, MoveError> {
+    match found {
+        [] => Err(none()),
+        &[m] => {
+            let given = check_mark(pos, m);
+            if given >= claimed {
+                Ok(m)
+            } else {
+                Err(MoveError::FalseClaim {
+                    text: text.to_string(),
+                    fits: describe(pos, m),
+                    claim: if claimed == CheckMark::Mate {
+                        "mate"
+                    } else {
+                        "check"
+                    },
+                })
+            }
+        }
+        several => Err(MoveError::Ambiguous {
+            text: text.to_string(),
+            candidates: several.iter().map(|&m| describe(pos, m)).collect(),
+        }),
     }
 }
 

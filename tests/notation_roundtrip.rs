@@ -21,7 +21,7 @@ pub fn round_trip_all(pos: &Position) -> usize {
     let moves = pos.legal_moves();
     for &m in moves.iter() {
         let fen = pos.to_fen();
-        for style in [Style::Book, Style::Teletype] {
+        for style in [Style::Book, Style::Teletype, Style::Short] {
             let t = descriptive::format(pos, m, style);
             assert_eq!(descriptive::parse(pos, &t), Ok(m), "{fen}: {style:?} {t}");
             assert_eq!(parse_any(pos, &t), Ok(m), "{fen}: parse_any {t}");
@@ -41,14 +41,180 @@ pub fn round_trip_all(pos: &Position) -> usize {
 #[test]
 fn every_move_of_the_perft_suite_round_trips_in_every_notation() {
     let mut n = 0;
+    let mut visited = 0;
     let positions = suite();
     for pos in &positions {
         n += round_trip_all(pos);
+        visited += 1;
         // One ply deeper too, for more promotions, en passant and checks.
         for &m in pos.legal_moves().iter().take(12) {
             n += round_trip_all(&pos.play(m));
+            visited += 1;
         }
     }
-    eprintln!("round trip: {} positions, {n} moves", positions.len());
+    eprintln!(
+        "round trip: {} suite positions and their first replies, {visited} positions, {n} moves",
+        positions.len()
+    );
     assert!(n > 10_000, "{n}");
+}
+
+#[test]
+fn every_move_along_the_four_games_round_trips_in_every_notation() {
+    let mut n = 0;
+    let mut positions = 0;
+    for file in [
+        "games/1967-1-wagner.score",
+        "games/1967-2-nn-1410.score",
+        "games/1967-3-landey.score",
+        "games/1967-4-spring-amateur.score",
+    ] {
+        let path = format!("{}/{file}", env!("CARGO_MANIFEST_DIR"));
+        let games = machack::notation::read_games(&std::fs::read_to_string(path).unwrap()).unwrap();
+        for pos in games[0].positions() {
+            n += round_trip_all(&pos);
+            positions += 1;
+        }
+    }
+    eprintln!("round trip along the games: {positions} positions, {n} moves");
+    assert_eq!(positions, 320);
+}
+
+#[test]
+fn descriptive_forms_of_every_period_read_alike() {
+    let pos = Position::startpos();
+    let e4 = san::parse(&pos, "e4").unwrap();
+    let nf3 = san::parse(&pos, "Nf3").unwrap();
+    for t in [
+        "P-K4", "p-k4", "P - K 4", "P/K2-K4", "/K2-K4", "KP-K4", "P(K2)-K4", "P-K4!",
+    ] {
+        assert_eq!(descriptive::parse(&pos, t), Ok(e4), "{t}");
+    }
+    for t in [
+        "N-KB3",
+        "Kt-KB3",
+        "KN-B3",
+        "KKt-B3",
+        "N(KN1)-B3",
+        "N/KN1-KB3",
+        "kt-kb3",
+    ] {
+        assert_eq!(descriptive::parse(&pos, t), Ok(nf3), "{t}");
+    }
+    assert!(matches!(
+        descriptive::parse(&pos, "N-B3"),
+        Err(machack::notation::MoveError::Ambiguous { .. })
+    ));
+    // Lower-case descriptive with SAN-like letters stays descriptive.
+    let nc3 = san::parse(&pos, "Nc3").unwrap();
+    assert_eq!(parse_any(&pos, "n-qb3"), Ok(nc3));
+    assert!(matches!(
+        parse_any(&pos, "p-b4"),
+        Err(machack::notation::MoveError::Ambiguous { .. })
+    ));
+    // "Anything redundant may be omitted" (1967): after 1. P-K4 P-K4 the king has one move.
+    let after = pos.play(e4).play(san::parse(&pos.play(e4), "e5").unwrap());
+    let ke2 = coordinate::parse(&after, "e1e2").unwrap();
+    assert_eq!(descriptive::parse(&after, "K"), Ok(ke2));
+    assert_eq!(descriptive::parse(&after, "K/K1"), Ok(ke2));
+    assert!(descriptive::parse(&after, "N/KN1").is_err()); // three knight moves
+    let g1h3 = coordinate::parse(&after, "g1h3").unwrap();
+    assert_eq!(descriptive::parse(&after, "N/KN1-R3"), Ok(g1h3));
+}
+
+#[test]
+fn captures_en_passant_promotion_and_castling_forms() {
+    // White: Kg1 Rf1 pawns e5 (ep on d6 possible) and b7; Black: Ke8 Ra8 Nc8 pawn d5.
+    let pos = Position::from_fen("r1n1k3/1P6/8/3pP3/8/8/8/5RK1 w - d6 0 2").unwrap();
+    let ep = coordinate::parse(&pos, "e5d6").unwrap();
+    for t in [
+        "PxP e.p.", "PXP EP", "PxP", "PXG", "P*P", "P:P", "KPxQP", "PxP/Q5", "PxQ6",
+    ] {
+        assert_eq!(descriptive::parse(&pos, t), Ok(ep), "{t}");
+    }
+    let queen = coordinate::parse(&pos, "b7b8q").unwrap();
+    for t in [
+        "P-N8=Q", "P-N8(Q)", "P-N8/Q", "P-N8Q", "P-QN8=Q", "b8=Q", "b8Q", "b7b8q",
+    ] {
+        assert_eq!(machack::notation::parse_any(&pos, t), Ok(queen), "{t}");
+    }
+    let take_r = coordinate::parse(&pos, "b7a8n").unwrap();
+    assert_eq!(descriptive::parse(&pos, "PxR=N"), Ok(take_r));
+    assert_eq!(descriptive::parse(&pos, "PXR/N"), Ok(take_r));
+    assert!(descriptive::parse(&pos, "PxN").is_err()); // four promotions: ambiguous
+    let castle = Position::from_fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let oo = coordinate::parse(&castle, "e1g1").unwrap();
+    let ooo = coordinate::parse(&castle, "e1c1").unwrap();
+    for t in ["O-O", "0-0", "Castles KR", "castles K", "o-o"] {
+        assert_eq!(descriptive::parse(&castle, t), Ok(oo), "{t}");
+    }
+    for t in ["O-O-O", "0-0-0", "Castles QR"] {
+        assert_eq!(descriptive::parse(&castle, t), Ok(ooo), "{t}");
+    }
+    assert!(descriptive::parse(&castle, "Castles").is_err());
+}
+
+#[test]
+fn checks_mates_and_their_false_claims() {
+    // Back-rank mate: R-K8 mate.
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/4R1K1 w - - 0 1").unwrap();
+    let m = coordinate::parse(&pos, "e1e8").unwrap();
+    for t in [
+        "R-K8",
+        "R-K8 mate",
+        "R-K8 MATE",
+        "R-K8#",
+        "R-K8ch",
+        "R-K8+",
+        "R-K8 dis ch",
+    ] {
+        assert_eq!(descriptive::parse(&pos, t), Ok(m), "{t}");
+    }
+    assert_eq!(descriptive::format(&pos, m, Style::Book), "R-K8 mate");
+    assert_eq!(descriptive::format(&pos, m, Style::Teletype), "R-K8 MATE");
+    let e = descriptive::parse(&pos, "R-K2ch").unwrap_err().to_string();
+    assert!(e.contains("does not give check"), "{e}");
+    assert!(san::parse(&pos, "Re2+").is_err());
+    assert_eq!(san::format(&pos, m), "Re8#");
+}
+
+#[test]
+fn qualified_forms_are_written_when_needed() {
+    // Rooks on e2 and d1 can both reach d2: R/K2-Q2 or KR-Q2; pawns c4 takes b5 or d5.
+    let pos = Position::from_fen("7k/8/8/1p1p4/2P5/8/4R3/3R2K1 w - - 0 1").unwrap();
+    let red2 = san::parse(&pos, "Red2").unwrap();
+    assert_eq!(descriptive::format(&pos, red2, Style::Book), "KR-Q2");
+    assert_eq!(descriptive::parse(&pos, "R/K2-Q2"), Ok(red2));
+    assert_eq!(descriptive::format_full(&pos, red2), "R/K2-Q2");
+    let cxd5 = san::parse(&pos, "cxd5").unwrap();
+    assert_eq!(descriptive::format(&pos, cxd5, Style::Book), "PxQP");
+    assert_eq!(descriptive::format(&pos, cxd5, Style::Teletype), "PXQP");
+    assert_eq!(descriptive::parse(&pos, "PxP/Q5"), Ok(cxd5));
+    assert_eq!(descriptive::format(&pos, cxd5, Style::Short), "PxQP");
+    let rd1 = san::parse(&pos, "Rd4").unwrap();
+    assert_eq!(descriptive::format(&pos, rd1, Style::Short), "R-Q4");
+}
+
+#[test]
+fn san_reading_is_tolerant() {
+    let pos = Position::from_fen("r3k2r/8/8/8/8/5N2/8/RN2K2R w KQkq - 0 1").unwrap();
+    let nd2 = coordinate::parse(&pos, "f3d2").unwrap();
+    assert!(matches!(
+        san::parse(&pos, "Nd2"),
+        Err(machack::notation::MoveError::Ambiguous { .. })
+    ));
+    for t in ["Nfd2", "Nf3d2", "Nf3-d2", "nfd2", "N3d2", "Nfxd2"] {
+        assert_eq!(san::parse(&pos, t), Ok(nd2), "{t}");
+    }
+    assert_eq!(san::format(&pos, nd2), "Nfd2");
+    assert_eq!(
+        san::parse(&pos, "N1d2"),
+        Ok(coordinate::parse(&pos, "b1d2").unwrap())
+    );
+    let oo = coordinate::parse(&pos, "e1g1").unwrap();
+    for t in ["O-O", "0-0", "O-O!", "e1g1", "e1h1"] {
+        assert_eq!(machack::notation::parse_any(&pos, t), Ok(oo), "{t}");
+    }
+    let e = san::parse(&pos, "O-O+").unwrap_err().to_string();
+    assert!(e.contains("does not give check"), "{e}");
 }

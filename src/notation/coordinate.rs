@@ -1,6 +1,6 @@
 //! Coordinate notation as UCI writes it: `e2e4`, `e7e8q`, castling as the king's move `e1g1`.
 
-use crate::notation::{MoveError, describe};
+use crate::notation::{CheckMark, MoveError, describe, pick};
 use crate::rules::{Move, Piece, PieceKind, Position, Square};
 
 /// Whether `text` has the shape of a coordinate move (two squares, maybe a promotion letter).
@@ -47,27 +47,20 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
             && promotion.is_none_or(|p| m.promotion() == Some(p))
     };
     let found: Vec<Move> = moves.iter().filter(fits).copied().collect();
-    match found.as_slice() {
-        [m] => Ok(*m),
-        [] => Err(MoveError::Illegal {
-            text: text.to_string(),
-            why: match pos.piece_at(from) {
-                None => format!("{from} is empty"),
-                Some(p) if p.color != pos.side_to_move() => {
-                    format!("the piece on {from} is not {}'s", pos.side_to_move().name())
-                }
-                Some(_) => format!("the piece on {from} cannot go to {to}"),
-            },
-            closest: moves
-                .iter()
-                .filter(|m| m.from() == from || m.to() == to)
-                .take(8)
-                .map(|&m| describe(pos, m))
-                .collect(),
-        }),
-        several => Err(MoveError::Ambiguous {
-            text: text.to_string(),
-            candidates: several.iter().map(|&m| describe(pos, m)).collect(),
-        }),
-    }
+    pick(pos, text, &found, CheckMark::None, || MoveError::Illegal {
+        text: text.to_string(),
+        why: match pos.piece_at(from) {
+            None => format!("{from} is empty"),
+            Some(p) if p.color != pos.side_to_move() => {
+                format!("the piece on {from} is not {}'s", pos.side_to_move().name())
+            }
+            Some(_) => format!("the piece on {from} cannot go to {to}"),
+        },
+        closest: moves
+            .iter()
+            .filter(|m| m.from() == from || m.to() == to)
+            .take(8)
+            .map(|&m| describe(pos, m))
+            .collect(),
+    })
 }

@@ -12,18 +12,25 @@
 pub mod matching;
 pub mod syntax;
 
-use crate::notation::MoveError;
+use crate::notation::{CheckMark, MoveError, check_mark};
 use crate::rules::{Color, Move, MoveKind, PieceKind, Position, Square};
 use syntax::{PieceDesig, SquareDesig, Syntax, Target, Wing, file_mask};
 
 /// How descriptive moves are written.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default, clap::ValueEnum)]
+///
+/// All styles give the shortest unambiguous designation of the pieces (`NxP`, `KR-K1`, `PxQP`,
+/// `R/K2-Q2`); they differ in how squares are named and in case. The paper prints most moves
+/// with full square names (`N-KB3`, `B-QN5`, `K-KR2`), and so do `book` and `teletype`;
+/// `short` drops the K/Q prefix whenever the move stays unambiguous (`N-B3`, `B-N5`).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub enum Style {
-    /// As books print it: `NxP`, `B-N5ch`, `Q-K6 mate`, `P-K8=Q`, `O-O`.
+    /// As the paper prints it: `NxP`, `N-KB3`, `B-QN5ch`, `Q-K6 mate`, `P-KB8=Q`, `O-O`.
     #[default]
     Book,
-    /// As the teletype printed it, upper case: `NXP`, `B-N5 CH`, `Q-K6 MATE`.
+    /// As the teletype printed it, upper case: `NXP`, `N-KB3`, `B-QN5 CH`, `Q-K6 MATE`.
     Teletype,
+    /// The shortest form: the K/Q prefix dropped when unambiguous (`N-B3`, `B-N5ch`).
+    Short,
 }
 
 /// The long names of the files, a to h.
@@ -128,14 +135,14 @@ fn mover_designations(pos: &Position, m: Move) -> Vec<(PieceDesig, String)> {
 }
 
 /// The ways of naming where the move goes, plainest first, each with its text (after `-` or `x`).
-fn target_designations(pos: &Position, m: Move) -> Vec<(Target, String)> {
+fn target_designations(pos: &Position, m: Move, short_squares: bool) -> Vec<(Target, String)> {
     let us = pos.side_to_move();
     let mut out = Vec::new();
     match pos.captured_piece(m) {
         None => {
             let to = m.to();
             let short = SHORT_FILE_NAMES[to.file() as usize];
-            if short != "K" && short != "Q" {
+            if short_squares && short != "K" && short != "Q" {
                 out.push((
                     Target::To(SquareDesig {
                         files: file_mask(None, short.bytes().next()),
@@ -196,7 +203,7 @@ fn promotion_text(m: Move) -> String {
 }
 
 /// The shortest unambiguous descriptive form of legal move `m`, without check marks.
-fn shortest(pos: &Position, m: Move) -> String {
+fn shortest(pos: &Position, m: Move, short_squares: bool) -> String {
     match m.kind() {
         MoveKind::CastleKingSide => return "O-O".into(),
         MoveKind::CastleQueenSide => return "O-O-O".into(),
@@ -204,7 +211,7 @@ fn shortest(pos: &Position, m: Move) -> String {
     }
     let moves = pos.legal_moves();
     for (piece, ptext) in mover_designations(pos, m) {
-        for (target, ttext) in target_designations(pos, m) {
+        for (target, ttext) in target_designations(pos, m, short_squares) {
             let syntax = Syntax::Move {
                 piece,
                 target,
@@ -225,28 +232,22 @@ fn shortest(pos: &Position, m: Move) -> String {
 /// `QPxB`), then by its square (`R/K2-Q2`). Captures name the captured piece, qualified the
 /// same way (`PxQP`, `QxP/Q6`).
 pub fn format(pos: &Position, m: Move, style: Style) -> String {
-    let body = shortest(pos, m);
-    let after = pos.play(m);
-    let check = after.in_check();
-    let mate = check && after.legal_moves().is_empty();
+    let body = shortest(pos, m, style == Style::Short);
+    let mark = check_mark(pos, m);
     match style {
-        Style::Book => {
-            let suffix = if mate {
-                " mate"
-            } else if check {
-                "ch"
-            } else {
-                ""
+        Style::Book | Style::Short => {
+            let suffix = match mark {
+                CheckMark::None => "",
+                CheckMark::Check => "ch",
+                CheckMark::Mate => " mate",
             };
             format!("{body}{suffix}")
         }
         Style::Teletype => {
-            let suffix = if mate {
-                " MATE"
-            } else if check {
-                " CH"
-            } else {
-                ""
+            let suffix = match mark {
+                CheckMark::None => "",
+                CheckMark::Check => " CH",
+                CheckMark::Mate => " MATE",
             };
             format!("{}{suffix}", body.to_uppercase())
         }

@@ -6,7 +6,7 @@
 //! always the b-file (`bxc3` is a pawn move).
 
 use crate::notation::descriptive::matching::kind_name;
-use crate::notation::{MoveError, describe};
+use crate::notation::{CheckMark, MoveError, check_mark, describe, pick};
 use crate::rules::{Move, MoveKind, PieceKind, Position, Square};
 
 /// A SAN move as written.
@@ -29,27 +29,27 @@ pub enum Syntax {
     },
 }
 
-/// A SAN text parsed, with its check claim (0 none, 1 check, 2 mate).
+/// A SAN text parsed, with the check or mate it claims.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Parsed {
     /// The move as written.
     pub syntax: Syntax,
-    /// 0: no claim, 1: `+`, 2: `#`.
-    pub claim: u8,
+    /// `+` or `#`.
+    pub claim: CheckMark,
 }
 
 /// Parses a SAN text into its syntax, or says what is wrong.
 pub fn parse_syntax(text: &str) -> Result<Parsed, String> {
     let mut s = text.trim();
-    let mut claim = 0;
+    let mut claim = CheckMark::None;
     loop {
         let before = s.len();
         for suf in ["!", "?", "+", "#", "e.p.", " "] {
             if let Some(rest) = s.strip_suffix(suf) {
                 if suf == "+" {
-                    claim = claim.max(1);
+                    claim = claim.max(CheckMark::Check);
                 } else if suf == "#" {
-                    claim = 2;
+                    claim = CheckMark::Mate;
                 }
                 s = rest;
             }
@@ -114,9 +114,11 @@ pub fn parse_syntax(text: &str) -> Result<Parsed, String> {
     let mut from_file = None;
     let mut from_rank = None;
     let mut mid: &[char] = &b[i..end - 2];
+    let mut dash = false;
     if let Some((&last, rest)) = mid.split_last()
         && matches!(last, 'x' | 'X' | ':' | '-')
     {
+        dash = last == '-';
         mid = rest;
     }
     for &c in mid {
@@ -132,6 +134,13 @@ pub fn parse_syntax(text: &str) -> Result<Parsed, String> {
                 ));
             }
         }
+    }
+    // Long algebraic only: a '-' stands between two whole squares (so `n-b3` stays descriptive).
+    if dash && (from_file.is_none() || from_rank.is_none()) {
+        return Err(format!(
+            "'-' must stand between two squares, as in Ng1-f3 (found '{}')",
+            b.iter().collect::<String>()
+        ));
     }
     if promotion.is_some() && kind != PieceKind::Pawn {
         return Err("only a pawn can promote".into());
@@ -182,69 +191,46 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
         }
     };
     let found: Vec<Move> = moves.iter().copied().filter(fits).collect();
-    match found.as_slice() {
-        [m] => {
-            let after = pos.play(*m);
-            let mate = after.in_check() && after.legal_moves().is_empty();
-            let claim = match parsed.claim {
-                2 if !mate => Some("mate"),
-                1 if !after.in_check() => Some("check"),
-                _ => None,
-            };
-            match claim {
-                Some(claim) => Err(MoveError::FalseClaim {
-                    text: text.to_string(),
-                    fits: describe(pos, *m),
-                    claim,
-                }),
-                None => Ok(*m),
-            }
-        }
-        [] => {
-            let us = pos.side_to_move();
-            let (why, near): (String, Vec<Move>) = match parsed.syntax {
-                Syntax::Castle(long) => (
-                    format!(
-                        "{} cannot castle {}-side here",
-                        us.name(),
-                        if long { "queen" } else { "king" }
-                    ),
-                    moves
-                        .iter()
-                        .copied()
-                        .filter(|&m| pos.moved_piece(m).kind == PieceKind::King)
-                        .collect(),
+    pick(pos, text, &found, parsed.claim, || {
+        let us = pos.side_to_move();
+        let (why, near): (String, Vec<Move>) = match parsed.syntax {
+            Syntax::Castle(long) => (
+                format!(
+                    "{} cannot castle {}-side here",
+                    us.name(),
+                    if long { "queen" } else { "king" }
                 ),
-                Syntax::Move { kind, to, .. } => (
-                    if pos.pieces(us, kind).is_empty() {
-                        format!("{} has no {}", us.name(), kind_name(kind))
-                    } else {
-                        format!("no {} {} can go to {to}", us.name(), kind_name(kind))
-                    },
-                    moves
-                        .iter()
-                        .copied()
-                        .filter(|&m| m.to() == to)
-                        .chain(
-                            moves
-                                .iter()
-                                .copied()
-                                .filter(|&m| pos.moved_piece(m).kind == kind && m.to() != to),
-                        )
-                        .collect(),
-                ),
-            };
-            Err(MoveError::Illegal {
-                text: text.to_string(),
-                why,
-                closest: near.iter().take(8).map(|&m| describe(pos, m)).collect(),
-            })
-        }
-        several => Err(MoveError::Ambiguous {
+                moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| pos.moved_piece(m).kind == PieceKind::King)
+                    .collect(),
+            ),
+            Syntax::Move { kind, to, .. } => (
+                if pos.pieces(us, kind).is_empty() {
+                    format!("{} has no {}", us.name(), kind_name(kind))
+                } else {
+                    format!("no {} {} can go to {to}", us.name(), kind_name(kind))
+                },
+                moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| m.to() == to)
+                    .chain(
+                        moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| pos.moved_piece(m).kind == kind && m.to() != to),
+                    )
+                    .collect(),
+            ),
+        };
+        MoveError::Illegal {
             text: text.to_string(),
-            candidates: several.iter().map(|&m| describe(pos, m)).collect(),
-        }),
-    }
+            why,
+            closest: near.iter().take(8).map(|&m| describe(pos, m)).collect(),
+        }
+    })
 }
 
 /// Writes legal move `m` in standard SAN, with `+` or `#`.
@@ -290,13 +276,10 @@ pub fn format(pos: &Position, m: Move) -> String {
             s
         }
     };
-    let after = pos.play(m);
-    if after.in_check() {
-        s.push(if after.legal_moves().is_empty() {
-            '#'
-        } else {
-            '+'
-        });
+    match check_mark(pos, m) {
+        CheckMark::None => {}
+        CheckMark::Check => s.push('+'),
+        CheckMark::Mate => s.push('#'),
     }
     s
 }

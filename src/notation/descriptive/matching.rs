@@ -1,8 +1,8 @@
 //! A descriptive syntax structure → the legal moves it fits, and the error when it fits none or
 //! several.
 
-use super::syntax::{Claims, Parsed, PieceDesig, SquareDesig, Syntax, Target, Wing};
-use crate::notation::{MoveError, describe};
+use super::syntax::{Parsed, PieceDesig, SquareDesig, Syntax, Target, Wing};
+use crate::notation::{CheckMark, MoveError, check_mark, describe, pick};
 use crate::rules::{CastleSide, Color, Move, MoveKind, Piece, PieceKind, Position, Square};
 
 /// Whether a square is a light one (h1 is light, a1 dark).
@@ -95,12 +95,6 @@ pub fn candidates(pos: &Position, moves: &[Move], syntax: &Syntax) -> Vec<Move> 
         .collect()
 }
 
-/// Whether `m` mates.
-fn mates(pos: &Position, m: Move) -> bool {
-    let after = pos.play(m);
-    after.in_check() && after.legal_moves().is_empty()
-}
-
 /// Finds the one legal move that fits the parsed text, or says why there is none or several.
 pub fn resolve(pos: &Position, text: &str, parsed: &Parsed) -> Result<Move, MoveError> {
     let moves = pos.legal_moves();
@@ -120,49 +114,19 @@ pub fn resolve(pos: &Position, text: &str, parsed: &Parsed) -> Result<Move, Move
         found.retain(|m| m.is_en_passant());
     }
     // Step 3. A claimed check or mate chooses among several.
-    if found.len() > 1 && (claims.check || claims.mate) {
+    if found.len() > 1 && claims.mark != CheckMark::None {
         let checking: Vec<Move> = found
             .iter()
             .copied()
-            .filter(|&m| {
-                if claims.mate {
-                    mates(pos, m)
-                } else {
-                    pos.gives_check(m)
-                }
-            })
+            .filter(|&m| check_mark(pos, m) >= claims.mark)
             .collect();
         if !checking.is_empty() {
             found = checking;
         }
     }
-    match found.as_slice() {
-        [] => Err(no_match(pos, &moves, text, parsed)),
-        [m] => check_claims(pos, *m, text, claims),
-        several => Err(MoveError::Ambiguous {
-            text: text.to_string(),
-            candidates: several.iter().map(|&m| describe(pos, m)).collect(),
-        }),
-    }
-}
-
-/// Returns `m` if the check or mate the text claims is real.
-fn check_claims(pos: &Position, m: Move, text: &str, claims: Claims) -> Result<Move, MoveError> {
-    let claim = if claims.mate && !mates(pos, m) {
-        Some("mate")
-    } else if claims.check && !pos.gives_check(m) {
-        Some("check")
-    } else {
-        None
-    };
-    match claim {
-        Some(claim) => Err(MoveError::FalseClaim {
-            text: text.to_string(),
-            fits: describe(pos, m),
-            claim,
-        }),
-        None => Ok(m),
-    }
+    pick(pos, text, &found, claims.mark, || {
+        no_match(pos, &moves, text, parsed)
+    })
 }
 
 /// The lower-case name of a kind.
@@ -217,17 +181,22 @@ fn no_match(pos: &Position, moves: &[Move], text: &str, parsed: &Parsed) -> Move
                         "no {color} {what}{qualified} can go to {}",
                         squares_named(*d, us)
                     ),
-                    Target::Capture(d) => format!(
-                        "no {color} {what}{qualified} can capture {}",
-                        d.kind.map_or("that", |k| match k {
-                            PieceKind::Pawn => "a pawn so designated",
-                            PieceKind::Knight => "a knight so designated",
-                            PieceKind::Bishop => "a bishop so designated",
-                            PieceKind::Rook => "a rook so designated",
-                            PieceKind::Queen => "the queen",
-                            PieceKind::King => "the king",
-                        })
-                    ),
+                    Target::Capture(d) => {
+                        let victim = match (d.kind, d.square) {
+                            (None, Some(q)) => format!("on {}", squares_named(q, us)),
+                            (Some(PieceKind::Queen), _) => "the queen".into(),
+                            (Some(PieceKind::King), _) => "the king".into(),
+                            (Some(k), _) => format!("a {}{}", kind_name(k), {
+                                if *d != PieceDesig::plain(k) {
+                                    " so designated"
+                                } else {
+                                    ""
+                                }
+                            }),
+                            (None, None) => "anything".into(),
+                        };
+                        format!("no {color} {what}{qualified} can capture {victim}")
+                    }
                     Target::Ghost => format!("no {color} pawn can capture en passant"),
                     Target::Any => format!("no {color} {what}{qualified} can move"),
                 }

@@ -1,6 +1,7 @@
 //! Descriptive move text → a syntax structure: piece, optional from-qualifier, destination or
 //! captured piece, promotion, and the claims of the suffixes (check, mate, en passant).
 
+use crate::notation::CheckMark;
 use crate::rules::{CastleSide, PieceKind};
 
 /// A mask of files, bit 0 = the QR file (a) … bit 7 = the KR file (h).
@@ -68,10 +69,8 @@ pub enum Target {
 /// What the suffixes claim.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
 pub struct Claims {
-    /// `ch`, `+`, `dis ch`, `dbl ch`.
-    pub check: bool,
-    /// `mate`, `#`.
-    pub mate: bool,
+    /// `ch`, `+`, `dis ch`, `dbl ch` (check); `mate`, `#` (mate).
+    pub mark: CheckMark,
     /// `e.p.`, `EP`.
     pub en_passant: bool,
 }
@@ -150,8 +149,8 @@ fn strip_suffixes(mut s: &str, claims: &mut Claims) -> String {
             if s.len() > suf.len() && s.ends_with(suf) {
                 s = &s[..s.len() - suf.len()];
                 match what {
-                    1 => claims.check = true,
-                    2 => claims.mate = true,
+                    1 => claims.mark = claims.mark.max(CheckMark::Check),
+                    2 => claims.mark = CheckMark::Mate,
                     3 => claims.en_passant = true,
                     _ => {}
                 }
@@ -221,6 +220,15 @@ pub fn parse(text: &str) -> Result<Parsed, SyntaxProblem> {
             if b.get(i + 1) == Some(&b'G') {
                 i += 2;
                 Target::Ghost
+            } else if let Some((sq, j)) = square(b, i + 1) {
+                // A capture naming the square, not the piece: PxQ6.
+                i = j;
+                Target::Capture(PieceDesig {
+                    kind: None,
+                    wing: None,
+                    files: ALL_FILES,
+                    square: Some(sq),
+                })
             } else {
                 let (mut p, j) = piece_at(b, i + 1).ok_or_else(|| {
                     format!(
@@ -395,7 +403,7 @@ mod tests {
     #[test]
     fn pawn_files_and_suffixes() {
         let p = parse("qbp x kp e.p. dis ch!").unwrap();
-        assert!(p.claims.check && p.claims.en_passant);
+        assert!(p.claims.mark == CheckMark::Check && p.claims.en_passant);
         let Syntax::Move { piece, target, .. } = p.syntax else {
             panic!()
         };

@@ -1,0 +1,65 @@
+//! `machack convert FILE --to pgn|descriptive [--style book|teletype]`: converts scores between
+//! PGN (SAN) and the descriptive score format.
+
+use super::CliError;
+use super::replay::{print_out, read_input};
+use crate::notation::{Style, pgn, read_games, score};
+
+/// The format to write.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum Format {
+    /// PGN export format, SAN moves (descriptive moves kept in comments).
+    Pgn,
+    /// The descriptive score format of `games/`.
+    Descriptive,
+}
+
+/// The descriptive style to write (see [`Style`]).
+#[derive(Copy, Clone, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum StyleArg {
+    /// Full square names, as the paper prints most moves: `N-KB3`, `NxP`, `B-QN5ch`.
+    Book,
+    /// The same in the teletype's upper case: `N-KB3`, `NXP`, `B-QN5 CH`.
+    Teletype,
+    /// The K/Q prefix dropped when unambiguous: `N-B3`, `B-N5ch`.
+    Short,
+}
+
+impl From<StyleArg> for Style {
+    fn from(a: StyleArg) -> Style {
+        match a {
+            StyleArg::Book => Style::Book,
+            StyleArg::Teletype => Style::Teletype,
+            StyleArg::Short => Style::Short,
+        }
+    }
+}
+
+/// Arguments of `machack convert`.
+#[derive(clap::Args, Debug)]
+pub struct ConvertArgs {
+    /// The score to convert (`-` for standard input).
+    pub file: String,
+    /// The format to write.
+    #[arg(long, value_enum)]
+    pub to: Format,
+    /// Descriptive style; when not given, descriptive moves are kept as written and the others
+    /// written in book style.
+    #[arg(long, value_enum)]
+    pub style: Option<StyleArg>,
+}
+
+/// Converts every game of the file and prints it.
+pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
+    if args.to == Format::Pgn && args.style.is_some() {
+        return Err("--style applies to --to descriptive; PGN moves are always SAN".into());
+    }
+    let text = read_input(&args.file)?;
+    let games = read_games(&text).map_err(|e| format!("{}: {e}", args.file))?;
+    let out = match args.to {
+        Format::Pgn => pgn::write_all(&games),
+        Format::Descriptive => score::write_all(&games, args.style.map(Style::from)),
+    };
+    print_out(&out);
+    Ok(())
+}

@@ -1,0 +1,108 @@
+//! `machack replay FILE [--game N]`: plays a score through, printing every move in descriptive
+//! notation and SAN, and the final position's FEN as the last line.
+
+use super::CliError;
+use super::convert::StyleArg;
+use crate::notation::{Game, Style, descriptive, read_games, san};
+use crate::rules::{Color, Status};
+use std::io::Read;
+
+/// Arguments of `machack replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// The score: a descriptive score, PGN or a plain numbered move list (`-` for standard input).
+    pub file: String,
+    /// Which game of the file, counted from 1 (default: the first).
+    #[arg(long)]
+    pub game: Option<usize>,
+    /// How to print the descriptive moves (default: book).
+    #[arg(long, value_enum)]
+    pub style: Option<StyleArg>,
+}
+
+/// Prints to standard output, quietly stopping if the reader has gone (`| head`).
+pub fn print_out(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// Reads a whole file, or standard input for `-`.
+pub fn read_input(file: &str) -> Result<String, CliError> {
+    if file == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+/// Reads game number `number` (from 1; default 1) of `file`.
+pub fn load_game(file: &str, number: Option<usize>) -> Result<Game, CliError> {
+    let text = read_input(file)?;
+    let mut games = read_games(&text).map_err(|e| format!("{file}: {e}"))?;
+    let n = number.unwrap_or(1);
+    if n == 0 || n > games.len() {
+        return Err(format!(
+            "{file} has {} game(s); --game must be from 1 to {}",
+            games.len(),
+            games.len()
+        ));
+    }
+    Ok(games.swap_remove(n - 1))
+}
+
+/// The numbered lines of a game: `  1. P-K4        e4       P-K4        e5`.
+pub fn move_lines(game: &Game, style: Style) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut pos = game.start.clone();
+    let mut line = String::new();
+    for gm in &game.moves {
+        let d = descriptive::format(&pos, gm.mv, style);
+        let s = san::format(&pos, gm.mv);
+        if pos.side_to_move() == Color::White {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line = format!("{:>3}. {d:<14} {s:<8}", pos.fullmove_number());
+        } else {
+            if line.is_empty() {
+                line = format!("{:>3}. {:<14} {:<8}", pos.fullmove_number(), "...", "");
+            }
+            line.push_str(&format!(" {d:<14} {s}"));
+        }
+        pos.make(gm.mv);
+    }
+    if !line.is_empty() {
+        lines.push(line.trim_end().to_string());
+    }
+    lines.iter().map(|l| l.trim_end().to_string()).collect()
+}
+
+/// Replays the game and prints it, the result and, last, `FEN: <final position>`.
+pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
+    let game = load_game(&args.file, args.game)?;
+    let mut out = String::new();
+    for name in ["White", "Black", "Event", "Date"] {
+        if let Some(v) = game.tag(name) {
+            out.push_str(&format!("{name}: {v}\n"));
+        }
+    }
+    let style = args.style.map_or(Style::Book, Style::from);
+    for l in move_lines(&game, style) {
+        out.push_str(&l);
+        out.push('\n');
+    }
+    let last = game.final_position();
+    let status = match last.status() {
+        Status::Checkmate => " (checkmate)",
+        Status::Stalemate => " (stalemate)",
+        _ => "",
+    };
+    out.push_str(&format!("Result: {}{status}\n", game.result_text()));
+    out.push_str(&format!("FEN: {}\n", last.to_fen()));
+    print_out(&out);
+    Ok(())
+}

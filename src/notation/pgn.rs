@@ -1,0 +1,133 @@
+//! PGN: reading (tags, comments, NAGs, variations, several games, SetUp/FEN) and writing in
+//! export format (Seven Tag Roster in order, SAN, lines under 80 characters).
+
+use super::game::{Game, ReadError, read_games};
+use super::{Notation, san};
+use crate::rules::Position;
+
+/// The Seven Tag Roster, in export order, with the value used when a tag is missing.
+pub const SEVEN_TAGS: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+/// Reads every game of a PGN text (moves in SAN, or any notation [`super::parse_any`] reads).
+pub fn read(text: &str) -> Result<Vec<Game>, ReadError> {
+    read_games(text)
+}
+
+/// Escapes a tag value: `\` and `"` get a backslash.
+fn escape(v: &str) -> String {
+    v.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// The tag section of a game in export order: the seven tags, then the others as given.
+pub fn tag_lines(game: &Game) -> Vec<String> {
+    let mut lines = Vec::new();
+    for (name, default) in SEVEN_TAGS {
+        let value = if name == "Result" {
+            game.result_text()
+        } else {
+            game.tag(name).unwrap_or(default)
+        };
+        lines.push(format!("[{name} \"{}\"]", escape(value)));
+    }
+    let mut has_fen = false;
+    for (name, value) in &game.tags {
+        if SEVEN_TAGS.iter().any(|(n, _)| n == name) {
+            continue;
+        }
+        has_fen |= name == "FEN";
+        lines.push(format!("[{name} \"{}\"]", escape(value)));
+    }
+    if !has_fen && game.start != Position::startpos() {
+        lines.push("[SetUp \"1\"]".into());
+        lines.push(format!("[FEN \"{}\"]", game.start.to_fen()));
+    }
+    lines
+}
+
+/// Makes a comment safe inside `{ }`.
+pub fn comment_text(c: &str) -> String {
+    c.replace('}', ")").replace('\n', " ")
+}
+
+/// Fills words into lines shorter than 80 characters.
+pub fn wrap(words: &[String]) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(w);
+    }
+    if !line.is_empty() {
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes a game in PGN export format; a descriptive move's text goes in a comment before the
+/// move's own comments.
+pub fn write(game: &Game) -> String {
+    let mut out = tag_lines(game).join("\n");
+    out.push_str("\n\n");
+    let mut words: Vec<String> = Vec::new();
+    let push_comment = |words: &mut Vec<String>, c: &str| {
+        let text = format!("{{{}}}", comment_text(c));
+        words.extend(text.split(' ').filter(|w| !w.is_empty()).map(String::from));
+    };
+    for c in &game.opening_comments {
+        push_comment(&mut words, c);
+    }
+    let mut pos = game.start.clone();
+    let mut need_number = true;
+    for gm in &game.moves {
+        let n = pos.fullmove_number();
+        match pos.side_to_move() {
+            crate::rules::Color::White => words.push(format!("{n}.")),
+            crate::rules::Color::Black if need_number => words.push(format!("{n}...")),
+            _ => {}
+        }
+        words.push(san::format(&pos, gm.mv));
+        for nag in &gm.nags {
+            words.push(format!("${nag}"));
+        }
+        need_number = false;
+        if gm.notation == Notation::Descriptive {
+            push_comment(&mut words, &gm.text);
+            need_number = true;
+        }
+        for c in &gm.comments {
+            push_comment(&mut words, c);
+            need_number = true;
+        }
+        for v in &gm.variations {
+            let text = format!("({v})");
+            words.extend(text.split_whitespace().map(String::from));
+            need_number = true;
+        }
+        pos.make(gm.mv);
+    }
+    words.push(game.result_text().to_string());
+    out.push_str(&wrap(&words));
+    out.push('\n');
+    out
+}
+
+/// Writes several games, each followed by a blank line.
+pub fn write_all(games: &[Game]) -> String {
+    games.iter().map(write).collect()
+}
