@@ -1,11 +1,14 @@
 //! The command-line front ends, one file per subcommand: each takes parsed arguments, prints,
 //! and returns an error message for the binary to report with exit code 2.
 
+pub mod bench;
 pub mod book;
 pub mod convert;
+pub mod epd;
 pub mod perft;
 pub mod play;
 pub mod replay;
+pub mod think;
 pub mod uci;
 pub mod xboard;
 

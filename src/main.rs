@@ -36,12 +36,21 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Convert a score to PGN or to the descriptive score format.
     Convert(cli::convert::ConvertArgs),
+    /// Search one position and print the choice, the top-level record and statistics.
+    Think(cli::think::ThinkArgs),
+    /// Search a fixed set of positions and report nodes, PMG calls, time and speed.
+    Bench(cli::bench::BenchArgs),
+    /// Search each position of an EPD file and check its bm/am operations.
+    Epd(cli::epd::EpdArgs),
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
+        Some(Command::Think(a)) => cli::think::run(&a),
+        Some(Command::Bench(a)) => cli::bench::run(&a),
+        Some(Command::Epd(a)) => cli::epd::run(&a),
         Some(Command::Replay(a)) => cli::replay::run(&a),
         Some(Command::Convert(a)) => cli::convert::run(&a),
         Some(Command::Play(a)) => cli::play::run(&a),

@@ -5,6 +5,53 @@
 //!
 //! Entry point: [`Searcher::search`]. Same input, same output: the search is deterministic
 //! unless a time limit or stop flag cuts it short.
+//!
+//! | Paper | File |
+//! |---|---|
+//! | §1, §6, §7 selective alpha-beta, widths | `alpha_beta.rs` (node), `root.rs` (top level) |
+//! | §4 feedover, plausible captures | `feedover.rs` |
+//! | §8 hash table | `hash_table.rs` |
+//! | §9 modifications | `modifications.rs` |
+//! | §10 secondary search | `secondary.rs` |
+//! | §13 aids 5, 6 | `result.rs` (top-level record), `stats.rs` |
+//! | SEARCH-TECHNIQUES §3 repetition | `repetition.rs` |
+//! | SEARCH-TECHNIQUES §4 shadow score | `alpha_beta.rs` (`NodeResult`), `hash_table.rs` |
+//!
+//! Choices where the sources leave room:
+//! - **Depth** 4 in both presets: the c197 default SETD 4, and the depth the oracle in
+//!   `shared/oracle` was run at (secondary sources say 5; `--depth 5` gives it).
+//! - **Levels**: the root is ply 0; its moves are level 1 (the paper's "first level"), so
+//!   captures are always searched at levels 1 and 2, and the width schedule's first number is
+//!   the top level's. Feedover is decided at ply = depth, none at ply >= depth + 3.
+//! - **Top level**: no cut-off. Each move is searched with the window (best so far, +inf): the
+//!   best move's value is exact; every other is exact or shown refuted ("<= v"), as the 1973
+//!   program's `HPV` print shows them. The root never reads the table (source: "hits are never
+//!   used at ply 1").
+//! - **Refutation rule** (paper §7): a move equal to the best at the previous level is refuted,
+//!   i.e. the cut-off test is `value >= beta`; a move replaces the best only if strictly better,
+//!   so ties go to the move searched first. That is the most plausible one, except at inner
+//!   nodes where a legal table move is searched first (only if it would be selected anyway;
+//!   `SearchParams::hash_move_first` turns this off).
+//! - **Width heuristics** (paper §6): the PMG's `must_search` flag is honoured, and the search
+//!   adds safe checks and captures at levels 1–2 itself, so any PMG gets the paper's widths.
+//!   Heuristic 3 adds, after the basic width, the first safe move of each piece not yet seen
+//!   until min(width/2, pieces with safe moves) pieces are represented. Heuristic 4: a move
+//!   whose value is a mate against the mover is uncounted, so the next move comes in.
+//! - **Modifications** (§9) are not applied to mate scores. The poor-move penalty shifts the
+//!   child's window; the same-piece penalty (known only from the child's line) is applied to
+//!   the returned value.
+//! - **Secondary search** (§10): on each new best top-level move, the line is followed as far as
+//!   PMG nodes chose it (not into plausible captures), then searched with depth + 2 plies and a
+//!   full window; the lower value for the mover wins, and the move stays best only if it still
+//!   beats the previous best.
+//! - **Table**: only full-width nodes (ply < depth) are stored, with depth = plies left; nodes
+//!   past the basic depth depend on the feedovers left in the line. Staleness by generation.
+//! - **Repetition**: default first-repetition-is-a-draw (1967). Game-history repetitions are
+//!   treated as path-independent within a search (the history only grows); a front end that
+//!   takes moves back should [`Searcher::clear`] the table.
+//! - **Shadow score**: off by default (the 1967 program had none). Measured on `machack bench`
+//!   (tournament preset): at depth 4 identical nodes and moves (a tree repetition needs ply >= 5,
+//!   reached only through feedovers); at depth 6, +0.17% nodes, time within noise, same moves.
 
 pub mod alpha_beta;
 pub mod feedover;
@@ -67,7 +114,7 @@ impl Searcher {
         limits: &Limits,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> SearchResult {
-        if self.table.len() != self.params.hash_entries.max(1) {
+        if self.table.len() != self.params.hash_entries {
             self.table = HashTable::new(self.params.hash_entries);
         }
         self.table.new_search();

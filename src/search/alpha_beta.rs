@@ -386,3 +386,83 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         best
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{MoveKind, Square};
+
+    fn pm(from: u8, to: u8, check: bool, unsafe_move: bool) -> PlausibleMove {
+        PlausibleMove {
+            mv: Move::new(Square::new(from), Square::new(to), MoveKind::Quiet),
+            plausibility: 0,
+            must_search: false,
+            unsafe_move,
+            poor: false,
+            check,
+        }
+    }
+
+    fn selected(
+        params: &SearchParams,
+        level: u32,
+        pieces: u32,
+        moves: &[PlausibleMove],
+    ) -> Vec<Option<Selection>> {
+        let mut s = Selector::new(params, level, pieces);
+        moves.iter().map(|m| s.select(m)).collect()
+    }
+
+    #[test]
+    fn width_grows_only_by_the_heuristics() {
+        let params = SearchParams {
+            widths: "4".parse().unwrap(),
+            ..SearchParams::default()
+        };
+        // Four moves of the piece on square 1, then: an unsafe check, a safe check, moves of
+        // pieces 2, 3 and 4 (the first unsafe).
+        let moves = [
+            pm(1, 10, false, false),
+            pm(1, 11, false, false),
+            pm(1, 12, false, false),
+            pm(1, 13, false, false),
+            pm(1, 14, true, true),
+            pm(1, 15, true, false),
+            pm(2, 20, false, true),
+            pm(3, 21, false, false),
+            pm(4, 22, false, false),
+        ];
+        use Selection::*;
+        // Half the width = 2 distinct pieces: the safe check's piece is the same one, so one
+        // more piece (3; piece 2's move is unsafe) comes in.
+        assert_eq!(
+            selected(&params, 3, 5, &moves),
+            [
+                Some(Width),
+                Some(Width),
+                Some(Width),
+                Some(Width),
+                None,
+                Some(SafeCheck),
+                None,
+                Some(DistinctPiece),
+                None
+            ]
+        );
+        // Fewer pieces with safe moves than half the width: no extra piece needed.
+        assert_eq!(selected(&params, 3, 1, &moves)[7], None);
+    }
+
+    #[test]
+    fn a_move_losing_to_mate_frees_its_place() {
+        let params = SearchParams {
+            widths: "1".parse().unwrap(),
+            ..SearchParams::default()
+        };
+        let mut s = Selector::new(&params, 3, 3);
+        assert_eq!(s.select(&pm(1, 10, false, false)), Some(Selection::Width));
+        assert_eq!(s.select(&pm(2, 11, false, false)), None);
+        s.uncount();
+        assert_eq!(s.select(&pm(3, 12, false, false)), Some(Selection::Width));
+    }
+}

@@ -102,10 +102,11 @@ fn to_stored(v: Value, ply: u32) -> Value {
 }
 
 impl HashTable {
-    /// A table of `entries` slots (at least 1).
+    /// A table of `entries` slots; 0 makes a table that stores nothing (for measuring the
+    /// table's effect, and as a reference free of hash effects).
     pub fn new(entries: usize) -> HashTable {
         HashTable {
-            entries: vec![EMPTY; entries.max(1)],
+            entries: vec![EMPTY; entries],
             generation: 1,
             stats: TableStats::default(),
         }
@@ -121,9 +122,9 @@ impl HashTable {
         self.entries.len()
     }
 
-    /// Always false: a table has at least one slot.
+    /// Whether the table has no slot (and so stores nothing).
     pub fn is_empty(&self) -> bool {
-        false
+        self.entries.is_empty()
     }
 
     /// Marks every entry stale (called once per search).
@@ -153,6 +154,9 @@ impl HashTable {
 
     /// Looks `key` up for a node at `ply`; a hit refreshes the entry's generation.
     pub fn probe(&mut self, key: Key, ply: u32) -> Option<Probe> {
+        if self.entries.is_empty() {
+            return None;
+        }
         self.stats.probes += 1;
         let i = self.index(key);
         let generation = self.generation;
@@ -181,6 +185,9 @@ impl HashTable {
     /// Stores bounds `[lower, upper]` (root-relative values of a node at `ply`) searched to
     /// `depth`, with the best move, if the replacement rule allows.
     pub fn store(&mut self, key: Key, ply: u32, depth: u32, lower: Value, upper: Value, mv: Move) {
+        if self.entries.is_empty() {
+            return;
+        }
         let i = self.index(key);
         let generation = self.generation;
         let lock = HashTable::lock(key);

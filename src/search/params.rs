@@ -130,7 +130,7 @@ pub struct SearchParams {
     pub repetition: RepetitionPolicy,
     /// Whether the table stores the shadow score instead of the real one (SEARCH-TECHNIQUES §4).
     pub shadow_score: bool,
-    /// Hash table entries (1967: 32K).
+    /// Hash table entries (1967: 32K; 0: no table).
     pub hash_entries: usize,
     /// Whether a legal move stored in the table is searched first among the selected moves.
     pub hash_move_first: bool,

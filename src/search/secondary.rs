@@ -36,7 +36,11 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         if self.stopped {
             return None;
         }
-        let value = if ply % 2 == 0 { r.value } else { -r.value };
+        let value = if ply.is_multiple_of(2) {
+            r.value
+        } else {
+            -r.value
+        };
         let mut extended = line.to_vec();
         extended.extend_from_slice(&r.pv);
         Some((value, extended))

@@ -1,0 +1,101 @@
+//! `machack bench [options]`: a fixed set of positions searched at the tournament preset (or
+//! the options given), with total nodes, PMG calls, time, nodes per second and the median time
+//! per move — the yardstick for the cost of a setting such as `--shadow on`.
+//!
+//! Knowledge: [`SimpleKnowledge`] until the 1967 evaluator and PMG are integrated.
+
+use super::CliError;
+use super::think::{SearchOptions, move_text, value_text};
+use crate::rules::Position;
+use crate::search::{Preset, Searcher, SimpleKnowledge, Statistics};
+use std::time::Duration;
+
+/// Positions from the four paper games (`shared/oracle`), one every dozen plies, plus the start.
+pub const BENCH_FENS: [&str; 14] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "1r1qk2r/p1pn1ppp/1b1pbn2/8/2P5/1NNP2P1/PP3PBP/R1BQK2R b KQk - 2 11",
+    "1rq3k1/p2b1p1p/3p1pn1/2b1r3/2PNN3/1P4PP/P1Q2PBK/3R1R2 b - - 1 23",
+    "8/p1q4p/1b1p1pk1/3Bnp2/1PP5/6PP/P1Q2P1K/3R4 b - - 2 35",
+    "8/p1q3k1/3p1p2/3Q1B2/1PP5/6PP/P4PK1/8 b - - 8 47",
+    "r1bqkb1r/ppp2ppp/2n2n2/3Pp1N1/2B5/8/PPPP1PPP/RNBQK2R b KQkq - 0 5",
+    "1r3rk1/pn4pp/2p2p2/3npb2/1P6/P2P1N2/2PNBPPP/R4RK1 b - - 2 17",
+    "8/p1r4p/2pR1pk1/4pNp1/1Pb1P1P1/P7/2P2P1P/6K1 b - - 2 29",
+    "r1bqkb1r/pp3p1p/2np1np1/4p3/4PB2/2NQ1N2/PPP2PPP/R3KB1R w KQkq - 0 8",
+    "2r1kb1r/5p1p/p1n1b1p1/2nQN3/Pp5B/8/1PP2PPP/1K1R1B1R w k - 1 20",
+    "r3k1nr/1pp1qppp/p1p5/4b3/4P3/2P2QP1/PP3P1P/RNB2RK1 w kq - 1 11",
+    "2k4r/1pp5/p1p5/5Pp1/2P1n3/1P4Pp/P2r1P2/R3R1K1 w - - 0 23",
+    "8/6r1/p2k4/1p1pR1p1/6K1/1P4P1/P4P2/8 w - - 2 35",
+    "8/8/Q7/1p1q1K2/8/1P4P1/P4k2/8 w - - 5 47",
+];
+
+/// Arguments of `machack bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub search: SearchOptions,
+}
+
+/// The median of some durations (the mean of the middle two for an even count).
+fn median(mut d: Vec<Duration>) -> Duration {
+    d.sort();
+    match d.len() {
+        0 => Duration::ZERO,
+        n if n % 2 == 1 => d[n / 2],
+        n => (d[n / 2 - 1] + d[n / 2]) / 2,
+    }
+}
+
+/// Runs the benchmark and prints one line per position and the totals.
+pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    let params = args.search.params(Preset::Tournament)?;
+    let limits = args.search.limits();
+    println!(
+        "bench: {} positions, widths {} depth {} shadow {} secondary {}; knowledge: simple (test implementation)",
+        BENCH_FENS.len(),
+        params.widths,
+        params.depth,
+        if params.shadow_score { "on" } else { "off" },
+        if params.secondary_search { "on" } else { "off" },
+    );
+    let mut total = Statistics::default();
+    let mut times = Vec::new();
+    let mut times_1967 = Vec::new();
+    for (i, fen) in BENCH_FENS.iter().enumerate() {
+        let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
+        // A fresh searcher per position: each line is independent of the ones before.
+        let mut searcher = Searcher::new(params.clone());
+        let r = searcher.search(&mut SimpleKnowledge, &pos, &[], &limits, None);
+        let s = &r.stats;
+        println!(
+            "{:>2}. {:<7} {:<22} nodes {:>8} pmg {:>6} time {:>8.3} s  1967 {:>7.1} s",
+            i + 1,
+            r.best_move.map_or("-".into(), |m| move_text(&pos, m)),
+            value_text(r.value),
+            s.nodes,
+            s.pmg_calls,
+            s.time.as_secs_f64(),
+            s.time_1967().as_secs_f64()
+        );
+        times.push(s.time);
+        times_1967.push(s.time_1967());
+        total.nodes += s.nodes;
+        total.pmg_calls += s.pmg_calls;
+        total.static_evaluations += s.static_evaluations;
+        total.time += s.time;
+    }
+    let secs = total.time.as_secs_f64();
+    println!("total nodes           {}", total.nodes);
+    println!("total pmg calls       {}", total.pmg_calls);
+    println!("total static evals    {}", total.static_evaluations);
+    println!("total time            {secs:.3} s");
+    println!(
+        "nodes/s               {:.0}",
+        total.nodes as f64 / secs.max(1e-9)
+    );
+    println!("median time per move  {:.4} s", median(times).as_secs_f64());
+    println!(
+        "median 1967 time      {:.1} s (PMG calls x 80 ms)",
+        median(times_1967).as_secs_f64()
+    );
+    Ok(())
+}

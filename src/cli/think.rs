@@ -1,0 +1,254 @@
+//! `machack think [--fen FEN] [--moves M ...] [--preset P] [options]`: one search, printed with
+//! its top-level record (paper §13, aid 5) and statistics (aid 6); the last line is
+//! `bestmove <coordinate move>`.
+//!
+//! Knowledge: until the 1967 evaluator and PMG are integrated this uses
+//! [`SimpleKnowledge`], the teaching implementation.
+
+use super::CliError;
+use crate::rules::{Move, Position, START_FEN};
+use crate::search::hash_table::HashTable;
+use crate::search::params::{parse_depth, parse_switch};
+use crate::search::{
+    Limits, Preset, SearchParams, SearchResult, Searcher, SimpleKnowledge, TopBound, history_after,
+};
+use crate::value::{MATE, Value, is_mate};
+use std::time::Duration;
+
+/// The search options shared by `think`, `bench` and `epd`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// Parameter preset: normal (width 6, depth 4) or tournament (15,15,9,9,7, depth 4).
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Widths per ply, the last repeating, e.g. 15,15,9,9,7.
+    #[arg(long)]
+    pub width: Option<String>,
+    /// Basic depth in plies.
+    #[arg(long)]
+    pub depth: Option<String>,
+    /// Most feedovers in one line.
+    #[arg(long)]
+    pub feedovers: Option<u32>,
+    /// Secondary search: on or off.
+    #[arg(long)]
+    pub secondary: Option<String>,
+    /// Plies the secondary search adds.
+    #[arg(long)]
+    pub secondary_plies: Option<u32>,
+    /// Repetition policy: first (1967) or tree-or-threefold.
+    #[arg(long)]
+    pub repetition: Option<String>,
+    /// Shadow score: on or off.
+    #[arg(long)]
+    pub shadow: Option<String>,
+    /// Hash table entries (0: no table).
+    #[arg(long, conflicts_with = "hash_kb")]
+    pub hash_entries: Option<usize>,
+    /// Hash table size in kilobytes (entries = the most that fit).
+    #[arg(long)]
+    pub hash_kb: Option<usize>,
+    /// Stop after this many nodes.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Stop after this many milliseconds.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+}
+
+impl SearchOptions {
+    /// The parameters these options describe, starting from `default` unless a preset is named.
+    pub fn params(&self, default: Preset) -> Result<SearchParams, CliError> {
+        let preset = match &self.preset {
+            Some(p) => p.parse().map_err(|e| format!("{e}"))?,
+            None => default,
+        };
+        let mut params = SearchParams::preset(preset);
+        if let Some(w) = &self.width {
+            params.widths = w.parse().map_err(|e| format!("{e}"))?;
+        }
+        if let Some(d) = &self.depth {
+            params.depth = parse_depth(d).map_err(|e| format!("{e}"))?;
+        }
+        if let Some(f) = self.feedovers {
+            params.feedovers = f;
+        }
+        if let Some(s) = &self.secondary {
+            params.secondary_search = parse_switch(s).map_err(|e| format!("--secondary: {e}"))?;
+        }
+        if let Some(p) = self.secondary_plies {
+            params.secondary_plies = p;
+        }
+        if let Some(r) = &self.repetition {
+            params.repetition = r.parse().map_err(|e| format!("{e}"))?;
+        }
+        if let Some(s) = &self.shadow {
+            params.shadow_score = parse_switch(s).map_err(|e| format!("--shadow: {e}"))?;
+        }
+        if let Some(n) = self.hash_entries {
+            params.hash_entries = n;
+        }
+        if let Some(kb) = self.hash_kb {
+            if kb == 0 {
+                return Err("--hash-kb must be at least 1".into());
+            }
+            params.hash_entries = HashTable::entries_for_kb(kb);
+        }
+        Ok(params)
+    }
+
+    /// The limits these options describe.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            stop: None,
+            nodes: self.nodes,
+            time: self.time_ms.map(Duration::from_millis),
+        }
+    }
+}
+
+/// Arguments of `machack think`.
+#[derive(clap::Args, Debug)]
+pub struct ThinkArgs {
+    /// The position (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Moves already played from that position, in coordinates (e2e4 e7e5 …).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    #[command(flatten)]
+    pub search: SearchOptions,
+}
+
+/// How the front ends write a move (coordinates until the notation arrives: swap it here).
+pub fn move_text(_pos: &Position, m: Move) -> String {
+    m.coordinate()
+}
+
+/// A line of moves from `pos`, written with [`move_text`].
+pub fn line_text(pos: &Position, line: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in line {
+        if !p.is_legal(m) {
+            out.push(format!("?{}", m.coordinate()));
+            break;
+        }
+        out.push(move_text(&p, m));
+        p.make(m);
+    }
+    out.join(" ")
+}
+
+/// A value for people: pawns with two decimals (a pawn is 128), or a mate distance.
+pub fn value_text(v: Value) -> String {
+    if is_mate(v) {
+        let plies = MATE - v.abs();
+        format!("{}mate in {} plies", if v > 0 { "+" } else { "-" }, plies)
+    } else {
+        format!("{:+.2} ({v})", v as f64 / 128.0)
+    }
+}
+
+/// Finds the legal move written `text` (coordinates) in `pos`.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
+    let t = text.trim().to_ascii_lowercase();
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.coordinate() == t)
+        .ok_or_else(|| {
+            format!(
+                "'{text}' is not a legal move in {} (write moves in coordinates, e.g. e2e4, e7e8q)",
+                pos.to_fen()
+            )
+        })
+}
+
+/// The position after `fen` and `moves`, with the keys of the positions before it.
+pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>), CliError> {
+    let start = Position::from_fen(fen).map_err(|e| e.to_string())?;
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for text in moves {
+        let m = parse_move(&pos, text)?;
+        pos.make(m);
+        played.push(m);
+    }
+    history_after(&start, &played).map_err(|m| format!("illegal move {m}"))
+}
+
+/// Prints the top-level record, the choice and the statistics.
+pub fn print_result(pos: &Position, r: &SearchResult) {
+    println!("top-level moves (in the order searched):");
+    for (i, t) in r.top_level.iter().enumerate() {
+        let value = match t.bound {
+            TopBound::Exact => format!("= {}", value_text(t.value)),
+            TopBound::AtMost => format!("<= {}", value_text(t.value)),
+            TopBound::Interrupted => "interrupted".to_string(),
+        };
+        let secondary = t
+            .secondary
+            .map(|s| format!("  [secondary {}]", value_text(s)))
+            .unwrap_or_default();
+        println!(
+            "{:>3}. {:<7} plausibility {:>5}  {:<13} {:<24} {}{}",
+            i + 1,
+            move_text(pos, t.mv),
+            t.plausibility,
+            format!("{:?}", t.selection),
+            value,
+            line_text(pos, &t.pv),
+            secondary
+        );
+    }
+    match r.best_move {
+        Some(m) => println!(
+            "chosen: {}  value {}",
+            move_text(pos, m),
+            value_text(r.value)
+        ),
+        None => println!("no legal move: value {}", value_text(r.value)),
+    }
+    println!("pv: {}", line_text(pos, &r.pv));
+    if r.stopped {
+        println!("(stopped early by a limit)");
+    }
+    println!("statistics:");
+    for line in r.stats.to_string().lines() {
+        println!("  {line}");
+    }
+}
+
+/// Runs one search and prints it.
+pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
+    let params = args.search.params(Preset::Normal)?;
+    let (pos, history) = game_position(&args.fen, &args.moves)?;
+    println!("position: {}", pos.to_fen());
+    println!(
+        "parameters: widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
+        params.widths,
+        params.depth,
+        params.feedovers,
+        if params.secondary_search { "on" } else { "off" },
+        params.secondary_plies,
+        params.repetition,
+        if params.shadow_score { "on" } else { "off" },
+        params.hash_entries
+    );
+    println!("knowledge: simple (test implementation, not the 1967 evaluator)");
+    let mut searcher = Searcher::new(params);
+    let r = searcher.search(
+        &mut SimpleKnowledge,
+        &pos,
+        &history,
+        &args.search.limits(),
+        None,
+    );
+    print_result(&pos, &r);
+    match r.best_move {
+        Some(m) => println!("bestmove {}", m.coordinate()),
+        None => println!("bestmove (none)"),
+    }
+    Ok(())
+}

@@ -1,0 +1,492 @@
+//! Behaviour of the search (acceptance points 1–3 of issue 5).
+//!
+//! Knowledge: these tests run with `SimpleKnowledge`, the teaching implementation. Those marked
+//! "any knowledge" only rely on what every plausible-move generator does (checks and early
+//! captures are always searched, legal moves only); those marked "simple knowledge" rely on its
+//! move order or values and must be re-derived for the 1967 knowledge.
+
+use machack::cli::think::game_position;
+use machack::plausible::{PlausibleMove, PlausibleMoves};
+use machack::rules::{Bitboard, Color, Move, Position, Square};
+use machack::search::*;
+use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
+
+fn params(preset: Preset) -> SearchParams {
+    SearchParams::preset(preset)
+}
+
+fn search_with(fen: &str, moves: &[&str], p: SearchParams) -> (Position, SearchResult) {
+    let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    let (pos, history) = game_position(fen, &moves).expect("test position");
+    let mut s = Searcher::new(p);
+    let r = s.search(
+        &mut SimpleKnowledge,
+        &pos,
+        &history,
+        &Limits::default(),
+        None,
+    );
+    (pos, r)
+}
+
+fn best(r: &SearchResult) -> String {
+    r.best_move.map_or("none".into(), |m| m.coordinate())
+}
+
+fn top_value(r: &SearchResult, mv: &str) -> Option<(Value, TopBound)> {
+    r.top_level
+        .iter()
+        .find(|t| t.mv.coordinate() == mv)
+        .map(|t| (t.value, t.bound))
+}
+
+fn find_move(pos: &Position, text: &str) -> Move {
+    pos.legal_moves()
+        .iter()
+        .copied()
+        .find(|m| m.coordinate() == text)
+        .expect("legal move")
+}
+
+// ----- 1. mates, width, feedover, table -----
+
+/// Any knowledge: the mating move is a check.
+#[test]
+fn finds_mate_in_one() {
+    let (_, r) = search_with(
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        &[],
+        params(Preset::Normal),
+    );
+    assert_eq!(best(&r), "a1a8");
+    assert_eq!(r.value, MATE - 1);
+}
+
+/// Any knowledge: the smothered mate Qg8+ Rxg8 Nf7#, all checks.
+#[test]
+fn finds_mate_in_two() {
+    let (_, r) = search_with(
+        "r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1",
+        &[],
+        params(Preset::Normal),
+    );
+    assert_eq!(best(&r), "b3g8");
+    assert_eq!(r.value, MATE - 3);
+    let pv: Vec<String> = r.pv.iter().map(|m| m.coordinate()).collect();
+    assert_eq!(pv, ["b3g8", "a8g8", "h6f7"]);
+}
+
+/// Simple knowledge (its captures come first): with a width of 1, Black's two captures and
+/// then Nd5 all walk into Re8#; width heuristic 4 ignores them, so the search goes on to f7-f5,
+/// which gives the king air, instead of reporting a forced mate.
+#[test]
+fn moves_losing_to_mate_do_not_use_up_the_width() {
+    let mut p = params(Preset::Normal);
+    p.widths = "1".parse().unwrap();
+    let (_, r) = search_with("6k1/5ppp/8/8/1n6/8/P1P2PPP/4R1K1 b - - 0 1", &[], p);
+    assert!(r.stats.mated_moves_ignored >= 2, "{}", r.stats);
+    let searched: Vec<(String, bool)> = r
+        .top_level
+        .iter()
+        .map(|t| (t.mv.coordinate(), t.value <= -MATE_BOUND))
+        .collect();
+    let expect = [
+        ("b4c2", true),
+        ("b4a2", true),
+        ("b4d5", true),
+        ("f7f5", false),
+    ];
+    assert_eq!(searched, expect.map(|(m, mated)| (m.to_string(), mated)));
+    assert!(r.value > -MATE_BOUND, "a defence was found");
+    assert_eq!(best(&r), "f7f5");
+}
+
+/// Simple knowledge only in that the start position has no capture or check: the top level
+/// searches exactly the basic width.
+#[test]
+fn width_schedule_limits_top_level_moves() {
+    for (widths, expect) in [("3", 3), ("5,2", 5), ("6", 6), ("15,15,9,9,7", 15)] {
+        let mut p = params(Preset::Normal);
+        p.widths = widths.parse().unwrap();
+        p.depth = 2;
+        let (_, r) = search_with(machack::rules::START_FEN, &[], p);
+        assert_eq!(r.top_level.len(), expect, "widths {widths}");
+    }
+}
+
+/// Any knowledge: captures at the top level are searched whatever the width (heuristic 2).
+#[test]
+fn all_captures_searched_at_the_top() {
+    let mut p = params(Preset::Normal);
+    p.widths = "1".parse().unwrap();
+    p.depth = 2;
+    // White can capture on b7, d7 and h7; the width is 1.
+    let (_, r) = search_with("4k3/1p1p1p1p/8/8/8/8/8/1R1RK2R w - - 0 1", &[], p);
+    let captures = r.top_level.iter().filter(|t| t.mv.is_capture()).count();
+    assert_eq!(captures, 3, "{:?}", r.top_level);
+}
+
+/// The feedover decision on hand-made positions (simple knowledge's en prise, trapped, pinned;
+/// the positions are clear-cut under the 1967 definitions too).
+#[test]
+fn feedover_conditions() {
+    let reason =
+        |fen: &str| feedover_reason(&mut SimpleKnowledge, &Position::from_fen(fen).unwrap());
+    use FeedoverReason::*;
+    assert_eq!(reason("7k/8/8/8/8/8/P7/K7 w - - 0 1"), None, "quiet");
+    assert_eq!(reason("4k3/8/8/8/8/8/4R3/4K3 b - - 0 1"), Some(InCheck));
+    // Condition 1: a piece en prise, and in check / pinned / trapped.
+    let cond1 = Some(EnPriseAndCheckOrHelpless);
+    assert_eq!(
+        reason("4k3/8/2n5/1B6/8/8/4R3/4K3 b - - 0 1"),
+        cond1,
+        "check"
+    );
+    assert_eq!(reason("4k3/8/2n5/1B6/8/8/8/4K3 b - - 0 1"), cond1, "pinned");
+    assert_eq!(
+        reason("4k3/8/8/8/8/1P6/b1P5/R3K3 b - - 0 1"),
+        cond1,
+        "trapped"
+    );
+    // Condition 2: two pieces en prise.
+    assert_eq!(
+        reason("4k3/8/8/r3R2r/8/8/8/4K3 b - - 0 1"),
+        Some(TwoEnPrise)
+    );
+    // Condition 3: one each; the opponent's bishop is trapped, our knight can run.
+    assert_eq!(
+        reason("r3k3/B1p5/1p6/3n4/8/8/8/3RK3 b - - 0 1"),
+        Some(TheirsHelpless)
+    );
+    // One piece en prise that can simply move away: no feedover.
+    assert_eq!(reason("4k3/8/8/3n4/8/8/8/3RK3 b - - 0 1"), None);
+}
+
+/// The statistics show feedovers where pieces hang and none in a quiet ending.
+#[test]
+fn feedovers_counted_in_statistics() {
+    let (_, quiet) = search_with("7k/8/8/8/8/8/P7/K7 w - - 0 1", &[], params(Preset::Normal));
+    assert_eq!(quiet.stats.feedovers_total(), 0);
+    assert!(quiet.stats.plausible_capture_searches > 0);
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let (_, busy) = search_with(fen, &[], params(Preset::Tournament));
+    assert!(
+        busy.stats.feedovers.iter().all(|&n| n > 0),
+        "{}",
+        busy.stats
+    );
+    let mut p = params(Preset::Tournament);
+    p.feedovers = 0;
+    let (_, none) = search_with(fen, &[], p);
+    assert_eq!(none.stats.feedovers_total(), 0);
+}
+
+/// A table entry is used when it is at least as deep as the search needs, and not otherwise.
+#[test]
+fn table_hit_needs_enough_depth() {
+    let root = Position::startpos();
+    let mut p = params(Preset::Normal);
+    p.widths = "1".parse().unwrap();
+    p.secondary_search = false;
+    let child = root.play(find_move(&root, "b1c3"));
+    for (stored_depth, used) in [(3, true), (5, true), (2, false)] {
+        let mut s = Searcher::new(p.clone());
+        // Black to move after b1c3 "is winning by 500"; the search needs 3 plies there.
+        s.table()
+            .store(child.key(), 1, stored_depth, 500, 500, Move::NULL);
+        let r = s.search(&mut SimpleKnowledge, &root, &[], &Limits::default(), None);
+        assert_eq!(best(&r), "b1c3");
+        assert_eq!(
+            r.value == -500,
+            used,
+            "stored depth {stored_depth}: value {}",
+            r.value
+        );
+    }
+}
+
+/// A stored move that is illegal in the probing position (a lock collision) is never played.
+#[test]
+fn illegal_table_move_is_ignored() {
+    let root = Position::startpos();
+    let mut p = params(Preset::Normal);
+    p.secondary_search = false;
+    let mut s = Searcher::new(p);
+    // Every position after one White move gets White's own e2e4 as its "best move".
+    let e2e4 = find_move(&root, "e2e4");
+    for &m in root.legal_moves().iter() {
+        s.table()
+            .store(root.play(m).key(), 1, 0, -INFINITY, INFINITY, e2e4);
+    }
+    let r = s.search(&mut SimpleKnowledge, &root, &[], &Limits::default(), None);
+    assert!(r.stats.table_moves_rejected > 0, "{}", r.stats);
+    for t in &r.top_level {
+        let mut pos = root.clone();
+        for &m in &t.pv {
+            assert!(pos.is_legal(m), "illegal {m} in {:?}", t.pv);
+            pos.make(m);
+        }
+    }
+}
+
+// ----- 2. repetition -----
+
+/// Start: Black to move, Black a rook up. Played: ...Rb7 Kg2 Rb8. White can now go back with
+/// Kh1, repeating the start position (Black to move) once.
+const REP_FEN: &str = "kr6/8/8/8/8/8/8/7K b - - 0 1";
+const REP_MOVES: [&str; 3] = ["b8b7", "h1g2", "b7b8"];
+
+/// Simple knowledge (a king in the corner scores worse): under the 1967 policy the first
+/// repetition is a draw, so the losing side repeats; under tree-or-threefold it is no draw
+/// and White centralises instead.
+#[test]
+fn repetition_policies_choose_different_moves() {
+    let mut p = params(Preset::Tournament);
+    p.repetition = RepetitionPolicy::FirstRepetition;
+    let (_, first) = search_with(REP_FEN, &REP_MOVES, p.clone());
+    assert_eq!(best(&first), "g2h1");
+    assert_eq!(first.value, 0);
+    assert!(first.stats.repetitions > 0);
+    p.repetition = RepetitionPolicy::TreeOrThreefold;
+    let (_, tree) = search_with(REP_FEN, &REP_MOVES, p);
+    assert_ne!(best(&tree), "g2h1");
+    assert!(tree.value < -500, "a rook down: {}", tree.value);
+    let (v, _) = top_value(&tree, "g2h1").expect("Kh1 searched");
+    assert!(v < -500);
+}
+
+/// Any knowledge: the third occurrence is a draw under both policies.
+#[test]
+fn threefold_repetition_is_a_draw() {
+    let moves = ["b8b7", "h1g2", "b7b8", "g2h1", "b8b7", "h1g2", "b7b8"];
+    for policy in [
+        RepetitionPolicy::TreeOrThreefold,
+        RepetitionPolicy::FirstRepetition,
+    ] {
+        let mut p = params(Preset::Tournament);
+        p.repetition = policy;
+        let (_, r) = search_with(REP_FEN, &moves, p);
+        assert_eq!(
+            top_value(&r, "g2h1"),
+            Some((0, TopBound::Exact)),
+            "{policy}"
+        );
+        assert_eq!((best(&r), r.value), ("g2h1".to_string(), 0));
+    }
+}
+
+/// Any knowledge: with 99 half-moves on the clock every reversible move draws.
+#[test]
+fn fifty_move_rule_is_a_draw() {
+    let (_, r) = search_with(
+        "kr6/8/8/8/8/8/8/7K w - - 99 80",
+        &[],
+        params(Preset::Normal),
+    );
+    assert_eq!(r.value, 0);
+    assert!(r.stats.fifty_move_draws > 0);
+    assert!(
+        r.top_level
+            .iter()
+            .all(|t| t.value == 0 || t.bound == TopBound::AtMost)
+    );
+}
+
+// ----- stop, progress, determinism, trait objects -----
+
+#[test]
+fn same_input_same_output() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let (_, a) = search_with(fen, &[], params(Preset::Normal));
+    let (_, b) = search_with(fen, &[], params(Preset::Normal));
+    assert_eq!(
+        (a.best_move, a.value, &a.pv, &a.top_level),
+        (b.best_move, b.value, &b.pv, &b.top_level)
+    );
+}
+
+#[test]
+fn node_limit_stops_with_a_legal_move_and_progress_is_reported() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = Position::from_fen(fen).unwrap();
+    let mut s = Searcher::new(params(Preset::Tournament));
+    let limits = Limits {
+        nodes: Some(300),
+        ..Limits::default()
+    };
+    let mut events = Vec::new();
+    let mut log = |p: &Progress| events.push(p.clone());
+    let r = s.search(&mut SimpleKnowledge, &pos, &[], &limits, Some(&mut log));
+    assert!(r.stopped);
+    assert!(pos.is_legal(r.best_move.unwrap()));
+    assert!(r.stats.nodes < 600);
+    assert_eq!(r.top_level.last().unwrap().bound, TopBound::Interrupted);
+    assert!(matches!(events[0], Progress::Examining { index: 0, .. }));
+    assert!(events.iter().any(|e| matches!(e, Progress::NewBest { .. })));
+    // A stop flag already set: nothing completes, the most plausible move is returned.
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        stop: Some(flag),
+        ..Limits::default()
+    };
+    let r = s.search(&mut SimpleKnowledge, &pos, &[], &limits, None);
+    assert!(r.stopped && pos.is_legal(r.best_move.unwrap()));
+}
+
+/// A generator that offers the moves in reverse order, used as a trait object.
+struct Reversed(SimpleKnowledge);
+
+impl Knowledge for Reversed {
+    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
+        let mut pm = self.0.plausible_moves(pos, level);
+        pm.moves.reverse();
+        for (i, m) in pm.moves.iter_mut().enumerate() {
+            let m: &mut PlausibleMove = m;
+            m.plausibility = -(i as Value);
+        }
+        pm
+    }
+    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
+        self.0.static_value(pos, root)
+    }
+    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
+        self.0.en_prise(pos, color)
+    }
+    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.trapped(pos, sq)
+    }
+    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.pinned(pos, sq)
+    }
+}
+
+/// Any knowledge: checks are searched in any order.
+#[test]
+fn search_works_through_a_trait_object() {
+    let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    let mut k: Box<dyn Knowledge> = Box::new(Reversed(SimpleKnowledge));
+    let mut s = Searcher::new(params(Preset::Normal));
+    let r = s.search(k.as_mut(), &pos, &[], &Limits::default(), None);
+    assert_eq!(r.value, MATE - 1);
+}
+
+// ----- modifications and secondary search -----
+
+/// Flags every top-level move developmentally poor.
+struct AllPoor(SimpleKnowledge);
+
+impl Knowledge for AllPoor {
+    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
+        let mut pm = self.0.plausible_moves(pos, level);
+        if level == 1 {
+            pm.moves.iter_mut().for_each(|m| m.poor = true);
+        }
+        pm
+    }
+    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
+        self.0.static_value(pos, root)
+    }
+    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
+        self.0.en_prise(pos, color)
+    }
+    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.trapped(pos, sq)
+    }
+    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.pinned(pos, sq)
+    }
+}
+
+/// Any knowledge: a developmentally poor move costs 3 (paper §9).
+#[test]
+fn poor_moves_cost_three() {
+    let pos = Position::startpos();
+    let mut p = params(Preset::Normal);
+    p.depth = 1;
+    p.secondary_search = false;
+    let plain =
+        Searcher::new(p.clone()).search(&mut SimpleKnowledge, &pos, &[], &Limits::default(), None);
+    let poor = Searcher::new(p).search(
+        &mut AllPoor(SimpleKnowledge),
+        &pos,
+        &[],
+        &Limits::default(),
+        None,
+    );
+    let values = |r: &SearchResult| {
+        r.top_level
+            .iter()
+            .map(|t| (t.mv, t.value))
+            .collect::<Vec<_>>()
+    };
+    let expect: Vec<_> = values(&plain)
+        .into_iter()
+        .map(|(m, v)| (m, v - 3))
+        .collect();
+    assert_eq!(values(&poor), expect);
+}
+
+/// The secondary search runs once per new best top-level move, the worse value wins, and
+/// the switch turns it off.
+#[test]
+fn secondary_search_keeps_the_worse_value() {
+    let mut changed = 0;
+    for fen in machack::cli::bench::BENCH_FENS {
+        let (_, r) = search_with(fen, &[], params(Preset::Normal));
+        let new_bests = r.top_level.iter().filter(|t| t.secondary.is_some()).count() as u64;
+        assert_eq!(r.stats.secondary_searches, new_bests);
+        for t in &r.top_level {
+            if let Some(s) = t.secondary {
+                assert!(t.value <= s, "{fen}: {t:?}");
+            }
+        }
+        changed += r.stats.secondary_changes;
+        let mut off = params(Preset::Normal);
+        off.secondary_search = false;
+        let (_, r) = search_with(fen, &[], off);
+        assert_eq!(r.stats.secondary_searches, 0);
+    }
+    assert!(changed > 0, "some secondary search lowered a value");
+}
+
+/// Records the deepest level the PMG was asked for.
+struct DeepestLevel(SimpleKnowledge, u32);
+
+impl Knowledge for DeepestLevel {
+    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
+        self.1 = self.1.max(level);
+        self.0.plausible_moves(pos, level)
+    }
+    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
+        self.0.static_value(pos, root)
+    }
+    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
+        self.0.en_prise(pos, color)
+    }
+    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.trapped(pos, sq)
+    }
+    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
+        self.0.pinned(pos, sq)
+    }
+}
+
+/// Feedovers: at most `feedovers` in a line, and none at ply >= depth + 3 (source SETF 2).
+#[test]
+fn feedover_limits() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = Position::from_fen(fen).unwrap();
+    let deepest = |feedovers: u32| {
+        let mut p = params(Preset::Tournament);
+        p.secondary_search = false;
+        p.feedovers = feedovers;
+        let mut k = DeepestLevel(SimpleKnowledge, 0);
+        Searcher::new(p).search(&mut k, &pos, &[], &Limits::default(), None);
+        k.1
+    };
+    // Depth 4: the PMG runs at plies 0..=3 (levels 1..=4); feedovers (after plausible
+    // captures, too) only at plies 4, 5 and 6.
+    assert_eq!(deepest(0), 4, "no feedover at all");
+    assert!(deepest(1) <= 7);
+    assert_eq!(deepest(9), 7, "none at ply >= depth + 3");
+}
