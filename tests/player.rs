@@ -108,7 +108,7 @@ fn checkmate_is_announced_and_recorded() {
     assert!(out.contains("THE GAME IS OVER"), "{out}");
     let pgn = read_record(&rec);
     assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
-    assert!(pgn.contains("Qh4# {Q-R5 MATE "), "{pgn}");
+    assert!(pgn.contains("Qh4# {Q-KR5 MATE "), "{pgn}");
 }
 
 #[test]

@@ -205,7 +205,7 @@ mod tests {
         let mut g = Game::new(Position::startpos());
         play_all(&mut g, &["f3", "e5", "g4", "Qh4"]);
         assert_eq!(g.ending, Some(Ending::Checkmate(Color::White)));
-        assert_eq!(g.moves()[3].descriptive, "Q-R5 MATE");
+        assert_eq!(g.moves()[3].descriptive, "Q-KR5 MATE");
         g.undo();
         assert_eq!(g.ending, None);
         assert_eq!(g.move_label(3), "2...");
