@@ -107,6 +107,9 @@ impl<W: Write> Session<W> {
                         UciCommand::PonderHit => {
                             // Pondering is searched as infinite; from now on it ends normally.
                             self.hold = false;
+                            if let Some(t) = self.held.take() {
+                                self.finish(&t);
+                            }
                         }
                         UciCommand::Quit => {
                             self.stop_and_wait(rx, &mut pending);
