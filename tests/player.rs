@@ -252,3 +252,33 @@ fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
     let moves = pgn.matches('{').count();
     assert_eq!(moves, 5, "e4, a reply, d4, a reply, Nf3:\n{pgn}");
 }
+
+#[test]
+fn save_and_restore_a_game_by_command() {
+    let rec = temp("main.pgn");
+    let copy = temp("copy.pgn");
+    let (_, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        &format!(
+            "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nPG\nquit\n",
+            copy.display(),
+            copy.display()
+        ),
+    );
+    assert!(
+        out.contains(&format!("SAVED IN {}", copy.display())),
+        "{out}"
+    );
+    assert!(out.contains("RESTORED 2 PLIES FROM"), "{out}");
+    let pgn = read_record(&copy);
+    assert!(
+        pgn.contains("1. e4 {P-K4 ") && pgn.contains(" e5 {P-K4 "),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("Nf3"), "{pgn}");
+    let (_, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "RS /no/such/file.pgn\nquit\n",
+    );
+    assert!(out.contains("CANNOT RESTORE /no/such/file.pgn"), "{out}");
+}

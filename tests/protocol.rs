@@ -221,3 +221,16 @@ fn xboard_answers_draw_offers_by_evaluation() {
     e.expect("offer draw");
     e.quit();
 }
+
+#[test]
+fn uci_ponder_waits_for_ponderhit() {
+    let mut e = Engine::start("uci");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves e2e4");
+    e.send("go ponder depth 1");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("ponderhit");
+    e.expect("bestmove ");
+    e.quit();
+}
