@@ -52,9 +52,18 @@ pub fn tag_lines(game: &Game) -> Vec<String> {
     lines
 }
 
-/// Makes a comment safe inside `{ }`.
-pub fn comment_text(c: &str) -> String {
-    c.replace('}', ")").replace('\n', " ")
+/// A comment as `{…}`, made safe (no `}` inside), split into words for [`wrap`].
+pub fn comment_words(c: &str) -> Vec<String> {
+    let text = format!("{{{}}}", c.replace('}', ")"));
+    text.split_whitespace().map(String::from).collect()
+}
+
+/// A variation as `(…)`, split into words for [`wrap`].
+pub fn variation_words(v: &str) -> Vec<String> {
+    format!("({v})")
+        .split_whitespace()
+        .map(String::from)
+        .collect()
 }
 
 /// Fills words into lines shorter than 80 characters.
@@ -85,12 +94,8 @@ pub fn write(game: &Game) -> String {
     let mut out = tag_lines(game).join("\n");
     out.push_str("\n\n");
     let mut words: Vec<String> = Vec::new();
-    let push_comment = |words: &mut Vec<String>, c: &str| {
-        let text = format!("{{{}}}", comment_text(c));
-        words.extend(text.split(' ').filter(|w| !w.is_empty()).map(String::from));
-    };
     for c in &game.opening_comments {
-        push_comment(&mut words, c);
+        words.extend(comment_words(c));
     }
     let mut pos = game.start.clone();
     let mut need_number = true;
@@ -107,16 +112,15 @@ pub fn write(game: &Game) -> String {
         }
         need_number = false;
         if gm.notation == Notation::Descriptive {
-            push_comment(&mut words, &gm.text);
+            words.extend(comment_words(&gm.text));
             need_number = true;
         }
         for c in &gm.comments {
-            push_comment(&mut words, c);
+            words.extend(comment_words(c));
             need_number = true;
         }
         for v in &gm.variations {
-            let text = format!("({v})");
-            words.extend(text.split_whitespace().map(String::from));
+            words.extend(variation_words(v));
             need_number = true;
         }
         pos.make(gm.mv);

@@ -17,7 +17,7 @@
 //! and moves in SAN or coordinates.
 
 use super::game::{Game, GameMove, ReadError, read_games};
-use super::pgn::{comment_text, tag_lines};
+use super::pgn::{comment_words, tag_lines, variation_words, wrap};
 use super::{Notation, Style, descriptive};
 use crate::rules::{Color, Position};
 
@@ -41,13 +41,13 @@ pub fn write(game: &Game, style: Option<Style>) -> String {
     let mut out = tag_lines(game).join("\n");
     out.push_str("\n\n");
     for c in &game.opening_comments {
-        out.push_str(&format!("{{{}}}\n", comment_text(c)));
+        out.push_str(&wrap(&comment_words(c)));
     }
     let mut pos = game.start.clone();
     let mut line: Vec<String> = Vec::new();
     let flush = |line: &mut Vec<String>, out: &mut String| {
         if !line.is_empty() {
-            let text = super::pgn::wrap(line);
+            let text = wrap(line);
             // Continuation lines are indented, so each move number starts a line.
             let mut first = true;
             for l in text.lines() {
@@ -80,15 +80,10 @@ pub fn write(game: &Game, style: Option<Style>) -> String {
             if c.trim().eq_ignore_ascii_case(text.trim()) {
                 continue;
             }
-            line.extend(
-                format!("{{{}}}", comment_text(c))
-                    .split(' ')
-                    .filter(|w| !w.is_empty())
-                    .map(String::from),
-            );
+            line.extend(comment_words(c));
         }
         for v in &gm.variations {
-            line.extend(format!("({v})").split_whitespace().map(String::from));
+            line.extend(variation_words(v));
         }
         pos.make(gm.mv);
     }
