@@ -2,13 +2,17 @@
 //! and returns an error message for the binary to report with exit code 2.
 
 pub mod bench;
+pub mod bench_pmg;
 pub mod book;
 pub mod convert;
 pub mod epd;
+pub mod eval;
 pub mod perft;
+pub mod plausible;
 pub mod play;
 pub mod replay;
 pub mod think;
+pub mod trace;
 pub mod uci;
 pub mod xboard;
 

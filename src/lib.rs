@@ -4,6 +4,8 @@
 
 pub mod book;
 pub mod cli;
+pub mod eval;
+pub mod fidelity;
 pub mod notation;
 pub mod plausible;
 pub mod player;

@@ -42,6 +42,14 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Search each position of an EPD file and check its bm/am operations.
     Epd(cli::epd::EpdArgs),
+    /// Print the 1967 static evaluation term by term (S = B + R + P + K + C).
+    Eval(cli::eval::EvalArgs),
+    /// List every legal move with its plausibility, most plausible first.
+    Plausible(cli::plausible::PlausibleArgs),
+    /// Trace one move through the plausible-move generator, factor by factor.
+    Trace(cli::trace::TraceArgs),
+    /// Time the plausible-move generator over the positions of a TSV file.
+    BenchPmg(cli::bench_pmg::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +65,10 @@ fn main() -> ExitCode {
         Some(Command::Uci(a)) => cli::uci::run(&a),
         Some(Command::Xboard(a)) => cli::xboard::run(&a),
         Some(Command::Book(a)) => cli::book::run(&a),
+        Some(Command::Eval(a)) => cli::eval::run(&a),
+        Some(Command::Plausible(a)) => cli::plausible::run(&a),
+        Some(Command::Trace(a)) => cli::trace::run(&a),
+        Some(Command::BenchPmg(a)) => cli::bench_pmg::run(&a),
         None => cli::play::run(&args.play),
     };
     match result {

@@ -3,7 +3,10 @@
 use std::process::Command;
 
 fn machack(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_machack")).args(args).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .output()
+        .unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -34,8 +37,14 @@ fn perft_divide_lists_each_root_move_then_the_total() {
 fn bad_depth_and_bad_fen_exit_2_with_a_message() {
     let (code, out, err) = machack(&["perft", "x"]);
     assert_eq!((code, out.as_str()), (2, ""));
-    assert_eq!(err, "machack: perft depth 'x' is not a whole number from 1 to 20\n");
+    assert_eq!(
+        err,
+        "machack: perft depth 'x' is not a whole number from 1 to 20\n"
+    );
     let (code, _, err) = machack(&["perft", "2", "--fen", "8/8/8/8/8/8/8/8 w - - 0 1"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "machack: FEN describes an illegal position: White has 0 kings; each side needs exactly one\n");
+    assert_eq!(
+        err,
+        "machack: FEN describes an illegal position: White has 0 kings; each side needs exactly one\n"
+    );
 }

@@ -28,7 +28,9 @@ fn valid_fens_round_trip_exactly() {
 fn thousands_of_mutated_fens_give_errors_or_round_trip_never_panics() {
     let fens = suite_fens();
     let mut rng = StdRng::seed_from_u64(7);
-    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789x\u{e9}\u{2654}\t".chars().collect();
+    let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789x\u{e9}\u{2654}\t"
+        .chars()
+        .collect();
     let (mut errors, mut accepted) = (0, 0);
     for i in 0..5000 {
         let mut chars: Vec<char> = fens[i % fens.len()].chars().collect();
@@ -76,16 +78,39 @@ fn err(fen: &str) -> FenError {
 
 #[test]
 fn each_field_error_names_its_field() {
-    assert_eq!(err("8/8/8 w - - 0 1"), FenError::Placement("3 rank(s) separated by '/'; expected 8".into()));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"), FenError::SideToMove(s) if s == "x"));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQz - 0 1"), FenError::Castling(_)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1"), FenError::EnPassant(_)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"), FenError::HalfmoveClock(_)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"), FenError::FullmoveNumber(_)));
-    assert!(matches!(err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"), FenError::Placement(_)));
+    assert_eq!(
+        err("8/8/8 w - - 0 1"),
+        FenError::Placement("3 rank(s) separated by '/'; expected 8".into())
+    );
+    assert!(
+        matches!(err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1"), FenError::SideToMove(s) if s == "x")
+    );
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQz - 0 1"),
+        FenError::Castling(_)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e5 0 1"),
+        FenError::EnPassant(_)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1"),
+        FenError::HalfmoveClock(_)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 0"),
+        FenError::FullmoveNumber(_)
+    ));
+    assert!(matches!(
+        err("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        FenError::Placement(_)
+    ));
     assert_eq!(err("a b c"), FenError::FieldCount(3));
     let msg = err("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1").to_string();
-    assert_eq!(msg, "FEN field 2 (side to move) is 'x'; expected 'w' or 'b'");
+    assert_eq!(
+        msg,
+        "FEN field 2 (side to move) is 'x'; expected 'w' or 'b'"
+    );
 }
 
 #[test]
@@ -95,12 +120,24 @@ fn legality_errors_name_what_is_wrong() {
         FenError::Illegal(why) => why,
         other => panic!("{fen}: {other}"),
     };
-    assert_eq!(illegal("8/8/8/8/8/8/8/4K3 w - - 0 1"), KingCount(machack::rules::Color::Black, 0));
+    assert_eq!(
+        illegal("8/8/8/8/8/8/8/4K3 w - - 0 1"),
+        KingCount(machack::rules::Color::Black, 0)
+    );
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4R1K1 w - - 0 1"), OpponentInCheck);
-    assert_eq!(illegal("P3k3/8/8/8/8/8/8/4K3 w - - 0 1"), PawnOnBackRank(machack::rules::sq::A8));
+    assert_eq!(
+        illegal("P3k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        PawnOnBackRank(machack::rules::sq::A8)
+    );
     assert_eq!(illegal("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), CastlingRight('K'));
-    assert!(matches!(illegal("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), EnPassant(..)));
-    assert_eq!(illegal("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1"), ImpossibleCheck);
+    assert!(matches!(
+        illegal("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"),
+        EnPassant(..)
+    ));
+    assert_eq!(
+        illegal("4k3/8/8/8/8/3n1n2/8/4K3 w - - 0 1"),
+        ImpossibleCheck
+    );
 }
 
 #[test]

@@ -25,7 +25,12 @@ fn incremental_key_and_unmake_hold_over_thousands_of_random_moves() {
             for &m in moves.iter() {
                 let before = pos.clone();
                 let undo = pos.make(m);
-                assert_eq!(pos.key(), pos.compute_key(), "key after {m} from {}", before.to_fen());
+                assert_eq!(
+                    pos.key(),
+                    pos.compute_key(),
+                    "key after {m} from {}",
+                    before.to_fen()
+                );
                 pos.unmake(m, undo);
                 assert_eq!(pos, before, "unmake of {m}");
             }
@@ -44,7 +49,11 @@ fn transposed_move_orders_give_the_same_key() {
     let key = |moves: &[&str]| {
         let mut pos = Position::startpos();
         for text in moves {
-            let m = *pos.legal_moves().iter().find(|m| m.coordinate() == *text).unwrap();
+            let m = *pos
+                .legal_moves()
+                .iter()
+                .find(|m| m.coordinate() == *text)
+                .unwrap();
             pos.make(m);
         }
         pos.key()
@@ -68,6 +77,12 @@ fn castling_rights_and_capturable_en_passant_change_the_key_but_an_idle_ep_squar
 #[test]
 fn start_position_key_is_pinned() {
     // Pins the fixed-seed key stream: a change of rand's generator would change every book key.
-    assert_eq!(Position::startpos().key(), Position::startpos().compute_key());
-    assert_eq!(format!("{:016x}", Position::startpos().key()), "a3914faa3d64f0a3");
+    assert_eq!(
+        Position::startpos().key(),
+        Position::startpos().compute_key()
+    );
+    assert_eq!(
+        format!("{:016x}", Position::startpos().key()),
+        "a3914faa3d64f0a3"
+    );
 }

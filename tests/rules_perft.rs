@@ -8,12 +8,15 @@ use std::path::PathBuf;
 const NODE_CAP: u64 = 1_000_000;
 
 fn shared(file: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(file)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(file)
 }
 
 /// Each line of a perft EPD: the FEN and its `(depth, count)` pairs.
 fn cases(file: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    let text = std::fs::read_to_string(shared(file)).expect("shared perft data is beside the checkout");
+    let text =
+        std::fs::read_to_string(shared(file)).expect("shared perft data is beside the checkout");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
@@ -37,7 +40,11 @@ fn check_suite(file: &str, cap: u64) -> usize {
     for (fen, counts) in cases(file) {
         let mut pos = Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
         for &(depth, expected) in counts.iter().filter(|&&(_, n)| n <= cap) {
-            assert_eq!(perft::perft(&mut pos, depth), expected, "{fen} depth {depth}");
+            assert_eq!(
+                perft::perft(&mut pos, depth),
+                expected,
+                "{fen} depth {depth}"
+            );
             checked += 1;
         }
     }
@@ -60,7 +67,10 @@ fn divide_sums_to_perft_and_lists_every_root_move() {
     let split = perft::divide(&mut pos, 3);
     assert_eq!(split.len(), 20);
     assert_eq!(split.iter().map(|(_, n)| n).sum::<u64>(), 8902);
-    let e2e4 = split.iter().find(|(m, _)| m.coordinate() == "e2e4").unwrap();
+    let e2e4 = split
+        .iter()
+        .find(|(m, _)| m.coordinate() == "e2e4")
+        .unwrap();
     assert_eq!(e2e4.1, 600);
 }
 
@@ -70,7 +80,8 @@ fn perft_full_published_counts() {
     let mut start = Position::startpos();
     assert_eq!(perft::perft(&mut start, 6), 119_060_324);
     let mut kiwipete =
-        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").unwrap();
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
     assert_eq!(perft::perft(&mut kiwipete, 5), 193_690_690);
     check_suite("perft_cpw6.epd", 200_000_000);
     check_suite("perftsuite126.epd", 200_000_000);

@@ -490,3 +490,40 @@ fn feedover_limits() {
     assert!(deepest(1) <= 7);
     assert_eq!(deepest(9), 7, "none at ply >= depth + 3");
 }
+
+// ----- with the 1967 knowledge -----
+
+fn search_1967(fen: &str, p: SearchParams) -> SearchResult {
+    let pos = Position::from_fen(fen).unwrap();
+    Searcher::new(p).search(
+        &mut Knowledge1967::default(),
+        &pos,
+        &[],
+        &Limits::default(),
+        None,
+    )
+}
+
+/// 1967 knowledge: the mates of the tests above.
+#[test]
+fn finds_mates_with_the_1967_knowledge() {
+    let r = search_1967("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", params(Preset::Normal));
+    assert_eq!((best(&r), r.value), ("a1a8".to_string(), MATE - 1));
+    let r = search_1967("r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", params(Preset::Normal));
+    assert_eq!((best(&r), r.value), ("b3g8".to_string(), MATE - 3));
+    let r = search_1967(
+        "r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1",
+        params(Preset::Tournament),
+    );
+    assert_eq!((best(&r), r.value), ("b3g8".to_string(), MATE - 3));
+}
+
+/// 1967 knowledge: the ratio term grows without bound against a lone king; the search clamps
+/// static values so that they never read as mates.
+#[test]
+fn huge_static_values_are_not_mates() {
+    let r = search_1967("4k3/8/8/8/8/8/3q4/3QK3 w - - 0 1", params(Preset::Normal));
+    assert_eq!(best(&r), "d1d2");
+    assert!(r.value > 0 && r.value < MATE_BOUND, "{}", r.value);
+    assert_eq!(r.stats.mated_moves_ignored, 0);
+}

@@ -50,6 +50,8 @@ impl Knowledge for Scripted {
                     unsafe_move: false,
                     poor: false,
                     check: false,
+                    positional: 0,
+                    forcing: 0,
                 }
             })
             .collect();

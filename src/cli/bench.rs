@@ -2,12 +2,12 @@
 //! the options given), with total nodes, PMG calls, time, nodes per second and the median time
 //! per move — the yardstick for the cost of a setting such as `--shadow on`.
 //!
-//! Knowledge: [`SimpleKnowledge`] until the 1967 evaluator and PMG are integrated.
+//! Knowledge: the 1967 evaluator and PMG by default (`--knowledge simple` for the teaching one).
 
 use super::CliError;
 use super::think::{SearchOptions, move_text, value_text};
 use crate::rules::Position;
-use crate::search::{Preset, Searcher, SimpleKnowledge, Statistics};
+use crate::search::{Preset, Searcher, Statistics};
 use std::time::Duration;
 
 /// Positions from the four paper games (`shared/oracle`), one every dozen plies, plus the start.
@@ -49,8 +49,9 @@ fn median(mut d: Vec<Duration>) -> Duration {
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Tournament)?;
     let limits = args.search.limits();
+    let (mut knowledge, name) = args.search.knowledge()?;
     println!(
-        "bench: {} positions, widths {} depth {} shadow {} secondary {}; knowledge: simple (test implementation)",
+        "bench: {} positions, widths {} depth {} shadow {} secondary {}; knowledge: {name}",
         BENCH_FENS.len(),
         params.widths,
         params.depth,
@@ -64,7 +65,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
         // A fresh searcher per position: each line is independent of the ones before.
         let mut searcher = Searcher::new(params.clone());
-        let r = searcher.search(&mut SimpleKnowledge, &pos, &[], &limits, None);
+        let r = searcher.search(knowledge.as_mut(), &pos, &[], &limits, None);
         let s = &r.stats;
         println!(
             "{:>2}. {:<7} {:<22} nodes {:>8} pmg {:>6} time {:>8.3} s  1967 {:>7.1} s",

@@ -1,15 +1,14 @@
 //! `machack epd FILE [--limit N] [options]`: searches each EPD position and checks the choice
 //! against its `bm` (best moves) and `am` (avoid moves) operations.
 //!
-//! EPD moves are SAN. The notation module had no SAN reader when this was written, so
-//! [`san`] below is a small stand-in (matching, TSCP-style, the SAN of each generated legal
-//! move against the text); swap it for the notation module's at integration. Knowledge:
-//! [`SimpleKnowledge`] until the 1967 evaluator and PMG are integrated.
+//! EPD moves are SAN, read with the notation module. Knowledge: the 1967 evaluator and PMG by
+//! default (`--knowledge simple` for the teaching one).
 
 use super::CliError;
 use super::think::{SearchOptions, move_text, value_text};
-use crate::rules::{Move, PieceKind, Position};
-use crate::search::{Preset, Searcher, SimpleKnowledge};
+use crate::notation::san;
+use crate::rules::{Move, Position};
+use crate::search::{Preset, Searcher};
 
 /// Arguments of `machack epd`.
 #[derive(clap::Args, Debug)]
@@ -71,65 +70,10 @@ pub fn parse_epd_line(line: &str) -> Result<Option<EpdRecord>, String> {
     Ok(Some(rec))
 }
 
-/// The SAN of the legal move `m` in `pos`, without check marks (a stand-in: see the module
-/// comment).
-pub fn san(pos: &Position, m: Move) -> String {
-    if m.is_castle() {
-        return if m.to().file() == 6 { "O-O" } else { "O-O-O" }.to_string();
-    }
-    let piece = pos.moved_piece(m).kind;
-    let mut s = String::new();
-    if piece == PieceKind::Pawn {
-        if m.is_capture() {
-            s.push((b'a' + m.from().file()) as char);
-            s.push('x');
-        }
-    } else {
-        s.push(piece.letter());
-        let rivals: Vec<Move> = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .filter(|o| {
-                *o != m
-                    && o.to() == m.to()
-                    && o.from() != m.from()
-                    && pos.moved_piece(*o).kind == piece
-            })
-            .collect();
-        if !rivals.is_empty() {
-            let same_file = rivals.iter().any(|o| o.from().file() == m.from().file());
-            let same_rank = rivals.iter().any(|o| o.from().rank() == m.from().rank());
-            if !same_file {
-                s.push((b'a' + m.from().file()) as char);
-            } else if !same_rank {
-                s.push((b'1' + m.from().rank()) as char);
-            } else {
-                s.push_str(&m.from().to_string());
-            }
-        }
-        if m.is_capture() {
-            s.push('x');
-        }
-    }
-    s.push_str(&m.to().to_string());
-    if let Some(p) = m.promotion() {
-        s.push('=');
-        s.push(p.letter());
-    }
-    s
-}
-
-/// Whether the SAN `text` names `m` in `pos` (check marks, annotations, `0-0` and a missing `=`
-/// tolerated).
+/// Whether the SAN `text` names `m` in `pos` (read by the notation module: check marks
+/// and the usual variants tolerated; a move that is not legal here names nothing).
 pub fn san_matches(pos: &Position, m: Move, text: &str) -> bool {
-    let clean: String = text
-        .trim_end_matches(['+', '#', '!', '?'])
-        .replace('0', "O")
-        .chars()
-        .filter(|&c| c != '=')
-        .collect();
-    san(pos, m).replace('=', "") == clean
+    san::parse(pos, text.trim_end_matches(['!', '?'])).is_ok_and(|found| found == m)
 }
 
 /// Runs the EPD test.
@@ -140,7 +84,8 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     let limits = args.search.limits();
     let mut searcher = Searcher::new(params);
     let (mut tried, mut solved) = (0, 0);
-    println!("knowledge: simple (test implementation, not the 1967 evaluator)");
+    let (mut knowledge, name) = args.search.knowledge()?;
+    println!("knowledge: {name}");
     for (n, line) in text.lines().enumerate() {
         if args.limit.is_some_and(|l| tried >= l) {
             break;
@@ -150,7 +95,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
         };
         let pos = Position::from_fen(&rec.fen).map_err(|e| format!("line {}: {e}", n + 1))?;
         searcher.clear();
-        let r = searcher.search(&mut SimpleKnowledge, &pos, &[], &limits, None);
+        let r = searcher.search(knowledge.as_mut(), &pos, &[], &limits, None);
         let Some(m) = r.best_move else {
             println!(
                 "{:>4}. {} no legal move",
@@ -168,7 +113,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
             n + 1,
             rec.id.as_deref().unwrap_or(""),
             if good { "ok" } else { "FAIL" },
-            san(&pos, m),
+            san::format(&pos, m),
             move_text(&pos, m),
             value_text(r.value),
             rec.best.join(" "),
@@ -194,26 +139,18 @@ mod tests {
         assert_eq!(rec.avoid, ["Ng5"]);
         assert_eq!(rec.id.as_deref(), Some("t1"));
         let pos = Position::from_fen(&rec.fen).unwrap();
-        let sans: Vec<String> = pos.legal_moves().iter().map(|&m| san(&pos, m)).collect();
-        for s in ["Bb5", "Nxe5", "Ke2", "a4", "Nc3", "Ng5"] {
-            assert!(sans.contains(&s.to_string()), "{s} in {sans:?}");
-        }
-        let pos = Position::from_fen("4k3/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
-        let m = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.coordinate() == "a1d1")
-            .unwrap();
-        assert_eq!(san(&pos, m), "Rad1");
-        assert!(san_matches(&pos, m, "Rad1+"));
-        let pos = Position::from_fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
-        let castle = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|m| m.is_castle())
-            .unwrap();
-        assert!(san_matches(&pos, castle, "0-0") || san_matches(&pos, castle, "O-O-O"));
+        let find = |c: &str| {
+            pos.legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.coordinate() == c)
+                .unwrap()
+        };
+        assert!(san_matches(&pos, find("f1b5"), "Bb5"));
+        assert!(san_matches(&pos, find("f3e5"), "Nxe5!"));
+        assert!(!san_matches(&pos, find("f3e5"), "Ng5"));
+        assert!(!san_matches(&pos, find("f3e5"), "Qh8"));
+        assert_eq!(parse_epd_line("  # comment"), Ok(None));
+        assert!(parse_epd_line("8/8/8 w").is_err());
     }
 }

@@ -2,15 +2,16 @@
 //! its top-level record (paper §13, aid 5) and statistics (aid 6); the last line is
 //! `bestmove <coordinate move>`.
 //!
-//! Knowledge: until the 1967 evaluator and PMG are integrated this uses
-//! [`SimpleKnowledge`], the teaching implementation.
+//! Knowledge: the 1967 evaluator and PMG ([`Knowledge1967`]) by default; `--knowledge simple`
+//! selects the teaching implementation ([`SimpleKnowledge`]).
 
 use super::CliError;
 use crate::rules::{Move, Position, START_FEN};
 use crate::search::hash_table::HashTable;
 use crate::search::params::{parse_depth, parse_switch};
 use crate::search::{
-    Limits, Preset, SearchParams, SearchResult, Searcher, SimpleKnowledge, TopBound, history_after,
+    Knowledge, Knowledge1967, Limits, Preset, SearchParams, SearchResult, Searcher,
+    SimpleKnowledge, TopBound, history_after,
 };
 use crate::value::{MATE, Value, is_mate};
 use std::time::Duration;
@@ -21,6 +22,9 @@ pub struct SearchOptions {
     /// Parameter preset: normal (width 6, depth 4) or tournament (15,15,9,9,7, depth 4).
     #[arg(long)]
     pub preset: Option<String>,
+    /// Chess knowledge: 1967 (the paper's evaluator and PMG, default) or simple (teaching).
+    #[arg(long)]
+    pub knowledge: Option<String>,
     /// Widths per ply, the last repeating, e.g. 15,15,9,9,7.
     #[arg(long)]
     pub width: Option<String>,
@@ -95,6 +99,28 @@ impl SearchOptions {
             params.hash_entries = HashTable::entries_for_kb(kb);
         }
         Ok(params)
+    }
+
+    /// The knowledge these options name, and its name for printing.
+    pub fn knowledge(&self) -> Result<(Box<dyn Knowledge>, &'static str), CliError> {
+        match self
+            .knowledge
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("1967") => Ok((
+                Box::new(Knowledge1967::default()),
+                "1967 (the paper's evaluator and plausible-move generator)",
+            )),
+            Some("simple") => Ok((
+                Box::new(SimpleKnowledge),
+                "simple (teaching implementation, not the 1967 evaluator)",
+            )),
+            Some(other) => Err(format!(
+                "knowledge '{other}' is unknown (use '1967' or 'simple')"
+            )),
+        }
     }
 
     /// The limits these options describe.
@@ -236,10 +262,11 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
         if params.shadow_score { "on" } else { "off" },
         params.hash_entries
     );
-    println!("knowledge: simple (test implementation, not the 1967 evaluator)");
+    let (mut knowledge, name) = args.search.knowledge()?;
+    println!("knowledge: {name}");
     let mut searcher = Searcher::new(params);
     let r = searcher.search(
-        &mut SimpleKnowledge,
+        knowledge.as_mut(),
         &pos,
         &history,
         &args.search.limits(),

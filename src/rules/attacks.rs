@@ -1,7 +1,8 @@
 //! Attack tables: leapers precomputed, sliders by magic multiplication.
 //!
-//! The magic numbers are searched for once, at first use, with a fixed-seed generator, so every
-//! run builds the same tables; the search takes a few milliseconds.
+//! The magic numbers were found by the search below (fixed-seed generator) and are stored, because
+//! the search takes most of a second; at first use each stored number is checked against every
+//! occupancy while the tables are filled, and the search runs again for any that failed.
 
 use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind, Square};
@@ -27,6 +28,141 @@ struct Tables {
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// Rook magics found by [`find_magics`] from the fixed seed (see the test that regenerates them).
+const ROOK_MAGICS: [u64; 64] = [
+    0x2080002080400010,
+    0xc0002001401000,
+    0x2100110008402002,
+    0x880080081041000,
+    0x200020020041008,
+    0x2300040008010012,
+    0xc00283004008201,
+    0x180010000407a80,
+    0x168800080400020,
+    0x10400040201000,
+    0x1001002001001048,
+    0x1001002408100100,
+    0x801000408010012,
+    0x4001000209000400,
+    0x8a20004c8020001,
+    0x2002801145002280,
+    0x80860021004200,
+    0x1000c009402002,
+    0xb0002004002800,
+    0x100a808010020800,
+    0x8101010008000410,
+    0x244008002000480,
+    0x40010810208,
+    0x2000020000448534,
+    0x4104400480008033,
+    0x810100204000,
+    0x440430900200010,
+    0x4600240900100100,
+    0x60080080040080,
+    0x1000300080400,
+    0x4084400011002,
+    0x23040200008041,
+    0x580050043002080,
+    0x400804002802008,
+    0x1002001004010,
+    0x1000200901001000,
+    0x4410800801800c00,
+    0xa012003806001004,
+    0x20100104008802,
+    0x4808402000041,
+    0x10400170898000,
+    0x80500020004004,
+    0x1040408012020020,
+    0x8010040008004040,
+    0x2001080100110004,
+    0x20004008080,
+    0x21010810040002,
+    0x800008c43020024,
+    0x800021005100,
+    0x70201040008080,
+    0xd04282006a00,
+    0x10014400080240,
+    0x1080110050100,
+    0x12000810240600,
+    0x402000801040200,
+    0x28100108a004100,
+    0x50800300102045,
+    0x8208210040120882,
+    0x8010600101183441,
+    0x20b000910006045,
+    0x241001002480005,
+    0x81000400880241,
+    0x9008024124,
+    0x48122980410402,
+];
+/// Bishop magics found by [`find_magics`] from the fixed seed.
+const BISHOP_MAGICS: [u64; 64] = [
+    0x848020822040013,
+    0x8010a40085821200,
+    0x8008430840822,
+    0x808048108040000,
+    0x1304042100008104,
+    0x5001012010204023,
+    0x81048801b8200420,
+    0x200a008084012000,
+    0x40102001042084,
+    0x840a505042428020,
+    0x700102202920,
+    0x44101c0c10800002,
+    0x40040422000000,
+    0x180020802090202,
+    0x4020020811041202,
+    0x104308c042000,
+    0x4140661002424400,
+    0x28012008010460,
+    0x188062102002a00,
+    0x14004840102008,
+    0x105000290400002,
+    0x8001022200410400,
+    0x104a041918013446,
+    0x8a000082008238,
+    0x4a0060008100430,
+    0x8220008820801,
+    0x2508041208005010,
+    0x4008080200202020,
+    0x2441001013004000,
+    0x30008060407000,
+    0x4008108000420800,
+    0x12021050290100,
+    0x210080482200500,
+    0xcc01112048100480,
+    0x20402806500440,
+    0x48e0080580080,
+    0x40102020020080,
+    0x28010440080807,
+    0x4601041108008800,
+    0x8040810e04104200,
+    0x901210110400088a,
+    0xa003080212081050,
+    0xc1004048401004,
+    0x900000a014400800,
+    0x8021040405401,
+    0x4020008206002090,
+    0x4190424030100,
+    0x424008a02026250,
+    0x8004088250900040,
+    0x1c00430088a04200,
+    0x1020094040001,
+    0x8040210020880061,
+    0x2010040450442032,
+    0x800840850044001,
+    0x4040802140004,
+    0x4080a04222020,
+    0x8088802110022000,
+    0x1081a10416114400,
+    0x205010a24060820,
+    0x720411080,
+    0x1008000208430400,
+    0x580c026028810840,
+    0x802020441020a110,
+    0x12c0022401020018,
+];
 
 static TABLES: LazyLock<Tables> = LazyLock::new(build_tables);
 
@@ -82,7 +218,12 @@ impl XorShift {
     }
 }
 
-fn find_magics(dirs: &[(i32, i32)], slider: &mut Vec<u64>, rng: &mut XorShift) -> Vec<Magic> {
+fn find_magics(
+    dirs: &[(i32, i32)],
+    known: &[u64; 64],
+    slider: &mut Vec<u64>,
+    rng: &mut XorShift,
+) -> Vec<Magic> {
     let mut magics = Vec::with_capacity(64);
     for s in Square::all() {
         let mask = relevant_mask(s, dirs);
@@ -102,8 +243,10 @@ fn find_magics(dirs: &[(i32, i32)], slider: &mut Vec<u64>, rng: &mut XorShift) -
         slider.resize(offset + size, 0);
         let mut used = vec![0u32; size];
         let mut attempt = 0u32;
+        let mut stored = Some(known[s.index()]);
         let magic = loop {
-            let candidate = rng.sparse();
+            // The stored number first (it is checked like any candidate), then the search.
+            let candidate = stored.take().unwrap_or_else(|| rng.sparse());
             if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
                 continue;
             }
@@ -185,8 +328,8 @@ fn build_tables() -> Tables {
     }
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
     let mut slider = std::mem::take(&mut t.slider);
-    t.rook_magics = find_magics(&ROOK_DIRS, &mut slider, &mut rng);
-    t.bishop_magics = find_magics(&BISHOP_DIRS, &mut slider, &mut rng);
+    t.rook_magics = find_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
+    t.bishop_magics = find_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
     t.slider = slider;
     t
 }
@@ -283,6 +426,23 @@ mod tests {
                     ray_attacks(s, occ, &BISHOP_DIRS)
                 );
             }
+        }
+    }
+
+    #[test]
+    fn stored_magics_are_the_ones_the_search_finds() {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut slider = Vec::new();
+        let rooks: Vec<u64> = find_magics(&ROOK_DIRS, &[0; 64], &mut slider, &mut rng)
+            .iter()
+            .map(|m| m.magic)
+            .collect();
+        let bishops: Vec<u64> = find_magics(&BISHOP_DIRS, &[0; 64], &mut slider, &mut rng)
+            .iter()
+            .map(|m| m.magic)
+            .collect();
+        if rooks != ROOK_MAGICS || bishops != BISHOP_MAGICS {
+            panic!("stored magics differ; regenerated:\nROOK {rooks:#x?}\nBISHOP {bishops:#x?}");
         }
     }
 

@@ -400,6 +400,8 @@ mod tests {
             unsafe_move,
             poor: false,
             check,
+            positional: 0,
+            forcing: 0,
         }
     }
 

@@ -4,7 +4,11 @@
 use super::alpha_beta::{NodeResult, Tree};
 use super::knowledge::Knowledge;
 use crate::rules::{Bitboard, Position, Square};
-use crate::value::{INFINITY, Value};
+use crate::value::{INFINITY, MATE_BOUND, Value};
+
+/// The largest static value the search accepts: anything beyond could read as a mate once the
+/// modifications of paper §9 (at most 7 a ply) have been applied along a line.
+pub const MAX_STATIC: Value = MATE_BOUND - 1000;
 
 /// Why a feedover started; the discriminant indexes [`super::Statistics::feedovers`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -65,8 +69,11 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
     ) -> NodeResult {
         self.stats.plausible_capture_searches += 1;
         self.stats.static_evaluations += 1;
-        let stand_pat =
-            self.knowledge.static_value(&self.pos, &self.root) * self.pos.side_to_move().sign();
+        // Clamped so that no static value looks like a mate or leaves the search bounds (the
+        // ratio term grows without limit when one side has only its king).
+        let stand_pat = (self.knowledge.static_value(&self.pos, &self.root)
+            * self.pos.side_to_move().sign())
+        .clamp(-MAX_STATIC, MAX_STATIC);
         let mut result = NodeResult::exact(stand_pat);
         if stand_pat >= beta {
             result.shadow_upper = INFINITY;

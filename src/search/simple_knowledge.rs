@@ -87,6 +87,8 @@ impl Knowledge for SimpleKnowledge {
                 unsafe_move,
                 poor: false,
                 check,
+                positional: 0,
+                forcing: 0,
             });
         }
         // Stable: equal plausibility keeps generation order.

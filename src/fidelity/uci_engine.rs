@@ -1,0 +1,149 @@
+//! An external UCI engine driven through its standard input and output (for `machack match`).
+//!
+//! A reader thread forwards the engine's lines to a channel, so every wait has a timeout and a
+//! hung engine cannot hang the match.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// A running UCI engine.
+pub struct UciEngine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The name it gave in `id name`, or the command.
+    pub name: String,
+}
+
+/// How long an engine may take to answer `uci` or `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl UciEngine {
+    /// Starts `command` (split at spaces: program then arguments), says `uci`, sets `options`
+    /// (`name`, `value`) and waits until it is ready.
+    pub fn start(command: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("the engine command is empty")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
+        let stdin = child.stdin.take().ok_or("engine has no standard input")?;
+        let stdout = child.stdout.take().ok_or("engine has no standard output")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = UciEngine {
+            child,
+            stdin,
+            lines,
+            name: command.to_string(),
+        };
+        engine.send("uci")?;
+        let deadline = Instant::now() + HANDSHAKE;
+        loop {
+            let line = engine.next_line(deadline, "uciok")?;
+            if let Some(name) = line.strip_prefix("id name ") {
+                engine.name = name.trim().to_string();
+            }
+            if line.trim() == "uciok" {
+                break;
+            }
+        }
+        for (name, value) in options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.sync()?;
+        Ok(engine)
+    }
+
+    /// Sends one command line.
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "{} did not answer '{waiting_for}' in time",
+                self.name
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(format!(
+                "{} exited while we waited for '{waiting_for}'",
+                self.name
+            )),
+        }
+    }
+
+    /// Says `isready` and waits for `readyok`.
+    pub fn sync(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        let deadline = Instant::now() + HANDSHAKE;
+        while self.next_line(deadline, "readyok")?.trim() != "readyok" {}
+        Ok(())
+    }
+
+    /// Starts a new game (`ucinewgame` + `isready`).
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.sync()
+    }
+
+    /// Asks for a move in the position `start_fen` + `moves` (coordinates) with the `go`
+    /// arguments `go` (e.g. `wtime 60000 btime 60000`), waiting at most `timeout`.
+    pub fn best_move(
+        &mut self,
+        start_fen: &str,
+        moves: &[String],
+        go: &str,
+        timeout: Duration,
+    ) -> Result<String, String> {
+        let position = if moves.is_empty() {
+            format!("position fen {start_fen}")
+        } else {
+            format!("position fen {start_fen} moves {}", moves.join(" "))
+        };
+        self.send(&position)?;
+        self.send(&format!("go {go}"))?;
+        let deadline = Instant::now() + timeout;
+        loop {
+            let line = self.next_line(deadline, "bestmove")?;
+            if let Some(rest) = line.strip_prefix("bestmove") {
+                return rest
+                    .split_whitespace()
+                    .next()
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("{} sent 'bestmove' without a move", self.name));
+            }
+        }
+    }
+}
+
+impl Drop for UciEngine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,94 @@
+//! What the generator computes once per call, before scoring the moves one by one.
+
+use super::development::View;
+use super::square_importance::SquareImportance;
+use crate::eval::king_safety::queens_on_board;
+use crate::eval::pawns::{is_backward, is_passed};
+use crate::eval::terms::pinned_piece;
+use crate::rules::{Bitboard, Color, PieceKind, Position, Square};
+use crate::value::Value;
+
+/// The position as the generator sees it for one call (paper §5).
+pub struct Context<'a> {
+    /// The position.
+    pub pos: &'a Position,
+    /// The side to move.
+    pub us: Color,
+    /// The other side.
+    pub them: Color,
+    /// Square importance for the side to move, rebuilt at every call.
+    pub imp: SquareImportance,
+    /// The board as the mover sees it before any move.
+    pub view_us: View,
+    /// The board as the opponent sees it before any move.
+    pub view_them: View,
+    /// The enemy king's square.
+    pub enemy_king: Square,
+    /// Half-moves played in the game (the game-phase rules).
+    pub game_ply: u32,
+    /// The level of the moves in the search tree, 1 = top level (captures must-search at ≤ 2).
+    pub search_ply: u32,
+    /// Whether the mover may still castle on either side.
+    pub can_castle: bool,
+    /// Whether any queen is on the board (opening/middlegame rules).
+    pub queens_on: bool,
+    /// Our material minus theirs (the trade policy).
+    pub balance: Value,
+    /// Enemy pieces that are pinned (paper §2).
+    pub enemy_pinned: Bitboard,
+    /// Enemy passed pawns.
+    pub enemy_passed: Bitboard,
+    /// Our backward pawns.
+    pub own_backward: Bitboard,
+}
+
+impl<'a> Context<'a> {
+    /// Computes the per-call data for `pos`.
+    pub fn new(pos: &'a Position, search_ply: u32) -> Context<'a> {
+        let us = pos.side_to_move();
+        let them = !us;
+        let mut enemy_pinned = Bitboard::EMPTY;
+        let mut enemy_passed = Bitboard::EMPTY;
+        let enemy_sliders = pos.pieces(us, PieceKind::Bishop)
+            | pos.pieces(us, PieceKind::Rook)
+            | pos.pieces(us, PieceKind::Queen);
+        // Only pieces on a line with one of our sliders can be pinned: skip the rest.
+        let mut on_lines = Bitboard::EMPTY;
+        for s in enemy_sliders {
+            on_lines |= crate::rules::attacks::queen_attacks(s, Bitboard::EMPTY);
+        }
+        for s in pos.color_bb(them) & !pos.kind_bb(PieceKind::King) & on_lines {
+            if pinned_piece(pos, s) {
+                enemy_pinned |= Bitboard::from_square(s);
+            }
+        }
+        for s in pos.pieces(them, PieceKind::Pawn) {
+            if is_passed(pos, s, them) {
+                enemy_passed |= Bitboard::from_square(s);
+            }
+        }
+        let mut own_backward = Bitboard::EMPTY;
+        for s in pos.pieces(us, PieceKind::Pawn) {
+            if is_backward(pos, s, us) {
+                own_backward |= Bitboard::from_square(s);
+            }
+        }
+        Context {
+            pos,
+            us,
+            them,
+            imp: SquareImportance::build(pos, us),
+            view_us: View::before(pos, us),
+            view_them: View::before(pos, them),
+            enemy_king: pos.king_square(them),
+            game_ply: pos.game_ply(),
+            search_ply,
+            can_castle: pos.castling().any(us),
+            queens_on: queens_on_board(pos),
+            balance: pos.material(us) - pos.material(them),
+            enemy_pinned,
+            enemy_passed,
+            own_backward,
+        }
+    }
+}

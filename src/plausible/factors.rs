@@ -1,0 +1,75 @@
+//! The accumulator of a move's plausibility: every factor passes through [`Factors::add`], which
+//! sums it and, only when tracing, records it with its comment — so the trace (paper §13, aid 4)
+//! and the score can never disagree.
+
+use crate::value::Value;
+
+/// One factor of a move's plausibility, as the trace prints it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Factor {
+    /// Its signed value.
+    pub value: Value,
+    /// What it is, in the paper's manner.
+    pub comment: String,
+}
+
+/// Whether a factor counts in the positional change (paper §5, developmentally poor moves).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Development and positional attributes: they decide "developmentally poor".
+    Positional,
+    /// Material, threats, exchanges and fixed values.
+    Tactical,
+}
+
+/// The running sum of a move's factors.
+#[derive(Clone, Debug, Default)]
+pub struct Factors {
+    /// The plausibility so far.
+    pub total: Value,
+    /// The positional change so far.
+    pub positional: Value,
+    /// Forcing possibilities found (two or more make a fork).
+    pub forcing: u32,
+    /// The recorded factors, when tracing.
+    trace: Option<Vec<Factor>>,
+}
+
+impl Factors {
+    /// A new accumulator, recording the factors when `tracing`.
+    pub fn new(tracing: bool) -> Factors {
+        Factors {
+            trace: tracing.then(Vec::new),
+            ..Factors::default()
+        }
+    }
+
+    /// Adds a factor; `comment` is only called when tracing. Zero values are skipped.
+    #[inline]
+    pub fn add(&mut self, value: Value, kind: Kind, comment: impl FnOnce() -> String) {
+        if value == 0 {
+            return;
+        }
+        self.total += value;
+        if kind == Kind::Positional {
+            self.positional += value;
+        }
+        if let Some(t) = &mut self.trace {
+            t.push(Factor {
+                value,
+                comment: comment(),
+            });
+        }
+    }
+
+    /// Whether the factors are being recorded (for work done only to describe them).
+    #[inline]
+    pub fn tracing(&self) -> bool {
+        self.trace.is_some()
+    }
+
+    /// The recorded factors (empty when not tracing).
+    pub fn into_trace(self) -> Vec<Factor> {
+        self.trace.unwrap_or_default()
+    }
+}

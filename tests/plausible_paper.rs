@@ -1,0 +1,77 @@
+//! The plausible-move generator on the paper's games: the listing before each of Mac Hack's
+//! moves in game 3 (Mac Hack–Landey) pinned as snapshots, and where the historical move ranks.
+
+use machack::cli::plausible::listing;
+use machack::notation::san;
+use machack::plausible::plausible_moves;
+use machack::rules::Position;
+
+/// The oracle rows: (game, ply, fen, historical SAN).
+fn rows() -> Vec<(String, u32, String, String)> {
+    let text = include_str!("data/paper-c1973-tournament.tsv");
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (g, p, f, h) = (col("game"), col("ply"), col("fen"), col("historical"));
+    lines
+        .map(|l| {
+            let c: Vec<&str> = l.split('\t').collect();
+            (
+                c[g].to_string(),
+                c[p].parse().unwrap(),
+                c[f].to_string(),
+                c[h].to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The 1-based rank of the historical move in the generator's order.
+fn rank_of(fen: &str, historical: &str) -> usize {
+    let pos = Position::from_fen(fen).unwrap();
+    let m = san::parse(&pos, historical).unwrap();
+    let pm = plausible_moves(&pos, 1);
+    pm.moves.iter().position(|x| x.mv == m).unwrap() + 1
+}
+
+#[test]
+fn plausible_listing_start_position() {
+    insta::assert_snapshot!(listing(&Position::startpos(), 1));
+}
+
+#[test]
+fn plausible_listings_before_mac_hack_moves_in_game_3() {
+    for (game, ply, fen, hist) in rows() {
+        if game != "paper3" {
+            continue;
+        }
+        let pos = Position::from_fen(&fen).unwrap();
+        let text = format!(
+            "{fen}\nhistorical {hist}, rank {}\n{}",
+            rank_of(&fen, &hist),
+            listing(&pos, 1)
+        );
+        insta::assert_snapshot!(format!("paper3_ply{ply:03}"), text);
+    }
+}
+
+/// Prints the rank statistics (run with `--nocapture`); asserts only that every move is found.
+#[test]
+fn historical_move_ranks() {
+    let mut by_game: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for (game, _, fen, hist) in rows() {
+        by_game.entry(game).or_default().push(rank_of(&fen, &hist));
+    }
+    let mut all: Vec<usize> = Vec::new();
+    for (game, ranks) in &by_game {
+        let top6 = ranks.iter().filter(|&&r| r <= 6).count();
+        println!(
+            "{game}: {top6}/{} in the first 6; ranks {:?}",
+            ranks.len(),
+            ranks
+        );
+        all.extend(ranks);
+    }
+    let top6 = all.iter().filter(|&&r| r <= 6).count();
+    println!("all: {top6}/{} in the first 6", all.len());
+}
