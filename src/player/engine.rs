@@ -2,7 +2,7 @@
 //! so the terminal game, UCI and CECP think the same way. Moves and values only: no text.
 
 use crate::rules::{Key, Move, Position};
-use crate::search::{self, Limits, Progress, SearchParams, Searcher, SimpleKnowledge};
+use crate::search::{self, Knowledge1967, Limits, Progress, SearchParams, Searcher};
 use crate::value::Value;
 use std::fmt;
 use std::str::FromStr;
@@ -156,12 +156,13 @@ pub struct Thought {
     pub stopped: bool,
 }
 
-/// The search with its parameters and table, kept from move to move.
+/// The search with its parameters and table, kept from move to move, and the 1967 knowledge
+/// (evaluator and plausible-move generator) it searches with.
 pub struct Engine {
     /// The parameters of the next search.
     pub settings: Settings,
     searcher: Searcher,
-    knowledge: SimpleKnowledge,
+    knowledge: Knowledge1967,
 }
 
 impl Engine {
@@ -171,7 +172,7 @@ impl Engine {
         Engine {
             settings,
             searcher,
-            knowledge: SimpleKnowledge,
+            knowledge: Knowledge1967::default(),
         }
     }
 
