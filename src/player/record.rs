@@ -136,7 +136,7 @@ pub fn to_pgn(game: &Game, tags: &Tags) -> String {
         words.push(m.san.clone());
         let note = match (m.book, m.seconds) {
             (true, _) => format!("{{{} book}}", m.descriptive),
-            (false, Some(s)) => format!("{{{} {s:.1}s}}", m.descriptive),
+            (false, Some(s)) => format!("{{{} {s:.2}s}}", m.descriptive),
             (false, None) => format!("{{{}}}", m.descriptive),
         };
         words.push(note);
@@ -315,7 +315,7 @@ mod tests {
         };
         let text = to_pgn(&g, &tags);
         assert!(
-            text.contains("1. e4 {P-K4 book} e5 {P-K4 3.0s} 2. Nf3 {N-KB3 1.5s} *"),
+            text.contains("1. e4 {P-K4 book} e5 {P-K4 3.00s} 2. Nf3 {N-KB3 1.50s} *"),
             "{text}"
         );
         let back = read_pgn(&text).unwrap();
@@ -325,7 +325,7 @@ mod tests {
                 .iter()
                 .map(|m| {
                     let mut m = m.clone();
-                    m.seconds = m.seconds.map(|s| (s * 10.0).round() / 10.0);
+                    m.seconds = m.seconds.map(|s| (s * 100.0).round() / 100.0);
                     m
                 })
                 .collect::<Vec<_>>()

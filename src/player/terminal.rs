@@ -343,7 +343,7 @@ impl<W: Write> Session<W> {
                     format!("{:<14}BOOK", m.descriptive)
                 } else {
                     match m.seconds {
-                        Some(s) => format!("{:<14}{s:.1}", m.descriptive),
+                        Some(s) => format!("{:<14}{s:.2}", m.descriptive),
                         None => m.descriptive.clone(),
                     }
                 }
@@ -543,7 +543,7 @@ impl<W: Write> Session<W> {
         let note = if book {
             "BOOK".to_string()
         } else {
-            format!("{secs:.1} SEC")
+            format!("{secs:.2} SEC")
         };
         self.say(&format!("{label} {:<16}{note}", gm.descriptive));
         self.save_record();
