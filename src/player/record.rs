@@ -6,7 +6,7 @@
 
 use super::game::{Ending, Game};
 use crate::notation;
-use crate::rules::{Position, START_FEN};
+use crate::rules::{Color, Position, START_FEN};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -203,6 +203,7 @@ pub struct Resumed {
 pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     let mut tags = Tags::default();
     let mut fen: Option<String> = None;
+    let mut result = String::from("*");
     let mut body = String::new();
     for line in text.lines() {
         let t = line.trim();
@@ -219,6 +220,7 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
                 "White" => tags.white = v,
                 "Black" => tags.black = v,
                 "TimeControl" => tags.time_control = Some(v),
+                "Result" => result = v,
                 "FEN" => fen = Some(v),
                 _ => {}
             }
@@ -247,10 +249,13 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     let take_word =
         |word: &mut String, game: &mut Game, pending: &mut Option<_>| -> Result<(), String> {
             let w = std::mem::take(word);
+            if matches!(w.as_str(), "*" | "1-0" | "0-1" | "1/2-1/2") {
+                return Ok(());
+            }
             let w = w
                 .trim_start_matches(|c: char| c.is_ascii_digit())
                 .trim_start_matches('.');
-            if w.is_empty() || matches!(w, "*" | "1-0" | "0-1" | "1/2-1/2") || w.starts_with('$') {
+            if w.is_empty() || w.starts_with('$') {
                 return Ok(());
             }
             flush(game, pending);
@@ -291,6 +296,16 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     }
     take_word(&mut word, &mut game, &mut pending)?;
     flush(&mut game, &mut pending);
+    // A result the rules do not explain ended the game off the board: taken as a resignation
+    // (or a fallen flag, which the record does not tell apart) or a draw agreed.
+    if game.ending.is_none() {
+        game.ending = match result.as_str() {
+            "1-0" => Some(Ending::Resignation(Color::Black)),
+            "0-1" => Some(Ending::Resignation(Color::White)),
+            "1/2-1/2" => Some(Ending::DrawAgreed),
+            _ => None,
+        };
+    }
     Ok(Resumed { tags, game })
 }
 
@@ -332,6 +347,14 @@ mod tests {
                 .as_slice()
         );
         assert_eq!(back.tags.date, "2026.11.21");
+    }
+
+    #[test]
+    fn a_finished_record_stays_finished() {
+        let back = read_pgn("[Result \"1-0\"]\n\n1. e4 e5 1-0\n").unwrap();
+        assert_eq!(back.game.ending, Some(Ending::Resignation(Color::Black)));
+        let back = read_pgn("1. e4 e5 *").unwrap();
+        assert_eq!(back.game.ending, None);
     }
 
     #[test]
