@@ -24,7 +24,7 @@ fn read_record(path: &PathBuf) -> String {
 }
 
 /// Runs `machack play ARGS` with `input` on standard input; returns the exit code and output.
-fn play(args: &[&str], input: &str) -> (i32, String) {
+fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
         .arg("play")
         .args(args)
@@ -37,7 +37,7 @@ fn play(args: &[&str], input: &str) -> (i32, String) {
         .stdin
         .take()
         .unwrap()
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .unwrap();
     let out = child.wait_with_output().unwrap();
     let text =
@@ -281,4 +281,16 @@ fn save_and_restore_a_game_by_command() {
         "RS /no/such/file.pgn\nquit\n",
     );
     assert!(out.contains("CANNOT RESTORE /no/such/file.pgn"), "{out}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_garbled_input_not_the_end() {
+    let rec = temp("bytes.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        b"PN\n\xff\xfeP-K4\nP-K4\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("NOT A MOVE OR COMMAND"), "{out}");
+    assert!(out.contains("1. P-K4") && out.contains("BYE."), "{out}");
 }

@@ -190,11 +190,13 @@ impl<W: Write> Session<W> {
                 continue;
             }
             self.prompt();
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            // Bytes, not a String: a line that is not UTF-8 is garbled input, not an I/O error.
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 self.say("END OF INPUT.");
                 return Ok(());
             }
+            let line = String::from_utf8_lossy(&bytes);
             if !self.handle(line.trim()) {
                 return Ok(());
             }

@@ -29,16 +29,17 @@ pub fn read_input<R: BufRead + Send + 'static>(mut input: R) -> (Sender<Event>, 
     let t = tx.clone();
     thread::spawn(move || {
         loop {
-            let mut line = String::new();
-            match input.read_line(&mut line) {
+            // Bytes, not a String: a line that is not UTF-8 is a bad command, not the end.
+            let mut bytes = Vec::new();
+            match input.read_until(b'\n', &mut bytes) {
                 Ok(0) | Err(_) => {
                     let _ = t.send(Event::Eof);
                     return;
                 }
                 Ok(_) => {
-                    if t.send(Event::Line(line.trim_end_matches(['\r', '\n']).to_string()))
-                        .is_err()
-                    {
+                    let line = String::from_utf8_lossy(&bytes);
+                    let line = line.trim_end_matches(['\r', '\n']).to_string();
+                    if t.send(Event::Line(line)).is_err() {
                         return;
                     }
                 }
