@@ -122,7 +122,7 @@ impl<W: Write> Session<W> {
                         }
                         other => {
                             // Anything else waits until the search has stopped and answered.
-                            if self.thinking.is_some() {
+                            if self.thinking.is_some() || self.held.is_some() {
                                 self.stop_and_wait(rx, &mut pending);
                             }
                             self.command(other);
