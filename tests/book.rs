@@ -25,6 +25,11 @@ fn book_22_is_read_with_every_token_accounted_for() {
         .collect();
     assert_eq!(errors, BOOK_22_ERRORS);
     assert_eq!((r.tokens, r.moves, r.skipped), (7128, 4874, 89));
+    // Every token is accounted for exactly once.
+    assert_eq!(
+        r.tokens,
+        r.comments + r.commands + r.moves + r.skipped + r.errors.len()
+    );
 }
 
 #[test]
@@ -33,6 +38,7 @@ fn the_1967_line_is_read_without_errors() {
     let r = read_book_text(BOOK_1967, 0, &mut book);
     assert_eq!(r.errors, vec![]);
     assert_eq!(r.skipped, 0);
+    assert_eq!(r.tokens, r.comments + r.commands + r.moves);
 }
 
 #[test]

@@ -46,7 +46,8 @@ impl fmt::Display for BookError {
     }
 }
 
-/// What reading one book text did.
+/// What reading one book text did. Every token is counted once:
+/// `tokens == comments + commands + moves + skipped + errors.len()`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ReadReport {
     /// Tokens read (comments count as one each).
@@ -55,6 +56,10 @@ pub struct ReadReport {
     pub moves: usize,
     /// Move tokens skipped because an earlier move of their line could not be read.
     pub skipped: usize,
+    /// Comments read.
+    pub comments: usize,
+    /// Commands (`RESET`, `RBOOK`, `E`, `V`, `L`, `T`) and their tags used.
+    pub commands: usize,
     /// The tokens that could not be used.
     pub errors: Vec<BookError>,
 }
@@ -259,7 +264,9 @@ pub fn read_book_text(text: &str, tier: u8, book: &mut Book) -> ReadReport {
         report.tokens += 1;
         let word = t.text.to_ascii_uppercase();
         if word.starts_with('[') {
-            if !word.ends_with(']') {
+            if word.ends_with(']') {
+                report.comments += 1;
+            } else {
                 report
                     .errors
                     .push(error(t, "comment not closed by ']'".into()));
@@ -267,11 +274,15 @@ pub fn read_book_text(text: &str, tier: u8, book: &mut Book) -> ReadReport {
             continue;
         }
         match word.as_str() {
-            "RESET" => line = start_line(),
-            "RBOOK" => {}
+            "RESET" => {
+                line = start_line();
+                report.commands += 1;
+            }
+            "RBOOK" => report.commands += 1,
             "E" => {
                 if line.len() > 1 {
                     line.pop();
+                    report.commands += 1;
                 } else {
                     report.errors.push(error(
                         t,
@@ -288,6 +299,8 @@ pub fn read_book_text(text: &str, tier: u8, book: &mut Book) -> ReadReport {
                 };
                 i += 1;
                 report.tokens += 1;
+                report.commands += 1; // the letter; the tag is counted below
+                let errors_before = report.errors.len();
                 let name = tag.text.to_ascii_uppercase();
                 match word.as_str() {
                     "V" => {
@@ -320,6 +333,9 @@ pub fn read_book_text(text: &str, tier: u8, book: &mut Book) -> ReadReport {
                             line.pop();
                         }
                     }
+                }
+                if report.errors.len() == errors_before {
+                    report.commands += 1;
                 }
             }
             _ => match line.last().cloned().flatten() {

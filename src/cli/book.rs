@@ -27,9 +27,11 @@ pub fn run(args: &BookArgs) -> Result<(), CliError> {
         read_book_text(text, tier, &mut book);
         let s = own.stats();
         println!(
-            "{name}: {} tokens, {} moves read, {} skipped after an unreadable move, {} unreadable; \
-             {} positions, {} distinct moves",
+            "{name}: {} tokens = {} comments + {} commands and tags + {} moves read + {} moves \
+             skipped after an unreadable move + {} unreadable; {} positions, {} distinct moves",
             r.tokens,
+            r.comments,
+            r.commands,
             r.moves,
             r.skipped,
             r.errors.len(),
