@@ -210,4 +210,23 @@ mod tests {
         assert_eq!(g.ending, None);
         assert_eq!(g.move_label(3), "2...");
     }
+
+    #[test]
+    fn stalemate_and_dead_material_end_the_game() {
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/5Q2/6K1 w - - 0 1").unwrap());
+        play_all(&mut g, &["Qf7"]);
+        assert_eq!(g.ending, Some(Ending::Stalemate));
+        assert_eq!(g.ending.unwrap().to_string(), "STALEMATE, DRAWN");
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/6q1/6BK w - - 0 1").unwrap());
+        play_all(&mut g, &["Kxg2"]);
+        assert_eq!(g.ending, Some(Ending::InsufficientMaterial));
+        assert_eq!(g.ending.unwrap().result(), "1/2-1/2");
+    }
+
+    #[test]
+    fn fifty_moves_end_the_game() {
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/8/R6K w - - 99 80").unwrap());
+        play_all(&mut g, &["Ra2"]);
+        assert_eq!(g.ending, Some(Ending::FiftyMoves));
+    }
 }
