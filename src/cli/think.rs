@@ -228,6 +228,15 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
             secondary
         );
     }
+    let unsearched: Vec<String> = r
+        .plausibility
+        .iter()
+        .filter(|(m, _)| !r.top_level.iter().any(|t| t.mv == *m))
+        .map(|(m, p)| format!("{} {p}", move_text(pos, *m)))
+        .collect();
+    if !unsearched.is_empty() {
+        println!("not searched: {}", unsearched.join(", "));
+    }
     match r.best_move {
         Some(m) => println!(
             "chosen: {}  value {}",

@@ -63,6 +63,9 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Every top-level move searched, in the order searched.
     pub top_level: Vec<TopLevelMove>,
+    /// Every legal top-level move with its plausibility, most plausible first (paper §13,
+    /// aid 5: "the plausibility of every top-level move"), searched or not.
+    pub plausibility: Vec<(Move, Value)>,
     /// The counters.
     pub stats: Statistics,
     /// Whether a stop flag or limit ended the search early.

@@ -21,6 +21,11 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
             value: 0,
             pv: Vec::new(),
             top_level: Vec::new(),
+            plausibility: plausible
+                .moves
+                .iter()
+                .map(|pm| (pm.mv, pm.plausibility))
+                .collect(),
             stats: Default::default(),
             stopped: false,
         };
