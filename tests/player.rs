@@ -259,7 +259,7 @@ fn save_and_restore_a_game_by_command() {
     let copy = temp("copy.pgn");
     let (_, out) = play(
         &["--record", rec.to_str().unwrap()],
-        &format!(
+        format!(
             "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nPG\nquit\n",
             copy.display(),
             copy.display()
