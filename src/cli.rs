@@ -3,14 +3,18 @@
 
 pub mod bench;
 pub mod bench_pmg;
+pub mod book;
 pub mod convert;
 pub mod epd;
 pub mod eval;
 pub mod perft;
 pub mod plausible;
+pub mod play;
 pub mod replay;
 pub mod think;
 pub mod trace;
+pub mod uci;
+pub mod xboard;
 
 /// An error a command reports to the user: printed after `machack: ` with exit code 2.
 pub type CliError = String;

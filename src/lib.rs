@@ -2,11 +2,14 @@
 //!
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
 
+pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod fidelity;
 pub mod notation;
 pub mod plausible;
+pub mod player;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod value;

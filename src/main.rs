@@ -8,17 +8,34 @@ use std::process::ExitCode;
 #[command(
     name = "machack",
     version,
-    about = "Mac Hack VI (1967) recreated: a chess program in descriptive notation"
+    about = "Mac Hack VI (1967) recreated: a chess program in descriptive notation",
+    long_about = "Mac Hack VI (1967) recreated: a chess program in descriptive notation.\n\
+                  Without a command, plays a game at the terminal (as `machack play`).",
+    args_conflicts_with_subcommands = true
 )]
 struct Args {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    play: cli::play::PlayArgs,
 }
 
 #[derive(Subcommand)]
 enum Command {
     /// Count the leaf nodes of the legal move tree (checks the move generator).
     Perft(cli::perft::PerftArgs),
+    /// Play a game at the terminal, in descriptive notation (the default command).
+    Play(cli::play::PlayArgs),
+    /// Speak UCI on standard input and output.
+    Uci(cli::uci::UciArgs),
+    /// Speak CECP (xboard/WinBoard protocol 2) on standard input and output.
+    Xboard(cli::xboard::XboardArgs),
+    /// Show what the opening book holds.
+    Book(cli::book::BookArgs),
+    /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
+    Replay(cli::replay::ReplayArgs),
+    /// Convert a score to PGN or to the descriptive score format.
+    Convert(cli::convert::ConvertArgs),
     /// Search one position and print the choice, the top-level record and statistics.
     Think(cli::think::ThinkArgs),
     /// Search a fixed set of positions and report nodes, PMG calls, time and speed.
@@ -33,10 +50,6 @@ enum Command {
     Trace(cli::trace::TraceArgs),
     /// Time the plausible-move generator over the positions of a TSV file.
     BenchPmg(cli::bench_pmg::BenchArgs),
-    /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
-    Replay(cli::replay::ReplayArgs),
-    /// Convert a score to PGN or to the descriptive score format.
-    Convert(cli::convert::ConvertArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,17 +59,17 @@ fn main() -> ExitCode {
         Some(Command::Think(a)) => cli::think::run(&a),
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Epd(a)) => cli::epd::run(&a),
+        Some(Command::Replay(a)) => cli::replay::run(&a),
+        Some(Command::Convert(a)) => cli::convert::run(&a),
+        Some(Command::Play(a)) => cli::play::run(&a),
+        Some(Command::Uci(a)) => cli::uci::run(&a),
+        Some(Command::Xboard(a)) => cli::xboard::run(&a),
+        Some(Command::Book(a)) => cli::book::run(&a),
         Some(Command::Eval(a)) => cli::eval::run(&a),
         Some(Command::Plausible(a)) => cli::plausible::run(&a),
         Some(Command::Trace(a)) => cli::trace::run(&a),
         Some(Command::BenchPmg(a)) => cli::bench_pmg::run(&a),
-        Some(Command::Replay(a)) => cli::replay::run(&a),
-        Some(Command::Convert(a)) => cli::convert::run(&a),
-        None => {
-            use clap::CommandFactory;
-            let _ = Args::command().print_help();
-            Ok(())
-        }
+        None => cli::play::run(&args.play),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

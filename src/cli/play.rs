@@ -1,0 +1,72 @@
+//! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
+
+use super::CliError;
+use crate::player::clock::{DEFAULT_CLOCK, TimeControl};
+use crate::player::engine::{Preset, Settings};
+use crate::player::terminal::{PlayConfig, Session};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+/// Arguments of `machack play`.
+#[derive(clap::Args, Debug, Default)]
+pub struct PlayArgs {
+    /// You play White (the default): the machine plays Black.
+    #[arg(long, conflicts_with = "black")]
+    pub white: bool,
+    /// You play Black: the machine plays White.
+    #[arg(long)]
+    pub black: bool,
+    /// Search parameters: normal (widths 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
+    /// (widths 4, depth 2).
+    #[arg(long, default_value = "normal")]
+    pub preset: String,
+    /// Plain upper-case output, no colours, no thinking display.
+    #[arg(long)]
+    pub teletype: bool,
+    /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, or
+    /// move/SECONDS.
+    #[arg(long, default_value = DEFAULT_CLOCK)]
+    pub clock: String,
+    /// Seed of the book's random choice (default: from the time).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Do not use the opening book.
+    #[arg(long)]
+    pub no_book: bool,
+    /// Continue the game recorded in FILE (and go on recording there).
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// Record the game in FILE (default: machack-YYYYMMDD-HHMMSS.pgn here).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+}
+
+/// Plays a game on standard input and output.
+pub fn run(args: &PlayArgs) -> Result<(), CliError> {
+    let preset: Preset = args.preset.parse()?;
+    let clock: TimeControl = args.clock.parse().map_err(|e| format!("{e}"))?;
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1967, |d| d.as_nanos() as u64)
+    });
+    let config = PlayConfig {
+        machine_white: args.black,
+        machine_black: !args.black,
+        settings: Settings::preset(preset),
+        teletype: args.teletype,
+        clock,
+        seed,
+        book: !args.no_book,
+        resume: args.resume.clone(),
+        record: args.record.clone(),
+    };
+    let stdout = std::io::stdout();
+    let terminal = stdout.is_terminal();
+    let stdin = std::io::stdin();
+    let prompts = stdin.is_terminal();
+    let mut session = Session::new(&config, stdout.lock(), terminal, prompts)?;
+    session
+        .run(&mut stdin.lock())
+        .map_err(|e| format!("reading the input: {e}"))
+}

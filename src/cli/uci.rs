@@ -1,0 +1,23 @@
+//! `machack uci`: the engine speaks UCI on standard input and output.
+
+use super::CliError;
+use crate::player::engine::Preset;
+
+/// Arguments of `machack uci`.
+#[derive(clap::Args, Debug)]
+pub struct UciArgs {
+    /// Search parameters: normal, tournament or quick.
+    #[arg(long, default_value = "normal")]
+    pub preset: String,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(args: &UciArgs) -> Result<(), CliError> {
+    let preset: Preset = args.preset.parse()?;
+    crate::protocol::uci::run(
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout(),
+        preset,
+    );
+    Ok(())
+}

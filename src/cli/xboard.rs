@@ -1,0 +1,23 @@
+//! `machack xboard`: the engine speaks CECP (xboard) on standard input and output.
+
+use super::CliError;
+use crate::player::engine::Preset;
+
+/// Arguments of `machack xboard`.
+#[derive(clap::Args, Debug)]
+pub struct XboardArgs {
+    /// Search parameters: normal, tournament or quick.
+    #[arg(long, default_value = "normal")]
+    pub preset: String,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run(args: &XboardArgs) -> Result<(), CliError> {
+    let preset: Preset = args.preset.parse()?;
+    crate::protocol::xboard::run(
+        std::io::BufReader::new(std::io::stdin()),
+        std::io::stdout(),
+        preset,
+    );
+    Ok(())
+}

@@ -1,0 +1,232 @@
+//! A game as played: the start, the moves with how they were written and timed, the keys of the
+//! positions passed (for repetition), and how it ended.
+
+use crate::notation::{Style, descriptive, san};
+use crate::rules::{Color, Key, Move, Position, Status};
+use std::fmt;
+
+/// One move of the game, as the record keeps it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameMove {
+    /// The move.
+    pub mv: Move,
+    /// In SAN (`Nf3`).
+    pub san: String,
+    /// In descriptive notation as the teletype printed it (`N-KB3`).
+    pub descriptive: String,
+    /// Seconds the mover thought, when known.
+    pub seconds: Option<f64>,
+    /// Whether it came from the opening book.
+    pub book: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The side to move is mated; the other wins.
+    Checkmate(Color),
+    /// The side to move has no move and is not in check.
+    Stalemate,
+    /// The same position for the third time.
+    Repetition,
+    /// Fifty moves each without a capture or pawn move.
+    FiftyMoves,
+    /// Neither side can mate.
+    InsufficientMaterial,
+    /// This side resigned.
+    Resignation(Color),
+    /// This side ran out of time.
+    Time(Color),
+    /// A draw offered and accepted.
+    DrawAgreed,
+}
+
+impl Ending {
+    /// The PGN result: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        let win = |loser: Color| if loser == Color::White { "0-1" } else { "1-0" };
+        match self {
+            Ending::Checkmate(loser) | Ending::Resignation(loser) | Ending::Time(loser) => {
+                win(loser)
+            }
+            _ => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Ending {
+    /// The announcement, upper case as the teletype printed: `CHECKMATE, WHITE WINS`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = |c: Color| c.name().to_uppercase();
+        match *self {
+            Ending::Checkmate(loser) => write!(f, "CHECKMATE, {} WINS", name(!loser)),
+            Ending::Stalemate => write!(f, "STALEMATE, DRAWN"),
+            Ending::Repetition => write!(f, "THIRD REPETITION OF THE POSITION, DRAWN"),
+            Ending::FiftyMoves => write!(f, "FIFTY MOVES WITHOUT A CAPTURE OR PAWN MOVE, DRAWN"),
+            Ending::InsufficientMaterial => write!(f, "NEITHER SIDE CAN MATE, DRAWN"),
+            Ending::Resignation(loser) => {
+                write!(f, "{} RESIGNS, {} WINS", name(loser), name(!loser))
+            }
+            Ending::Time(loser) => write!(
+                f,
+                "{}'S FLAG HAS FALLEN, {} WINS",
+                name(loser),
+                name(!loser)
+            ),
+            Ending::DrawAgreed => write!(f, "DRAW AGREED"),
+        }
+    }
+}
+
+/// A game: its start, its moves and where it stands.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Position,
+    pos: Position,
+    moves: Vec<GameMove>,
+    keys: Vec<Key>,
+    /// How it ended, if it has.
+    pub ending: Option<Ending>,
+}
+
+impl Game {
+    /// A game from `start`.
+    pub fn new(start: Position) -> Game {
+        Game {
+            pos: start.clone(),
+            start,
+            moves: Vec::new(),
+            keys: Vec::new(),
+            ending: None,
+        }
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The position now.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The moves so far.
+    pub fn moves(&self) -> &[GameMove] {
+        &self.moves
+    }
+
+    /// The keys of the positions before the current one, oldest first (for the search).
+    pub fn history(&self) -> &[Key] {
+        &self.keys
+    }
+
+    /// Plays legal move `mv` and returns how it was written; then checks whether the game ended.
+    pub fn play(&mut self, mv: Move, seconds: Option<f64>, book: bool) -> &GameMove {
+        debug_assert!(self.pos.is_legal(mv));
+        let gm = GameMove {
+            mv,
+            san: san::format(&self.pos, mv),
+            descriptive: descriptive::format(&self.pos, mv, Style::Teletype),
+            seconds,
+            book,
+        };
+        self.keys.push(self.pos.key());
+        self.pos.make(mv);
+        self.moves.push(gm);
+        self.ending = self.rules_ending();
+        self.moves.last().expect("just pushed")
+    }
+
+    /// Takes back the last move, if any; the game is open again.
+    pub fn undo(&mut self) -> Option<GameMove> {
+        let last = self.moves.pop()?;
+        self.keys.pop();
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.make(m.mv);
+        }
+        self.pos = pos;
+        self.ending = None;
+        Some(last)
+    }
+
+    /// How the rules end the game in the current position, if they do.
+    pub fn rules_ending(&self) -> Option<Ending> {
+        match self.pos.status() {
+            Status::Checkmate => Some(Ending::Checkmate(self.pos.side_to_move())),
+            Status::Stalemate => Some(Ending::Stalemate),
+            Status::FiftyMoves => Some(Ending::FiftyMoves),
+            Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
+            Status::Ongoing => {
+                let key = self.pos.key();
+                let seen = self.keys.iter().filter(|&&k| k == key).count();
+                (seen >= 2).then_some(Ending::Repetition)
+            }
+        }
+    }
+
+    /// The move number and dots before the move at index `i`: `12.` or `12...`.
+    pub fn move_label(&self, i: usize) -> String {
+        let first_black = self.start.side_to_move() == Color::Black;
+        let ply = i + usize::from(first_black);
+        let number = self.start.fullmove_number() as usize + ply / 2;
+        if ply.is_multiple_of(2) {
+            format!("{number}.")
+        } else {
+            format!("{number}...")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation;
+
+    fn play_all(game: &mut Game, moves: &[&str]) {
+        for t in moves {
+            let m = notation::parse_any(game.position(), t).unwrap();
+            game.play(m, None, false);
+        }
+    }
+
+    #[test]
+    fn third_repetition_ends_the_game() {
+        let mut g = Game::new(Position::startpos());
+        play_all(&mut g, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]);
+        assert_eq!(g.ending, None);
+        play_all(&mut g, &["Ng8"]);
+        assert_eq!(g.ending, Some(Ending::Repetition));
+    }
+
+    #[test]
+    fn undo_reopens_a_mated_game() {
+        let mut g = Game::new(Position::startpos());
+        play_all(&mut g, &["f3", "e5", "g4", "Qh4"]);
+        assert_eq!(g.ending, Some(Ending::Checkmate(Color::White)));
+        assert_eq!(g.moves()[3].descriptive, "Q-KR5 MATE");
+        g.undo();
+        assert_eq!(g.ending, None);
+        assert_eq!(g.move_label(3), "2...");
+    }
+
+    #[test]
+    fn stalemate_and_dead_material_end_the_game() {
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/5Q2/6K1 w - - 0 1").unwrap());
+        play_all(&mut g, &["Qf7"]);
+        assert_eq!(g.ending, Some(Ending::Stalemate));
+        assert_eq!(g.ending.unwrap().to_string(), "STALEMATE, DRAWN");
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/6q1/6BK w - - 0 1").unwrap());
+        play_all(&mut g, &["Kxg2"]);
+        assert_eq!(g.ending, Some(Ending::InsufficientMaterial));
+        assert_eq!(g.ending.unwrap().result(), "1/2-1/2");
+    }
+
+    #[test]
+    fn fifty_moves_end_the_game() {
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/8/R6K w - - 99 80").unwrap());
+        play_all(&mut g, &["Ra2"]);
+        assert_eq!(g.ending, Some(Ending::FiftyMoves));
+    }
+}

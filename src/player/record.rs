@@ -1,0 +1,377 @@
+//! The game record: a PGN file rewritten after every move, atomically (a temporary file in the
+//! same directory, then a rename), so a crash or Ctrl-C loses nothing; and read back to resume.
+//!
+//! Each move's comment holds its descriptive form and the thinking time (`{N-KB3 12.3s}`), or
+//! `book` for a book move (`{P-K4 book}`).
+
+use super::game::{Ending, Game};
+use crate::notation;
+use crate::rules::{Color, Position, START_FEN};
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The tags of a record besides the result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tags {
+    /// `Event`.
+    pub event: String,
+    /// `Date`, `YYYY.MM.DD`.
+    pub date: String,
+    /// `White`.
+    pub white: String,
+    /// `Black`.
+    pub black: String,
+    /// `TimeControl`, if any.
+    pub time_control: Option<String>,
+}
+
+impl Default for Tags {
+    fn default() -> Tags {
+        Tags {
+            event: "machack game".into(),
+            date: utc_now().date_tag(),
+            white: "?".into(),
+            black: "?".into(),
+            time_control: None,
+        }
+    }
+}
+
+/// A UTC date and time, computed without a calendar crate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct UtcTime {
+    /// Year.
+    pub year: i64,
+    /// 1–12.
+    pub month: u32,
+    /// 1–31.
+    pub day: u32,
+    /// Seconds into the day.
+    pub seconds: u32,
+}
+
+impl UtcTime {
+    /// `YYYY.MM.DD`.
+    pub fn date_tag(&self) -> String {
+        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+    }
+
+    /// `YYYYMMDD-HHMMSS`.
+    pub fn stamp(&self) -> String {
+        let s = self.seconds;
+        format!(
+            "{:04}{:02}{:02}-{:02}{:02}{:02}",
+            self.year,
+            self.month,
+            self.day,
+            s / 3600,
+            s / 60 % 60,
+            s % 60
+        )
+    }
+}
+
+/// The time now, in UTC.
+pub fn utc_now() -> UtcTime {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs()) as i64;
+    // Days to civil date (Howard Hinnant's algorithm).
+    let days = secs.div_euclid(86_400);
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    UtcTime {
+        year,
+        month,
+        day,
+        seconds: secs.rem_euclid(86_400) as u32,
+    }
+}
+
+/// The default record file: `machack-YYYYMMDD-HHMMSS.pgn` in the current directory (UTC).
+pub fn default_record_path() -> PathBuf {
+    PathBuf::from(format!("machack-{}.pgn", utc_now().stamp()))
+}
+
+/// The game as PGN: the Seven Tag Roster, `SetUp`/`FEN` for another start, then the moves with
+/// their comments, lines under 80 characters.
+pub fn to_pgn(game: &Game, tags: &Tags) -> String {
+    let result = game.ending.map_or("*", Ending::result);
+    let mut out = String::new();
+    let tag = |out: &mut String, k: &str, v: &str| {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{k} \"{v}\"]\n"));
+    };
+    tag(&mut out, "Event", &tags.event);
+    tag(&mut out, "Site", "?");
+    tag(&mut out, "Date", &tags.date);
+    tag(&mut out, "Round", "-");
+    tag(&mut out, "White", &tags.white);
+    tag(&mut out, "Black", &tags.black);
+    tag(&mut out, "Result", result);
+    let fen = game.start().to_fen();
+    if fen != START_FEN {
+        tag(&mut out, "SetUp", "1");
+        tag(&mut out, "FEN", &fen);
+    }
+    if let Some(tc) = &tags.time_control {
+        tag(&mut out, "TimeControl", tc);
+    }
+    out.push('\n');
+    let mut words: Vec<String> = Vec::new();
+    for (i, m) in game.moves().iter().enumerate() {
+        let label = game.move_label(i);
+        if i == 0 || !label.ends_with("...") {
+            words.push(label);
+        }
+        words.push(m.san.clone());
+        let note = match (m.book, m.seconds) {
+            (true, _) => format!("{{{} book}}", m.descriptive),
+            (false, Some(s)) => format!("{{{} {s:.2}s}}", m.descriptive),
+            (false, None) => format!("{{{}}}", m.descriptive),
+        };
+        words.push(note);
+    }
+    if let Some(e) = game.ending {
+        words.push(format!("{{{e}}}"));
+    }
+    words.push(result.to_string());
+    let mut line = String::new();
+    for w in words {
+        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&w);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+    out
+}
+
+/// Replaces the file at `path` with `text` atomically: writes a temporary file in the same
+/// directory, flushes it to disk, and renames it over the old one.
+pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(io::ErrorKind::InvalidInput, "the record path names no file")
+    })?;
+    let tmp = dir.join(format!(
+        ".{}.tmp{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let result = (|| {
+        let mut f = fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// A record read back: its tags and the game replayed.
+#[derive(Debug)]
+pub struct Resumed {
+    /// The tags found (missing ones get defaults).
+    pub tags: Tags,
+    /// The game, every move replayed and checked legal.
+    pub game: Game,
+}
+
+/// Reads a record written by [`to_pgn`] (or any single-game PGN without variations): the tags, the
+/// start position, and the moves with their book marks and times. Errors name the bad move.
+pub fn read_pgn(text: &str) -> Result<Resumed, String> {
+    let mut tags = Tags::default();
+    let mut fen: Option<String> = None;
+    let mut result = String::from("*");
+    let mut body = String::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
+            let (k, v) = inner.split_once(' ').unwrap_or((inner, ""));
+            let v = v
+                .trim()
+                .trim_matches('"')
+                .replace("\\\"", "\"")
+                .replace("\\\\", "\\");
+            match k {
+                "Event" => tags.event = v,
+                "Date" => tags.date = v,
+                "White" => tags.white = v,
+                "Black" => tags.black = v,
+                "TimeControl" => tags.time_control = Some(v),
+                "Result" => result = v,
+                "FEN" => fen = Some(v),
+                _ => {}
+            }
+        } else if !t.starts_with('%') {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    let start = match &fen {
+        Some(f) => Position::from_fen(f).map_err(|e| format!("the record's FEN: {e}"))?,
+        None => Position::startpos(),
+    };
+    let mut game = Game::new(start);
+    let mut chars = body.chars().peekable();
+    let mut word = String::new();
+    let mut pending: Option<(crate::rules::Move, String)> = None;
+    let flush = |game: &mut Game, pending: &mut Option<(crate::rules::Move, String)>| {
+        if let Some((m, note)) = pending.take() {
+            let book = note.split_whitespace().any(|w| w == "book");
+            let seconds = note
+                .split_whitespace()
+                .find_map(|w| w.strip_suffix('s').and_then(|n| n.parse::<f64>().ok()));
+            game.play(m, seconds, book);
+        }
+    };
+    let take_word =
+        |word: &mut String, game: &mut Game, pending: &mut Option<_>| -> Result<(), String> {
+            let w = std::mem::take(word);
+            if matches!(w.as_str(), "*" | "1-0" | "0-1" | "1/2-1/2") {
+                return Ok(());
+            }
+            let w = w
+                .trim_start_matches(|c: char| c.is_ascii_digit())
+                .trim_start_matches('.');
+            if w.is_empty() || w.starts_with('$') {
+                return Ok(());
+            }
+            flush(game, pending);
+            let m = notation::parse_any(game.position(), w)
+                .map_err(|e| format!("move {} '{w}': {e}", game.moves().len() + 1))?;
+            *pending = Some((m, String::new()));
+            Ok(())
+        };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                take_word(&mut word, &mut game, &mut pending)?;
+                let mut note = String::new();
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                    note.push(c);
+                }
+                if let Some((_, n)) = pending.as_mut() {
+                    *n = note;
+                }
+            }
+            ';' => {
+                take_word(&mut word, &mut game, &mut pending)?;
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => {
+                return Err("the record has variations; only a plain game can be resumed".into());
+            }
+            c if c.is_whitespace() => take_word(&mut word, &mut game, &mut pending)?,
+            c => word.push(c),
+        }
+    }
+    take_word(&mut word, &mut game, &mut pending)?;
+    flush(&mut game, &mut pending);
+    // A result the rules do not explain ended the game off the board: taken as a resignation
+    // (or a fallen flag, which the record does not tell apart) or a draw agreed.
+    if game.ending.is_none() {
+        game.ending = match result.as_str() {
+            "1-0" => Some(Ending::Resignation(Color::Black)),
+            "0-1" => Some(Ending::Resignation(Color::White)),
+            "1/2-1/2" => Some(Ending::DrawAgreed),
+            _ => None,
+        };
+    }
+    Ok(Resumed { tags, game })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn record_round_trips_with_book_marks_and_times() {
+        let mut g = Game::new(Position::startpos());
+        for (t, secs, book) in [
+            ("e4", None, true),
+            ("e5", Some(3.0), false),
+            ("Nf3", Some(1.5), false),
+        ] {
+            let m = notation::parse_any(g.position(), t).unwrap();
+            g.play(m, secs, book);
+        }
+        let tags = Tags {
+            date: "2026.11.21".into(),
+            ..Tags::default()
+        };
+        let text = to_pgn(&g, &tags);
+        assert!(
+            text.contains("1. e4 {P-K4 book} e5 {P-K4 3.00s} 2. Nf3 {N-KB3 1.50s} *"),
+            "{text}"
+        );
+        let back = read_pgn(&text).unwrap();
+        assert_eq!(
+            back.game.moves(),
+            g.moves()
+                .iter()
+                .map(|m| {
+                    let mut m = m.clone();
+                    m.seconds = m.seconds.map(|s| (s * 100.0).round() / 100.0);
+                    m
+                })
+                .collect::<Vec<_>>()
+                .as_slice()
+        );
+        assert_eq!(back.tags.date, "2026.11.21");
+    }
+
+    #[test]
+    fn a_finished_record_stays_finished() {
+        let back = read_pgn("[Result \"1-0\"]\n\n1. e4 e5 1-0\n").unwrap();
+        assert_eq!(back.game.ending, Some(Ending::Resignation(Color::Black)));
+        let back = read_pgn("1. e4 e5 *").unwrap();
+        assert_eq!(back.game.ending, None);
+    }
+
+    #[test]
+    fn a_bad_move_in_a_record_is_named() {
+        let err = read_pgn("1. e4 e5 2. Ke3 *").unwrap_err();
+        assert!(err.starts_with("move 3 'Ke3'"), "{err}");
+    }
+
+    #[test]
+    fn atomic_write_replaces_the_file() {
+        let dir = std::env::temp_dir().join(format!("machack-record-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("g.pgn");
+        write_atomic(&p, "one").unwrap();
+        write_atomic(&p, "two").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "two");
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+}

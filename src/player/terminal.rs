@@ -1,0 +1,558 @@
+//! The game at the terminal, in the manner of 1967: the user types moves in descriptive notation
+//! (SAN and coordinates accepted too) and commands; the machine answers in descriptive notation
+//! with its thinking time, draws on `draw?` by its evaluation, resigns hopeless games, and keeps the
+//! record on disk after every move.
+
+use super::board;
+use super::clock::{Clock, TimeControl};
+use super::command::{self, Command, HELP};
+use super::engine::{Engine, Settings, ThinkLimits, ThinkProgress, parse_widths};
+use super::game::{Ending, Game};
+use super::judgement::{ResignWatch, accepts_draw};
+use super::record::{self, Tags};
+use crate::book::Book;
+use crate::notation::{self, Style, descriptive};
+use crate::rules::{Color, Position};
+use crate::value::Value;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// How a terminal game is set up.
+#[derive(Clone, Debug)]
+pub struct PlayConfig {
+    /// Whether the machine plays White.
+    pub machine_white: bool,
+    /// Whether the machine plays Black.
+    pub machine_black: bool,
+    /// The search parameters.
+    pub settings: Settings,
+    /// Plain upper-case output even on a terminal.
+    pub teletype: bool,
+    /// The time control.
+    pub clock: TimeControl,
+    /// The seed of the book's random choice.
+    pub seed: u64,
+    /// Whether the book is used.
+    pub book: bool,
+    /// A record to continue.
+    pub resume: Option<PathBuf>,
+    /// Where the record goes (default: `machack-YYYYMMDD-HHMMSS.pgn`, or the resumed file).
+    pub record: Option<PathBuf>,
+}
+
+/// The name the machine goes by in records.
+pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
+
+/// A terminal session: the game, the engine, the book, the clock and where the record goes.
+pub struct Session<W: Write> {
+    out: W,
+    terminal: bool,
+    prompts: bool,
+    game: Game,
+    tags: Tags,
+    engine: Engine,
+    book: Book,
+    use_book: bool,
+    rng: StdRng,
+    clock: Clock,
+    machine: [bool; 2],
+    record_path: PathBuf,
+    last_value: Option<Value>,
+    resign: ResignWatch,
+    announced: bool,
+}
+
+impl<W: Write> Session<W> {
+    /// A session set up by `config`; `terminal` says whether output goes to a terminal (colours
+    /// and the thinking display), `prompts` whether input comes from one (a prompt before each
+    /// line).
+    pub fn new(
+        config: &PlayConfig,
+        out: W,
+        terminal: bool,
+        prompts: bool,
+    ) -> Result<Session<W>, String> {
+        let (game, tags, record_path) = match &config.resume {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                let r = record::read_pgn(&text)
+                    .map_err(|e| format!("cannot resume {}: {e}", path.display()))?;
+                (
+                    r.game,
+                    r.tags,
+                    config.record.clone().unwrap_or_else(|| path.clone()),
+                )
+            }
+            None => (
+                Game::new(Position::startpos()),
+                Tags::default(),
+                config
+                    .record
+                    .clone()
+                    .unwrap_or_else(record::default_record_path),
+            ),
+        };
+        let mut s = Session {
+            out,
+            terminal: terminal && !config.teletype,
+            prompts,
+            game,
+            tags,
+            engine: Engine::new(config.settings.clone()),
+            book: Book::builtin(),
+            use_book: config.book,
+            rng: StdRng::seed_from_u64(config.seed),
+            clock: Clock::new(config.clock),
+            machine: [config.machine_white, config.machine_black],
+            record_path,
+            last_value: None,
+            resign: ResignWatch::default(),
+            announced: false,
+        };
+        s.set_names();
+        s.tags.time_control = Some(config.clock.to_string());
+        s.restore_clock();
+        Ok(s)
+    }
+
+    /// Names the players in the record from who the machine plays.
+    fn set_names(&mut self) {
+        let name = |machine: bool| if machine { MACHINE_NAME } else { "Human" };
+        self.tags.white = name(self.machine[0]).into();
+        self.tags.black = name(self.machine[1]).into();
+    }
+
+    /// Charges the clock with the times recorded in a resumed game.
+    fn restore_clock(&mut self) {
+        let moves: Vec<(Color, f64)> = {
+            let mut c = self.game.start().side_to_move();
+            self.game
+                .moves()
+                .iter()
+                .map(|m| {
+                    let r = (c, m.seconds.unwrap_or(0.0));
+                    c = !c;
+                    r
+                })
+                .collect()
+        };
+        for (c, s) in moves {
+            self.clock.charge(c, Duration::from_secs_f64(s));
+        }
+    }
+
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    /// Writes the record; a failure is said, and the game goes on.
+    fn save_record(&mut self) {
+        let text = record::to_pgn(&self.game, &self.tags);
+        if let Err(e) = record::write_atomic(&self.record_path, &text) {
+            let msg = format!(
+                "CANNOT WRITE THE RECORD {}: {e}",
+                self.record_path.display()
+            );
+            self.say(&msg);
+        }
+    }
+
+    fn machine_to_move(&self) -> bool {
+        self.game.ending.is_none() && self.machine[self.game.position().side_to_move().index()]
+    }
+
+    /// Plays the session: reads lines until `QUIT` or the end of input.
+    pub fn run(&mut self, input: &mut dyn BufRead) -> io::Result<()> {
+        self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
+        let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
+        self.say(&rec);
+        if !self.game.moves().is_empty() {
+            let n = self.game.moves().len();
+            self.say(&format!("RESUMED AFTER {n} PLIES."));
+            self.print_game();
+        }
+        self.show_board();
+        self.clock.start(self.game.position().side_to_move());
+        loop {
+            if let Some(e) = self.game.ending {
+                if !self.announced {
+                    self.announced = true;
+                    self.say(&format!("{e}   {}", e.result()));
+                    self.save_record();
+                }
+            } else if self.machine_to_move() {
+                self.machine_move();
+                continue;
+            }
+            self.prompt();
+            // Bytes, not a String: a line that is not UTF-8 is garbled input, not an I/O error.
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
+                self.say("END OF INPUT.");
+                return Ok(());
+            }
+            let line = String::from_utf8_lossy(&bytes);
+            if !self.handle(line.trim()) {
+                return Ok(());
+            }
+        }
+    }
+
+    fn prompt(&mut self) {
+        if !self.prompts {
+            return;
+        }
+        let label = if self.game.ending.is_some() {
+            "*".to_string()
+        } else {
+            self.game.move_label(self.game.moves().len())
+        };
+        let _ = write!(self.out, "{label} ");
+        let _ = self.out.flush();
+    }
+
+    /// Handles one line; false ends the session.
+    fn handle(&mut self, line: &str) -> bool {
+        if line.is_empty() {
+            return true;
+        }
+        match command::parse(line) {
+            Err(e) => self.say(&e),
+            Ok(Some(c)) => return self.command(c),
+            Ok(None) => self.user_move(line),
+        }
+        true
+    }
+
+    fn command(&mut self, c: Command) -> bool {
+        match c {
+            Command::Board => self.show_board(),
+            Command::Game => self.print_game(),
+            Command::Undo => self.undo(),
+            Command::Plays { white, black } => {
+                self.machine = [white, black];
+                self.set_names();
+                let who = match (white, black) {
+                    (true, true) => "BOTH SIDES",
+                    (true, false) => "WHITE",
+                    (false, true) => "BLACK",
+                    (false, false) => "NEITHER SIDE",
+                };
+                self.say(&format!("THE MACHINE PLAYS {who}."));
+                self.save_record();
+            }
+            Command::SetWidths(w) => match parse_widths(&w) {
+                Ok(w) => {
+                    self.engine.settings.widths = w;
+                    self.list();
+                }
+                Err(e) => self.say(&e.to_uppercase()),
+            },
+            Command::SetDepth(d) => match d.parse::<u32>() {
+                Ok(d) if (1..=20).contains(&d) => {
+                    self.engine.settings.depth = d;
+                    self.list();
+                }
+                _ => self.say(&format!("DEPTH '{d}' IS NOT A WHOLE NUMBER FROM 1 TO 20")),
+            },
+            Command::SetFeedovers(f) => match f.parse::<u32>() {
+                Ok(f) if f <= 20 => {
+                    self.engine.settings.feedovers = f;
+                    self.list();
+                }
+                _ => self.say(&format!(
+                    "FEEDOVERS '{f}' IS NOT A WHOLE NUMBER FROM 0 TO 20"
+                )),
+            },
+            Command::List => self.list(),
+            Command::Book(on) => {
+                self.use_book = on.unwrap_or(!self.use_book);
+                let state = if self.use_book { "ON" } else { "OFF" };
+                self.say(&format!("BOOK {state}"));
+            }
+            Command::Save(file) => {
+                let text = record::to_pgn(&self.game, &self.tags);
+                match record::write_atomic(std::path::Path::new(&file), &text) {
+                    Ok(()) => self.say(&format!("SAVED IN {file}")),
+                    Err(e) => self.say(&format!("CANNOT SAVE IN {file}: {e}")),
+                }
+            }
+            Command::Restore(file) => self.restore(&file),
+            Command::DrawOffer => self.draw_offer(),
+            Command::Help => {
+                let _ = write!(self.out, "{HELP}");
+            }
+            Command::Quit => {
+                self.save_record();
+                self.say("BYE.");
+                return false;
+            }
+        }
+        true
+    }
+
+    fn list(&mut self) {
+        let s = &self.engine.settings;
+        let plays = match self.machine {
+            [true, true] => "BOTH",
+            [true, false] => "WHITE",
+            [false, true] => "BLACK",
+            [false, false] => "NEITHER",
+        };
+        let text = format!(
+            "WIDTHS {}  DEPTH {}  FEEDOVERS {}  HASH {}  BOOK {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
+            s.widths_text(),
+            s.depth,
+            s.feedovers,
+            s.hash_entries,
+            if self.use_book { "ON" } else { "OFF" },
+            plays,
+            self.clock.control,
+            self.record_path.display()
+        );
+        self.say(&text);
+    }
+
+    fn show_board(&mut self) {
+        let pos = self.game.position();
+        let b = if self.terminal {
+            board::coloured(pos)
+        } else {
+            board::teletype(pos)
+        };
+        let _ = write!(self.out, "{b}");
+        let white = super::clock::hms(self.clock.remaining(Color::White));
+        let black = super::clock::hms(self.clock.remaining(Color::Black));
+        let side = pos.side_to_move().name().to_uppercase();
+        self.say(&format!(
+            "{side} TO MOVE.  CLOCKS: WHITE {white}  BLACK {black}"
+        ));
+    }
+
+    fn print_game(&mut self) {
+        let mut lines = Vec::new();
+        let moves = self.game.moves();
+        let mut i = 0;
+        while i < moves.len() {
+            let label = self.game.move_label(i);
+            let note = |m: &super::game::GameMove| {
+                if m.book {
+                    format!("{:<14}BOOK", m.descriptive)
+                } else {
+                    match m.seconds {
+                        Some(s) => format!("{:<14}{s:.2}", m.descriptive),
+                        None => m.descriptive.clone(),
+                    }
+                }
+            };
+            if label.ends_with("...") {
+                lines.push(format!(
+                    "{:<5} {:<20} {}",
+                    label.trim_end_matches("..."),
+                    "...",
+                    note(&moves[i])
+                ));
+                i += 1;
+            } else {
+                let white = note(&moves[i]);
+                let black = moves.get(i + 1).map(note).unwrap_or_default();
+                lines.push(format!("{label:<5} {white:<20} {black}"));
+                i += 2;
+            }
+        }
+        if lines.is_empty() {
+            lines.push("NO MOVES YET.".into());
+        }
+        for l in lines {
+            self.say(l.trim_end());
+        }
+    }
+
+    fn undo(&mut self) {
+        if self.game.undo().is_none() {
+            self.say("NO MOVE TO TAKE BACK.");
+            return;
+        }
+        // Take back the machine's reply too, so the user is to move again.
+        let one_side = self.machine[0] != self.machine[1];
+        if one_side && self.machine_to_move() {
+            self.game.undo();
+        }
+        self.announced = false;
+        self.engine.new_game();
+        self.resign.reset();
+        self.last_value = None;
+        self.clock.start(self.game.position().side_to_move());
+        self.save_record();
+        self.show_board();
+    }
+
+    fn restore(&mut self, file: &str) {
+        let result = std::fs::read_to_string(file)
+            .map_err(|e| e.to_string())
+            .and_then(|t| record::read_pgn(&t));
+        match result {
+            Ok(r) => {
+                self.game = r.game;
+                self.tags = r.tags;
+                self.set_names();
+                self.record_path = PathBuf::from(file);
+                self.announced = self.game.ending.is_some();
+                self.engine.new_game();
+                self.resign.reset();
+                self.last_value = None;
+                self.clock = Clock::new(self.clock.control);
+                self.restore_clock();
+                self.clock.start(self.game.position().side_to_move());
+                self.say(&format!(
+                    "RESTORED {} PLIES FROM {file}; RECORDING THERE.",
+                    self.game.moves().len()
+                ));
+                self.print_game();
+                self.show_board();
+            }
+            Err(e) => self.say(&format!("CANNOT RESTORE {file}: {e}")),
+        }
+    }
+
+    fn draw_offer(&mut self) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER.");
+            return;
+        }
+        if accepts_draw(self.last_value) {
+            self.say("ACCEPT");
+            self.game.ending = Some(Ending::DrawAgreed);
+        } else {
+            self.say("DECLINE");
+        }
+    }
+
+    /// Stops the clock for the side that just moved: the seconds it used, and whether its flag fell.
+    fn stop_clock(&mut self, mover: Color) -> f64 {
+        let used = self.clock.stop();
+        if self.clock.flag_fallen(mover) {
+            self.game.ending = Some(Ending::Time(mover));
+        }
+        used.as_secs_f64()
+    }
+
+    fn user_move(&mut self, text: &str) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER. U TAKES BACK A MOVE, RS RESTORES A GAME, QUIT ENDS.");
+            return;
+        }
+        let pos = self.game.position().clone();
+        match notation::parse_any(&pos, text) {
+            Ok(m) => {
+                let mover = pos.side_to_move();
+                let secs = self.stop_clock(mover);
+                let ending = self.game.ending;
+                self.game.play(m, Some(secs), false);
+                if ending.is_some() {
+                    self.game.ending = ending;
+                }
+                let full = descriptive::format(&pos, m, Style::Teletype);
+                self.say(&format!(
+                    "{} {full}",
+                    self.game.move_label(self.game.moves().len() - 1)
+                ));
+                self.save_record();
+                self.clock.start(self.game.position().side_to_move());
+            }
+            Err(e) => {
+                let msg = match e {
+                    notation::MoveError::Ambiguous { .. } => format!("AMBIGUOUS: {e}"),
+                    notation::MoveError::Syntax { .. } | notation::MoveError::Empty => {
+                        format!("NOT A MOVE OR COMMAND: {e} (HELP LISTS THE COMMANDS)")
+                    }
+                    _ => format!("ILLEGAL: {e}"),
+                };
+                self.say(&msg);
+            }
+        }
+    }
+
+    /// The machine's move: from the book if it has one, else from the search; or its resignation.
+    fn machine_move(&mut self) {
+        let pos = self.game.position().clone();
+        let mover = pos.side_to_move();
+        let book_move = if self.use_book {
+            self.book.choose(&pos, &mut self.rng)
+        } else {
+            None
+        };
+        let (m, book) = match book_move {
+            Some(m) => (m, true),
+            None => {
+                let limits = ThinkLimits {
+                    time: Some(self.clock.allot(mover)),
+                    ..ThinkLimits::default()
+                };
+                let terminal = self.terminal;
+                let out = &mut self.out;
+                let mut best_text = String::from("?");
+                let mut progress = |p: &ThinkProgress| {
+                    if !terminal {
+                        return;
+                    }
+                    match p {
+                        ThinkProgress::Examining { mv } => {
+                            let t = descriptive::format(&pos, *mv, Style::Teletype);
+                            let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
+                        }
+                        ThinkProgress::NewBest { mv, value, .. } => {
+                            best_text = format!(
+                                "{} ({:+.2})",
+                                descriptive::format(&pos, *mv, Style::Teletype),
+                                f64::from(*value) / 128.0
+                            );
+                        }
+                    }
+                    let _ = out.flush();
+                };
+                let thought = self
+                    .engine
+                    .think(&pos, self.game.history(), &limits, &mut progress);
+                if terminal {
+                    let _ = write!(self.out, "\r\x1b[2K");
+                }
+                self.last_value = Some(thought.value);
+                let Some(m) = thought.best else {
+                    return; // no legal move: the rules ending is already set
+                };
+                if self.resign.resigns_after(thought.value) {
+                    self.stop_clock(mover);
+                    self.game.ending = Some(Ending::Resignation(mover));
+                    return;
+                }
+                (m, false)
+            }
+        };
+        let secs = self.stop_clock(mover);
+        let flag = self.game.ending;
+        self.game.play(m, (!book).then_some(secs), book);
+        if flag.is_some() {
+            self.game.ending = flag;
+        }
+        let gm = self.game.moves().last().expect("just played").clone();
+        let label = self.game.move_label(self.game.moves().len() - 1);
+        let note = if book {
+            "BOOK".to_string()
+        } else {
+            format!("{secs:.2} SEC")
+        };
+        self.say(&format!("{label} {:<16}{note}", gm.descriptive));
+        self.save_record();
+        self.clock.start(self.game.position().side_to_move());
+        // On a terminal the board follows each reply; on a teletype BD asks for it.
+        if self.terminal && self.game.ending.is_none() && !self.machine_to_move() {
+            self.show_board();
+        }
+    }
+}

@@ -1,0 +1,118 @@
+//! What both protocols share: a thread that reads standard input into events, and a search that
+//! runs in its own thread and reports through the same channel, so input keeps being read while
+//! the engine thinks.
+
+use crate::player::engine::{Engine, ThinkLimits, ThinkProgress, Thought};
+use crate::rules::{Key, Position};
+use crate::value::{MATE, Value, is_mate};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::{self, JoinHandle};
+
+/// Something for a protocol session to act on.
+pub enum Event {
+    /// A line of input.
+    Line(String),
+    /// The input ended.
+    Eof,
+    /// The search reports progress.
+    Progress(ThinkProgress),
+    /// The search finished: the engine comes back with its thought.
+    Done(Box<(Engine, Thought)>),
+}
+
+/// Starts a thread that sends every input line, then `Eof`; returns the channel's two ends.
+pub fn read_input<R: BufRead + Send + 'static>(mut input: R) -> (Sender<Event>, Receiver<Event>) {
+    let (tx, rx) = channel();
+    let t = tx.clone();
+    thread::spawn(move || {
+        loop {
+            // Bytes, not a String: a line that is not UTF-8 is a bad command, not the end.
+            let mut bytes = Vec::new();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) | Err(_) => {
+                    let _ = t.send(Event::Eof);
+                    return;
+                }
+                Ok(_) => {
+                    let line = String::from_utf8_lossy(&bytes);
+                    let line = line.trim_end_matches(['\r', '\n']).to_string();
+                    if t.send(Event::Line(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    (tx, rx)
+}
+
+/// A search running in its own thread.
+pub struct Thinking {
+    stop: Arc<AtomicBool>,
+    handle: Option<JoinHandle<()>>,
+}
+
+impl Thinking {
+    /// Starts `engine` thinking about `pos`; progress and the result come through `tx`.
+    pub fn start(
+        mut engine: Engine,
+        pos: Position,
+        history: Vec<Key>,
+        mut limits: ThinkLimits,
+        tx: Sender<Event>,
+    ) -> Thinking {
+        let stop = Arc::new(AtomicBool::new(false));
+        limits.stop = Some(stop.clone());
+        let handle = thread::spawn(move || {
+            let progress_tx = tx.clone();
+            let mut progress = |p: &ThinkProgress| {
+                let _ = progress_tx.send(Event::Progress(p.clone()));
+            };
+            let thought = engine.think(&pos, &history, &limits, &mut progress);
+            let _ = tx.send(Event::Done(Box::new((engine, thought))));
+        });
+        Thinking {
+            stop,
+            handle: Some(handle),
+        }
+    }
+
+    /// Asks the search to stop; it still sends `Done` with the best move found so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.stop();
+        if let Some(h) = self.handle.take() {
+            let _ = h.join();
+        }
+    }
+}
+
+/// Waits for the `Done` of a stopped search, keeping what arrives meanwhile (progress and input
+/// lines, in order) for the caller.
+pub fn wait_done(rx: &Receiver<Event>, pending: &mut Vec<Event>) -> Option<Box<(Engine, Thought)>> {
+    while let Ok(ev) = rx.recv() {
+        match ev {
+            Event::Done(d) => return Some(d),
+            other => pending.push(other),
+        }
+    }
+    None
+}
+
+/// A mate score as moves to mate (positive: the side to move mates), or None for other values.
+pub fn mate_in_moves(v: Value) -> Option<i32> {
+    if !is_mate(v) {
+        return None;
+    }
+    let plies = MATE - v.abs();
+    let moves = (plies + 1) / 2;
+    Some(if v > 0 { moves.max(1) } else { -moves.max(1) })
+}

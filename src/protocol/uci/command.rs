@@ -1,0 +1,283 @@
+//! UCI command lines read into [`UciCommand`]s. Unknown commands are kept as [`UciCommand::Unknown`]
+//! (UCI says to ignore them); a known command with bad arguments is an error the session reports
+//! as `info string`.
+
+use std::fmt;
+use std::time::Duration;
+
+/// Where a `position` command starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionStart {
+    /// `startpos`.
+    StartPos,
+    /// `fen` and the six (or four) fields, joined by spaces.
+    Fen(String),
+}
+
+/// The arguments of `go`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    /// White's time left.
+    pub wtime: Option<Duration>,
+    /// Black's time left.
+    pub btime: Option<Duration>,
+    /// White's increment.
+    pub winc: Option<Duration>,
+    /// Black's increment.
+    pub binc: Option<Duration>,
+    /// Moves to the next time control.
+    pub movestogo: Option<u32>,
+    /// Think exactly this long.
+    pub movetime: Option<Duration>,
+    /// Search to this depth.
+    pub depth: Option<u32>,
+    /// Stop after this many nodes.
+    pub nodes: Option<u64>,
+    /// Search until `stop`.
+    pub infinite: bool,
+    /// Ponder (treated as infinite until `ponderhit` or `stop`).
+    pub ponder: bool,
+}
+
+/// One command from the GUI.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UciCommand {
+    /// `uci`.
+    Uci,
+    /// `debug on|off`.
+    Debug(bool),
+    /// `isready`.
+    IsReady,
+    /// `setoption name N [value V]`.
+    SetOption {
+        /// The option's name (may contain spaces).
+        name: String,
+        /// Its value, if given.
+        value: Option<String>,
+    },
+    /// `ucinewgame`.
+    UciNewGame,
+    /// `position startpos|fen F [moves m1 m2 …]`.
+    Position {
+        /// The start.
+        start: PositionStart,
+        /// The moves after it, in coordinates.
+        moves: Vec<String>,
+    },
+    /// `go …`.
+    Go(GoParams),
+    /// `stop`.
+    Stop,
+    /// `ponderhit`.
+    PonderHit,
+    /// `quit`.
+    Quit,
+    /// Anything else (ignored, as UCI asks).
+    Unknown(String),
+}
+
+/// A known command whose arguments could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciError(pub String);
+
+impl fmt::Display for UciError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Reads one line of UCI input. Blank lines are `Unknown("")`.
+pub fn parse(line: &str) -> Result<UciCommand, UciError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
+        return Ok(UciCommand::Unknown(String::new()));
+    };
+    match first {
+        "uci" => Ok(UciCommand::Uci),
+        "isready" => Ok(UciCommand::IsReady),
+        "ucinewgame" => Ok(UciCommand::UciNewGame),
+        "stop" => Ok(UciCommand::Stop),
+        "ponderhit" => Ok(UciCommand::PonderHit),
+        "quit" => Ok(UciCommand::Quit),
+        "debug" => match rest.first() {
+            Some(&"on") | None => Ok(UciCommand::Debug(true)),
+            Some(&"off") => Ok(UciCommand::Debug(false)),
+            Some(w) => Err(UciError(format!("debug takes 'on' or 'off', not '{w}'"))),
+        },
+        "setoption" => parse_setoption(rest),
+        "position" => parse_position(rest),
+        "go" => parse_go(rest).map(UciCommand::Go),
+        _ => Ok(UciCommand::Unknown(line.trim().to_string())),
+    }
+}
+
+/// `setoption name <words> [value <words>]`.
+fn parse_setoption(rest: &[&str]) -> Result<UciCommand, UciError> {
+    if rest.first() != Some(&"name") {
+        return Err(UciError(
+            "setoption: expected 'name <option> [value <value>]'".into(),
+        ));
+    }
+    let rest = &rest[1..];
+    let split = rest.iter().position(|w| *w == "value");
+    let (name, value) = match split {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return Err(UciError("setoption: the option's name is missing".into()));
+    }
+    Ok(UciCommand::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+/// `position startpos|fen <fields> [moves …]`.
+fn parse_position(rest: &[&str]) -> Result<UciCommand, UciError> {
+    let moves_at = rest.iter().position(|w| *w == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (
+            &rest[..i],
+            rest[i + 1..].iter().map(|m| m.to_string()).collect(),
+        ),
+        None => (rest, Vec::new()),
+    };
+    let start = match head.split_first() {
+        Some((&"startpos", [])) => PositionStart::StartPos,
+        Some((&"startpos", extra)) => {
+            return Err(UciError(format!(
+                "position: unexpected '{}' after startpos (expected 'moves')",
+                extra.join(" ")
+            )));
+        }
+        Some((&"fen", fields)) if !fields.is_empty() => PositionStart::Fen(fields.join(" ")),
+        Some((&"fen", _)) => return Err(UciError("position fen: the FEN is missing".into())),
+        Some((w, _)) => {
+            return Err(UciError(format!(
+                "position: expected 'startpos' or 'fen <FEN>', not '{w}'"
+            )));
+        }
+        None => {
+            return Err(UciError(
+                "position: expected 'startpos' or 'fen <FEN>'".into(),
+            ));
+        }
+    };
+    Ok(UciCommand::Position { start, moves })
+}
+
+/// `go` and its arguments, in any order.
+fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
+    let mut p = GoParams::default();
+    let mut i = 0;
+    let number = |i: usize, name: &str| -> Result<i64, UciError> {
+        rest.get(i + 1)
+            .and_then(|w| w.parse::<i64>().ok())
+            .ok_or_else(|| UciError(format!("go: '{name}' needs a whole number after it")))
+    };
+    let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
+    while i < rest.len() {
+        let w = rest[i];
+        match w {
+            "infinite" => p.infinite = true,
+            "ponder" => p.ponder = true,
+            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "nodes"
+            | "mate" => {
+                let v = number(i, w)?;
+                i += 1;
+                match w {
+                    "wtime" => p.wtime = Some(ms(v)),
+                    "btime" => p.btime = Some(ms(v)),
+                    "winc" => p.winc = Some(ms(v)),
+                    "binc" => p.binc = Some(ms(v)),
+                    "movetime" => p.movetime = Some(ms(v)),
+                    "movestogo" => p.movestogo = Some(v.clamp(1, 1000) as u32),
+                    "depth" => p.depth = Some(v.clamp(1, 64) as u32),
+                    "nodes" => p.nodes = Some(v.max(1) as u64),
+                    _ => {} // `mate N`: searched as an ordinary go
+                }
+            }
+            "searchmoves" => {
+                // The moves that follow are not restricted here; skip them.
+                while i + 1 < rest.len() && rest[i + 1].len() >= 4 && rest[i + 1].len() <= 5 {
+                    i += 1;
+                }
+            }
+            other => return Err(UciError(format!("go: unknown argument '{other}'"))),
+        }
+        i += 1;
+    }
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn position_with_moves() {
+        assert_eq!(
+            parse("position startpos moves e2e4 e7e5"),
+            Ok(UciCommand::Position {
+                start: PositionStart::StartPos,
+                moves: vec!["e2e4".into(), "e7e5".into()]
+            })
+        );
+        let fen = "8/8/8/8/8/8/8/K6k w - - 0 1";
+        assert_eq!(
+            parse(&format!("position fen {fen}")),
+            Ok(UciCommand::Position {
+                start: PositionStart::Fen(fen.into()),
+                moves: vec![]
+            })
+        );
+    }
+
+    #[test]
+    fn malformed_position_is_an_error() {
+        assert!(parse("position").is_err());
+        assert!(parse("position fen").is_err());
+        assert!(parse("position startrow").is_err());
+        assert!(parse("position startpos e2e4").is_err());
+    }
+
+    #[test]
+    fn go_reads_the_clock() {
+        let Ok(UciCommand::Go(p)) = parse("go wtime 1000 btime 2000 winc 10 binc 20 movestogo 5")
+        else {
+            panic!()
+        };
+        assert_eq!(p.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(p.binc, Some(Duration::from_millis(20)));
+        assert_eq!(p.movestogo, Some(5));
+        assert!(parse("go depth x").is_err());
+        assert!(parse("go sideways").is_err());
+    }
+
+    #[test]
+    fn setoption_names_with_spaces() {
+        assert_eq!(
+            parse("setoption name Clear Hash"),
+            Ok(UciCommand::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse("setoption name Width value 15,15,9,9,7"),
+            Ok(UciCommand::SetOption {
+                name: "Width".into(),
+                value: Some("15,15,9,9,7".into())
+            })
+        );
+    }
+
+    #[test]
+    fn unknown_commands_are_kept() {
+        assert_eq!(
+            parse("register later"),
+            Ok(UciCommand::Unknown("register later".into()))
+        );
+    }
+}

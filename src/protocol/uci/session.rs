@@ -1,0 +1,365 @@
+//! The UCI session: answers the GUI, keeps the position, and runs the search in a thread so that
+//! `stop`, `isready` and `quit` are read while it thinks.
+
+use super::command::{GoParams, PositionStart, UciCommand, parse};
+use crate::book::Book;
+use crate::player::clock::allot;
+use crate::player::engine::{
+    Engine, Preset, Settings, ThinkLimits, ThinkProgress, Thought, centipawns, parse_widths,
+};
+use crate::protocol::engine::{Event, Thinking, mate_in_moves, read_input, wait_done};
+use crate::rules::{Color, Key, Move, Position};
+use crate::value::Value;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Duration;
+
+/// Hash table entries per megabyte of the `Hash` option (the 1967 table, 32K entries, is 1 MB).
+const ENTRIES_PER_MB: usize = 32 * 1024;
+
+struct Session<W: Write> {
+    out: W,
+    tx: Sender<Event>,
+    engine: Option<Engine>,
+    thinking: Option<Thinking>,
+    search_depth: u32,
+    /// `go infinite` or `go ponder`: the best move waits for `stop`.
+    hold: bool,
+    held: Option<Thought>,
+    start: Position,
+    pos: Position,
+    history: Vec<Key>,
+    book: Book,
+    own_book: bool,
+    rng: StdRng,
+    debug: bool,
+}
+
+/// Runs a UCI session on `input` and `output` until `quit` or the end of input.
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: Preset) {
+    let (tx, rx) = read_input(input);
+    let mut s = Session {
+        out: output,
+        tx,
+        engine: Some(Engine::new(Settings::preset(preset))),
+        thinking: None,
+        search_depth: 0,
+        hold: false,
+        held: None,
+        start: Position::startpos(),
+        pos: Position::startpos(),
+        history: Vec::new(),
+        book: Book::builtin(),
+        own_book: true,
+        rng: StdRng::seed_from_u64(1967),
+        debug: false,
+    };
+    s.main_loop(&rx);
+}
+
+impl<W: Write> Session<W> {
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn main_loop(&mut self, rx: &Receiver<Event>) {
+        let mut pending: VecDeque<Event> = VecDeque::new();
+        loop {
+            let ev = match pending.pop_front() {
+                Some(e) => e,
+                None => match rx.recv() {
+                    Ok(e) => e,
+                    Err(_) => return,
+                },
+            };
+            match ev {
+                Event::Progress(p) => self.progress(&p),
+                Event::Done(d) => {
+                    let (engine, thought) = *d;
+                    self.engine = Some(engine);
+                    self.thinking = None;
+                    if self.hold {
+                        self.held = Some(thought);
+                    } else {
+                        self.finish(&thought);
+                    }
+                }
+                Event::Eof => {
+                    self.stop_and_wait(rx, &mut pending);
+                    return;
+                }
+                Event::Line(line) => {
+                    let cmd = match parse(&line) {
+                        Ok(c) => c,
+                        Err(e) => {
+                            self.say(&format!("info string error: {e}"));
+                            continue;
+                        }
+                    };
+                    match cmd {
+                        UciCommand::IsReady => self.say("readyok"),
+                        UciCommand::Debug(on) => self.debug = on,
+                        UciCommand::Stop => self.stop(),
+                        UciCommand::PonderHit => {
+                            // Pondering is searched as infinite; from now on it ends normally.
+                            self.hold = false;
+                            if let Some(t) = self.held.take() {
+                                self.finish(&t);
+                            }
+                        }
+                        UciCommand::Quit => {
+                            self.stop_and_wait(rx, &mut pending);
+                            return;
+                        }
+                        UciCommand::Unknown(l) => {
+                            if self.debug && !l.is_empty() {
+                                self.say(&format!("info string ignored: {l}"));
+                            }
+                        }
+                        other => {
+                            // Anything else waits until the search has stopped and answered.
+                            if self.thinking.is_some() || self.held.is_some() {
+                                self.stop_and_wait(rx, &mut pending);
+                            }
+                            self.command(other);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops a running search and answers its best move.
+    fn stop_and_wait(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
+        if let Some(t) = &self.thinking {
+            t.stop();
+            let mut later = Vec::new();
+            let done = wait_done(rx, &mut later);
+            for ev in later {
+                match ev {
+                    Event::Progress(p) => self.progress(&p),
+                    other => pending.push_back(other),
+                }
+            }
+            if let Some(d) = done {
+                let (engine, thought) = *d;
+                self.engine = Some(engine);
+                self.thinking = None;
+                self.hold = false;
+                self.finish(&thought);
+            }
+        } else if let Some(t) = self.held.take() {
+            self.hold = false;
+            self.finish(&t);
+        }
+    }
+
+    fn stop(&mut self) {
+        self.hold = false;
+        if let Some(t) = &self.thinking {
+            t.stop();
+        } else if let Some(t) = self.held.take() {
+            self.finish(&t);
+        }
+    }
+
+    fn command(&mut self, cmd: UciCommand) {
+        match cmd {
+            UciCommand::Uci => {
+                self.say("id name machack (Mac Hack VI 1967)");
+                self.say(
+                    "id author the machack project, after R. Greenblatt, D. Eastlake, S. Crocker",
+                );
+                self.say("option name Hash type spin default 1 min 1 max 256");
+                self.say("option name Preset type combo default normal var normal var tournament var quick");
+                self.say("option name Width type string default 6");
+                self.say("option name Depth type spin default 4 min 1 max 20");
+                self.say("option name Feedovers type spin default 2 min 0 max 20");
+                self.say("option name OwnBook type check default true");
+                self.say("uciok");
+            }
+            UciCommand::UciNewGame => {
+                if let Some(e) = self.engine.as_mut() {
+                    e.new_game();
+                }
+                self.set_position(Position::startpos(), Vec::new());
+            }
+            UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            UciCommand::Position { start, moves } => {
+                let start = match start {
+                    PositionStart::StartPos => Ok(Position::startpos()),
+                    PositionStart::Fen(f) => Position::from_fen(&f).map_err(|e| e.to_string()),
+                };
+                let start = match start {
+                    Ok(p) => p,
+                    Err(e) => {
+                        self.say(&format!("info string error: position not changed: {e}"));
+                        return;
+                    }
+                };
+                let mut pos = start.clone();
+                let mut played = Vec::new();
+                for m in &moves {
+                    match crate::notation::coordinate::parse(&pos, m) {
+                        Ok(mv) => {
+                            played.push(mv);
+                            pos.make(mv);
+                        }
+                        Err(e) => {
+                            self.say(&format!("info string error: position not changed: {e}"));
+                            return;
+                        }
+                    }
+                }
+                self.set_position(start, played);
+            }
+            UciCommand::Go(p) => self.go(&p),
+            _ => {}
+        }
+    }
+
+    fn set_position(&mut self, start: Position, moves: Vec<Move>) {
+        let mut pos = start.clone();
+        let mut history = Vec::with_capacity(moves.len());
+        for m in moves {
+            history.push(pos.key());
+            pos.make(m);
+        }
+        self.start = start;
+        self.pos = pos;
+        self.history = history;
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let Some(engine) = self.engine.as_mut() else {
+            return;
+        };
+        let v = value.unwrap_or("").trim();
+        let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
+            "hash" => v
+                .parse::<usize>()
+                .ok()
+                .filter(|&mb| (1..=256).contains(&mb))
+                .map(|mb| engine.settings.hash_entries = mb * ENTRIES_PER_MB)
+                .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to 256 MB")),
+            "preset" => v
+                .parse::<Preset>()
+                .map(|p| engine.settings = Settings::preset(p)),
+            "width" => parse_widths(v).map(|w| engine.settings.widths = w),
+            "depth" => v
+                .parse::<u32>()
+                .ok()
+                .filter(|d| (1..=20).contains(d))
+                .map(|d| engine.settings.depth = d)
+                .ok_or_else(|| format!("Depth '{v}' is not a whole number from 1 to 20")),
+            "feedovers" => v
+                .parse::<u32>()
+                .ok()
+                .filter(|&f| f <= 20)
+                .map(|f| engine.settings.feedovers = f)
+                .ok_or_else(|| format!("Feedovers '{v}' is not a whole number from 0 to 20")),
+            "ownbook" => match v {
+                "true" => {
+                    self.own_book = true;
+                    Ok(())
+                }
+                "false" => {
+                    self.own_book = false;
+                    Ok(())
+                }
+                _ => Err(format!("OwnBook '{v}' is not true or false")),
+            },
+            _ => Err(format!("no option named '{name}'")),
+        };
+        if let Err(e) = result {
+            self.say(&format!("info string error: {e}"));
+        }
+    }
+
+    fn go(&mut self, p: &GoParams) {
+        let us = self.pos.side_to_move();
+        self.hold = p.infinite || p.ponder;
+        let book_allowed = !self.hold && self.own_book && p.depth.is_none() && p.nodes.is_none();
+        if book_allowed && let Some(m) = self.book.choose(&self.pos, &mut self.rng) {
+            self.say("info string book move");
+            self.say(&format!("bestmove {}", m.coordinate()));
+            return;
+        }
+        let mut limits = ThinkLimits {
+            depth: p.depth,
+            nodes: p.nodes,
+            ..ThinkLimits::default()
+        };
+        if let Some(t) = p.movetime {
+            limits.time = Some(
+                t.saturating_sub(Duration::from_millis(20))
+                    .max(Duration::from_millis(5)),
+            );
+        } else if !self.hold {
+            let (left, inc) = match us {
+                Color::White => (p.wtime, p.winc),
+                Color::Black => (p.btime, p.binc),
+            };
+            if let Some(left) = left {
+                limits.time = Some(allot(left, p.movestogo, inc.unwrap_or_default()));
+            }
+        }
+        let Some(engine) = self.engine.take() else {
+            return;
+        };
+        self.search_depth = limits.depth.unwrap_or(engine.settings.depth);
+        self.thinking = Some(Thinking::start(
+            engine,
+            self.pos.clone(),
+            self.history.clone(),
+            limits,
+            self.tx.clone(),
+        ));
+    }
+
+    fn score(v: Value) -> String {
+        match mate_in_moves(v) {
+            Some(m) => format!("mate {m}"),
+            None => format!("cp {}", centipawns(v)),
+        }
+    }
+
+    fn progress(&mut self, p: &ThinkProgress) {
+        if let ThinkProgress::NewBest {
+            value, pv, elapsed, ..
+        } = p
+        {
+            let pv: Vec<String> = pv.iter().map(|m| m.coordinate()).collect();
+            let line = format!(
+                "info depth {} score {} time {} pv {}",
+                self.search_depth,
+                Self::score(*value),
+                elapsed.as_millis(),
+                pv.join(" ")
+            );
+            self.say(&line);
+        }
+    }
+
+    fn finish(&mut self, t: &Thought) {
+        let ms = t.elapsed.as_millis().max(1);
+        let nps = u128::from(t.nodes) * 1000 / ms;
+        let pv: Vec<String> = t.pv.iter().map(|m| m.coordinate()).collect();
+        self.say(&format!(
+            "info depth {} score {} nodes {} nps {nps} time {} pv {}",
+            t.depth,
+            Self::score(t.value),
+            t.nodes,
+            t.elapsed.as_millis(),
+            pv.join(" ")
+        ));
+        match t.best {
+            Some(m) => self.say(&format!("bestmove {}", m.coordinate())),
+            None => self.say("bestmove 0000"),
+        }
+    }
+}

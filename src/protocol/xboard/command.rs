@@ -1,0 +1,212 @@
+//! CECP command lines read into [`XboardCommand`]s. A command with bad arguments is an
+//! [`XboardError`], which the session answers `Error (…): command`.
+
+use crate::player::clock::TimeControl;
+use std::fmt;
+use std::time::Duration;
+
+/// One command from the interface.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum XboardCommand {
+    /// `xboard`.
+    Xboard,
+    /// `protover N`.
+    Protover(u32),
+    /// `accepted F` / `rejected F`: answers to our features.
+    Feature(String),
+    /// `new`.
+    New,
+    /// `force`.
+    Force,
+    /// `go`.
+    Go,
+    /// `playother`.
+    PlayOther,
+    /// `white` / `black` (protocol v1: sets the side to move, machine plays the other).
+    Color(crate::rules::Color),
+    /// `setboard FEN`.
+    SetBoard(String),
+    /// `level MPS BASE INC`.
+    Level(TimeControl),
+    /// `st SECONDS`.
+    St(Duration),
+    /// `sd DEPTH`.
+    Sd(u32),
+    /// `time CS`: the engine's clock.
+    Time(Duration),
+    /// `otim CS`: the opponent's clock.
+    Otim(Duration),
+    /// `post`.
+    Post,
+    /// `nopost`.
+    NoPost,
+    /// `usermove M` (or a bare move).
+    UserMove(String),
+    /// `?`: move now.
+    MoveNow,
+    /// `ping N`.
+    Ping(String),
+    /// `undo`.
+    Undo,
+    /// `remove`.
+    Remove,
+    /// `result R {comment}`.
+    Result(String),
+    /// `draw`: the opponent offers a draw.
+    Draw,
+    /// `quit`.
+    Quit,
+    /// Commands accepted and ignored: `hard`, `easy`, `random`, `computer`, `name …`, `rating`,
+    /// `ics`, `cores`, `memory`, `variant normal`, `.`, `hint`, `bk`, `exit`, `analyze`, `accepted`.
+    Ignored(String),
+}
+
+/// A command that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum XboardError {
+    /// The command is not one this engine knows.
+    Unknown(String),
+    /// The command is known but its arguments are bad.
+    BadArgument {
+        /// The whole line.
+        line: String,
+        /// What was wrong.
+        why: String,
+    },
+}
+
+impl fmt::Display for XboardError {
+    /// In CECP's form: `Error (unknown command): X`, `Error (bad argument: …): X`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            XboardError::Unknown(l) => write!(f, "Error (unknown command): {l}"),
+            XboardError::BadArgument { line, why } => write!(f, "Error ({why}): {line}"),
+        }
+    }
+}
+
+/// Whether `w` has the shape of a coordinate move (`e2e4`, `e7e8q`), sent bare by old interfaces.
+fn looks_like_move(w: &str) -> bool {
+    let b = w.as_bytes();
+    (b.len() == 4 || b.len() == 5)
+        && (b'a'..=b'h').contains(&b[0])
+        && (b'1'..=b'8').contains(&b[1])
+        && (b'a'..=b'h').contains(&b[2])
+        && (b'1'..=b'8').contains(&b[3])
+}
+
+/// Reads one CECP line. Blank lines are ignored.
+pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
+    use XboardCommand as C;
+    let line = line.trim();
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let bad = |why: &str| XboardError::BadArgument {
+        line: line.to_string(),
+        why: why.to_string(),
+    };
+    let centis = |t: &str| {
+        t.parse::<i64>()
+            .map(|c| Duration::from_millis(c.max(0) as u64 * 10))
+            .map_err(|_| bad("bad argument: expected centiseconds"))
+    };
+    Ok(match word {
+        "" => C::Ignored(String::new()),
+        "xboard" => C::Xboard,
+        "protover" => C::Protover(
+            rest.parse()
+                .map_err(|_| bad("bad argument: expected a version"))?,
+        ),
+        "accepted" | "rejected" => C::Feature(rest.to_string()),
+        "new" => C::New,
+        "force" => C::Force,
+        "go" => C::Go,
+        "playother" => C::PlayOther,
+        "white" => C::Color(crate::rules::Color::White),
+        "black" => C::Color(crate::rules::Color::Black),
+        "setboard" if !rest.is_empty() => C::SetBoard(rest.to_string()),
+        "setboard" => return Err(bad("bad argument: setboard needs a FEN")),
+        "level" => {
+            let a: Vec<&str> = rest.split_whitespace().collect();
+            match a.as_slice() {
+                [m, b, i] => C::Level(
+                    TimeControl::from_level(m, b, i)
+                        .ok_or_else(|| bad("bad argument: expected level MPS BASE INC"))?,
+                ),
+                _ => return Err(bad("bad argument: expected level MPS BASE INC")),
+            }
+        }
+        "st" => match rest.parse::<f64>() {
+            Ok(s) if s > 0.0 && s < 1e6 => C::St(Duration::from_secs_f64(s)),
+            _ => return Err(bad("bad argument: expected seconds")),
+        },
+        "sd" => match rest.parse::<u32>() {
+            Ok(d) if d >= 1 => C::Sd(d.min(64)),
+            _ => return Err(bad("bad argument: expected a depth")),
+        },
+        "time" => C::Time(centis(rest)?),
+        "otim" => C::Otim(centis(rest)?),
+        "post" => C::Post,
+        "nopost" => C::NoPost,
+        "usermove" if !rest.is_empty() => C::UserMove(rest.to_string()),
+        "usermove" => return Err(bad("bad argument: usermove needs a move")),
+        "?" => C::MoveNow,
+        "ping" => C::Ping(rest.to_string()),
+        "undo" => C::Undo,
+        "remove" => C::Remove,
+        "result" => C::Result(rest.to_string()),
+        "draw" => C::Draw,
+        "quit" => C::Quit,
+        "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
+        | "memory" | "variant" | "." | "hint" | "bk" | "exit" | "analyze" | "egtpath"
+        | "option" | "post_mode" | "nps" => C::Ignored(line.to_string()),
+        w if looks_like_move(w) && rest.is_empty() => C::UserMove(w.to_string()),
+        _ => return Err(XboardError::Unknown(line.to_string())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_the_clock_commands() {
+        assert_eq!(
+            parse("time 12345"),
+            Ok(XboardCommand::Time(Duration::from_millis(123450)))
+        );
+        assert_eq!(parse("sd 4"), Ok(XboardCommand::Sd(4)));
+        assert_eq!(
+            parse("st 10"),
+            Ok(XboardCommand::St(Duration::from_secs(10)))
+        );
+        assert_eq!(
+            parse("level 40 5 0"),
+            Ok(XboardCommand::Level(TimeControl::Moves {
+                moves: 40,
+                period: Duration::from_secs(300)
+            }))
+        );
+    }
+
+    #[test]
+    fn unknown_and_bad_commands_say_so_in_cecp_form() {
+        assert_eq!(
+            parse("frobnicate").unwrap_err().to_string(),
+            "Error (unknown command): frobnicate"
+        );
+        assert_eq!(
+            parse("sd x").unwrap_err().to_string(),
+            "Error (bad argument: expected a depth): sd x"
+        );
+    }
+
+    #[test]
+    fn moves_with_and_without_usermove() {
+        assert_eq!(
+            parse("usermove e2e4"),
+            Ok(XboardCommand::UserMove("e2e4".into()))
+        );
+        assert_eq!(parse("e7e8q"), Ok(XboardCommand::UserMove("e7e8q".into())));
+    }
+}

@@ -1,0 +1,390 @@
+//! The CECP session: keeps the game, the clocks and the mode (force or playing a side), and runs
+//! the search in a thread so that `?`, `ping`, `force` and `quit` are read while it thinks.
+
+use super::command::{XboardCommand, parse};
+use crate::book::Book;
+use crate::notation::{self, Style, descriptive};
+use crate::player::clock::{TimeControl, allot};
+use crate::player::engine::{
+    Engine, Preset, Settings, ThinkLimits, ThinkProgress, Thought, centipawns,
+};
+use crate::player::game::{Ending, Game};
+use crate::player::judgement::{ResignWatch, accepts_draw};
+use crate::protocol::engine::{Event, Thinking, read_input, wait_done};
+use crate::rules::{Color, Position};
+use crate::value::Value;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::sync::mpsc::{Receiver, Sender};
+use std::time::Duration;
+
+/// The feature line sent after `protover 2`.
+pub const FEATURES: &str = "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 \
+    reuse=1 colors=0 time=1 myname=\"machack (Mac Hack VI 1967)\" done=1";
+
+struct Session<W: Write> {
+    out: W,
+    tx: Sender<Event>,
+    engine: Option<Engine>,
+    thinking: Option<Thinking>,
+    game: Game,
+    force: bool,
+    machine: Color,
+    post: bool,
+    control: TimeControl,
+    per_move: Option<Duration>,
+    depth: Option<u32>,
+    time_left: Option<Duration>,
+    book: Book,
+    rng: StdRng,
+    last_value: Option<Value>,
+    resign: ResignWatch,
+    over: bool,
+    search_depth: u32,
+}
+
+/// Runs a CECP session on `input` and `output` until `quit` or the end of input.
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: Preset) {
+    let (tx, rx) = read_input(input);
+    let mut s = Session {
+        out: output,
+        tx,
+        engine: Some(Engine::new(Settings::preset(preset))),
+        thinking: None,
+        game: Game::new(Position::startpos()),
+        force: false,
+        machine: Color::Black,
+        post: false,
+        control: TimeControl::Moves {
+            moves: 40,
+            period: Duration::from_secs(300),
+        },
+        per_move: None,
+        depth: None,
+        time_left: None,
+        book: Book::builtin(),
+        rng: StdRng::seed_from_u64(1967),
+        last_value: None,
+        resign: ResignWatch::default(),
+        over: false,
+        search_depth: 0,
+    };
+    s.main_loop(&rx);
+}
+
+impl<W: Write> Session<W> {
+    fn say(&mut self, text: &str) {
+        let _ = writeln!(self.out, "{text}");
+        let _ = self.out.flush();
+    }
+
+    fn main_loop(&mut self, rx: &Receiver<Event>) {
+        let mut pending: VecDeque<Event> = VecDeque::new();
+        loop {
+            let ev = match pending.pop_front() {
+                Some(e) => e,
+                None => match rx.recv() {
+                    Ok(e) => e,
+                    Err(_) => return,
+                },
+            };
+            match ev {
+                Event::Progress(p) => self.progress(&p),
+                Event::Done(d) => self.done(*d),
+                Event::Eof => {
+                    self.cancel(rx, &mut pending);
+                    return;
+                }
+                Event::Line(line) => match parse(&line) {
+                    Err(e) => self.say(&e.to_string()),
+                    Ok(XboardCommand::Quit) => {
+                        self.cancel(rx, &mut pending);
+                        return;
+                    }
+                    Ok(XboardCommand::MoveNow) => {
+                        if let Some(t) = &self.thinking {
+                            t.stop();
+                        }
+                    }
+                    Ok(XboardCommand::Ping(n)) => self.say(&format!("pong {n}")),
+                    Ok(
+                        c @ (XboardCommand::Post
+                        | XboardCommand::NoPost
+                        | XboardCommand::Time(_)
+                        | XboardCommand::Otim(_)
+                        | XboardCommand::Ignored(_)
+                        | XboardCommand::Feature(_)
+                        | XboardCommand::Xboard
+                        | XboardCommand::Protover(_)
+                        | XboardCommand::Draw),
+                    ) => self.command(c),
+                    Ok(c) => {
+                        // Anything that changes the game stops the search and drops its move
+                        // first; a move from the user cannot come while the engine thinks.
+                        self.cancel(rx, &mut pending);
+                        self.command(c);
+                    }
+                },
+            }
+        }
+    }
+
+    /// Stops a running search and forgets its move.
+    fn cancel(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
+        if let Some(t) = &self.thinking {
+            t.stop();
+            let mut later = Vec::new();
+            if let Some(d) = wait_done(rx, &mut later) {
+                self.engine = Some(d.0);
+            }
+            self.thinking = None;
+            for ev in later {
+                match ev {
+                    Event::Progress(p) => self.progress(&p),
+                    other => pending.push_back(other),
+                }
+            }
+        }
+    }
+
+    fn command(&mut self, c: XboardCommand) {
+        use XboardCommand as C;
+        match c {
+            C::Xboard | C::Feature(_) | C::Ignored(_) => {}
+            C::Protover(_) => self.say(FEATURES),
+            C::New => {
+                self.game = Game::new(Position::startpos());
+                self.force = false;
+                self.machine = Color::Black;
+                self.depth = None;
+                self.per_move = None;
+                self.last_value = None;
+                self.resign.reset();
+                self.over = false;
+                if let Some(e) = self.engine.as_mut() {
+                    e.new_game();
+                }
+            }
+            C::Force => self.force = true,
+            C::Go => {
+                self.force = false;
+                self.machine = self.game.position().side_to_move();
+                self.maybe_think();
+            }
+            C::PlayOther => {
+                self.force = false;
+                self.machine = !self.game.position().side_to_move();
+            }
+            C::Color(c) => {
+                // Protocol 1: `white`/`black` set the side to move; the engine plays the other.
+                self.machine = !c;
+            }
+            C::SetBoard(fen) => match Position::from_fen(&fen) {
+                Ok(p) => {
+                    self.game = Game::new(p);
+                    self.over = false;
+                    if let Some(e) = self.engine.as_mut() {
+                        e.new_game();
+                    }
+                }
+                Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
+            },
+            C::Level(tc) => {
+                self.control = tc;
+                self.per_move = None;
+            }
+            C::St(d) => self.per_move = Some(d),
+            C::Sd(d) => self.depth = Some(d),
+            C::Time(t) => self.time_left = Some(t),
+            C::Otim(_) => {}
+            C::Post => self.post = true,
+            C::NoPost => self.post = false,
+            C::UserMove(text) => self.user_move(&text),
+            C::Undo => self.take_back(1),
+            C::Remove => self.take_back(2),
+            C::Result(_) => {
+                self.over = true;
+                self.force = true;
+            }
+            C::Draw => {
+                // CECP: accept by offering a draw back; decline by saying nothing.
+                if !self.over && accepts_draw(self.last_value) {
+                    self.say("offer draw");
+                }
+            }
+            C::MoveNow | C::Ping(_) | C::Quit => {}
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        for _ in 0..plies {
+            self.game.undo();
+        }
+        self.over = false;
+        self.resign.reset();
+        if let Some(e) = self.engine.as_mut() {
+            e.new_game();
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        let pos = self.game.position().clone();
+        if self.over || self.game.ending.is_some() {
+            self.say(&format!("Illegal move (the game is over): {text}"));
+            return;
+        }
+        match notation::parse_any(&pos, text) {
+            Ok(m) => {
+                self.game.play(m, None, false);
+                if !self.report_ending() {
+                    self.maybe_think();
+                }
+            }
+            Err(_) => self.say(&format!("Illegal move: {text}")),
+        }
+    }
+
+    /// Says the result if the game has ended by the rules; true if it has.
+    fn report_ending(&mut self) -> bool {
+        let Some(e) = self.game.ending else {
+            return false;
+        };
+        let comment = match e {
+            Ending::Checkmate(loser) => format!("{} mates", (!loser).name()),
+            Ending::Stalemate => "Stalemate".into(),
+            Ending::Repetition => "Draw by repetition".into(),
+            Ending::FiftyMoves => "Draw by fifty-move rule".into(),
+            Ending::InsufficientMaterial => "Draw by insufficient material".into(),
+            Ending::Resignation(loser) => format!("{} resigns", loser.name()),
+            Ending::Time(loser) => format!("{} forfeits on time", loser.name()),
+            Ending::DrawAgreed => "Draw agreed".into(),
+        };
+        self.say(&format!("{} {{{comment}}}", e.result()));
+        self.over = true;
+        true
+    }
+
+    /// Starts thinking if the engine is to move and not in force mode.
+    fn maybe_think(&mut self) {
+        let pos = self.game.position().clone();
+        if self.force || self.over || pos.side_to_move() != self.machine || self.thinking.is_some()
+        {
+            return;
+        }
+        if let Some(m) = self.book.choose(&pos, &mut self.rng) {
+            self.play_move(m, None);
+            return;
+        }
+        let moves_made = (self.game.moves().len() / 2) as u32;
+        let time = match (self.per_move, self.time_left) {
+            (Some(st), _) => Some(
+                st.saturating_sub(Duration::from_millis(30))
+                    .max(Duration::from_millis(10)),
+            ),
+            (None, Some(left)) => Some(match self.control {
+                TimeControl::Moves { moves, .. } => {
+                    allot(left, Some(moves - moves_made % moves), Duration::ZERO)
+                }
+                TimeControl::Increment { increment, .. } => allot(left, None, increment),
+                TimeControl::PerMove(d) => d,
+            }),
+            (None, None) => None,
+        };
+        let limits = ThinkLimits {
+            time,
+            depth: self.depth,
+            ..ThinkLimits::default()
+        };
+        let Some(engine) = self.engine.take() else {
+            return;
+        };
+        self.search_depth = self.depth.unwrap_or(engine.settings.depth);
+        self.thinking = Some(Thinking::start(
+            engine,
+            pos,
+            self.game.history().to_vec(),
+            limits,
+            self.tx.clone(),
+        ));
+    }
+
+    fn done(&mut self, (engine, thought): (Engine, Thought)) {
+        self.engine = Some(engine);
+        self.thinking = None;
+        let Some(m) = thought.best else {
+            self.report_ending();
+            return;
+        };
+        self.last_value = Some(thought.value);
+        if self.post {
+            self.post_line(
+                thought.depth,
+                thought.value,
+                thought.elapsed,
+                thought.nodes,
+                &thought.pv,
+            );
+        }
+        if self.resign.resigns_after(thought.value) {
+            self.say("resign");
+            self.game.ending = Some(Ending::Resignation(self.machine));
+            self.over = true;
+            return;
+        }
+        self.play_move(m, Some(thought));
+    }
+
+    fn play_move(&mut self, m: crate::rules::Move, thought: Option<Thought>) {
+        let book = thought.is_none();
+        self.game
+            .play(m, thought.map(|t| t.elapsed.as_secs_f64()), book);
+        self.say(&format!("move {}", m.coordinate()));
+        self.report_ending();
+    }
+
+    /// A thinking line: `ply score time(cs) nodes pv`, the pv in descriptive notation.
+    fn post_line(
+        &mut self,
+        depth: u32,
+        value: Value,
+        elapsed: Duration,
+        nodes: u64,
+        pv: &[crate::rules::Move],
+    ) {
+        let mut pos = self.game.position().clone();
+        let mut words = Vec::new();
+        for &m in pv {
+            if !pos.is_legal(m) {
+                break;
+            }
+            words.push(descriptive::format(&pos, m, Style::Teletype));
+            pos.make(m);
+        }
+        let line = format!(
+            "{depth} {} {} {nodes} {}",
+            centipawns(value),
+            elapsed.as_millis() / 10,
+            words.join(" ")
+        );
+        self.say(&line);
+    }
+
+    fn progress(&mut self, p: &ThinkProgress) {
+        if !self.post {
+            return;
+        }
+        if let ThinkProgress::NewBest {
+            value,
+            pv,
+            elapsed,
+            nodes,
+            ..
+        } = p
+        {
+            let pv = pv.clone();
+            self.post_line(self.search_depth, *value, *elapsed, nodes.unwrap_or(0), &pv);
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! The terminal game, driven through pipes as a user would type: moves in three notations,
+//! commands, garbled input, draw offers, the book, the record, and a crash in mid-search.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("machack-player-tests-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// A record's text with its lines joined, so a move and its comment can be looked for whatever
+/// the line breaks.
+fn read_record(path: &PathBuf) -> String {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs `machack play ARGS` with `input` on standard input; returns the exit code and output.
+fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .arg("play")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_ref())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn a_short_game_with_garbled_input_and_a_draw_offer() {
+    let rec = temp("short.pgn");
+    let (code, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "P-K4\nxyzzy\nQ-K8\nbd\nNf3\nDRAW?\nPG\nfrobnicate now\nsetd x\nlist\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("1. P-K4"), "{out}");
+    assert!(out.contains("NOT A MOVE OR COMMAND: 'xyzzy'"), "{out}");
+    assert!(
+        out.contains("ILLEGAL: 'Q-K8' matches no legal move"),
+        "{out}"
+    );
+    assert!(out.contains("DECLINE") || out.contains("ACCEPT"), "{out}");
+    assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
+    assert!(out.contains("WIDTHS 4  DEPTH 2"), "{out}");
+    assert!(
+        out.contains(" SEC"),
+        "the machine's replies carry their time: {out}"
+    );
+    assert!(out.contains("BYE."), "{out}");
+    let pgn = read_record(&rec);
+    assert!(pgn.starts_with("[Event \"machack game\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 {P-K4 "), "{pgn}");
+    assert!(pgn.contains("2. Nf3 {N-KB3 "), "{pgn}");
+}
+
+#[test]
+fn an_ambiguous_move_is_answered_with_its_candidates() {
+    let rec = temp("ambiguous.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "PN\nN-KB3\nN-KB3\nN-QB3\nN-QB3\nN-N5\nN-KN5\nPG\nquit\n",
+    );
+    assert_eq!(code, 0);
+    // N-N5: the knight on KB3 can go to KN5, the one on QB3 to QN5.
+    assert!(out.contains("AMBIGUOUS: 'N-N5' is ambiguous"), "{out}");
+    assert!(
+        out.contains("N/KB3-KN5 (Ng5)") && out.contains("N/QB3-QN5 (Nb5)"),
+        "{out}"
+    );
+    assert!(out.contains("3. N-KN5"), "the game went on: {out}");
+}
+
+#[test]
+fn checkmate_is_announced_and_recorded() {
+    let rec = temp("mate.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "pn\nP-KB3\nP-K4\ng4\nd8h4\nP-K3\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("CHECKMATE, BLACK WINS   0-1"), "{out}");
+    assert!(out.contains("THE GAME IS OVER"), "{out}");
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(pgn.contains("Qh4# {Q-KR5 MATE "), "{pgn}");
+}
+
+#[test]
+fn end_of_input_ends_the_session_cleanly() {
+    let (code, out) = play(
+        &[
+            "--no-book",
+            "--preset",
+            "quick",
+            "--record",
+            temp("eof.pgn").to_str().unwrap(),
+        ],
+        "e4\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("END OF INPUT."), "{out}");
+}
+
+#[test]
+fn the_game_4_line_is_played_from_book() {
+    let rec = temp("game4.pgn");
+    let (_, out) = play(
+        &[
+            "--black",
+            "--seed",
+            "1967",
+            "--preset",
+            "quick",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "P-K4\nN-QB3\nP-QR3\nQPXB\nB-Q3\nB-KN5\nBXN\nBXP\nquit\n",
+    );
+    let pgn = read_record(&rec);
+    let sans: Vec<&str> = vec![
+        "e4", "Nf3", "Bb5", "Bxc6", "O-O", "d4", "dxe5", "Qxf3", "c3",
+    ];
+    for s in sans {
+        let marked = pgn.contains(&format!(". {s} {{")) && {
+            let at = pgn.find(&format!(". {s} {{")).unwrap();
+            pgn[at..].split('}').next().unwrap().contains("book")
+        };
+        assert!(marked, "{s} not played from book:\n{pgn}\n{out}");
+    }
+    assert!(out.contains("9. P-QB3") || out.contains("9. P-B3"), "{out}");
+}
+
+#[test]
+fn resume_continues_a_recorded_game() {
+    let rec = temp("resume.pgn");
+    let args = [
+        "--preset",
+        "quick",
+        "--no-book",
+        "--record",
+        rec.to_str().unwrap(),
+    ];
+    play(&args, "PN\ne4\ne5\nquit\n");
+    let (_, out) = play(
+        &["--resume", rec.to_str().unwrap(), "--no-book"],
+        "PN\nNf3\nquit\n",
+    );
+    assert!(out.contains("RESUMED AFTER 2 PLIES."), "{out}");
+    let pgn = read_record(&rec);
+    assert!(
+        pgn.contains("1. e4 {P-K4 ") && pgn.contains("2. Nf3 {N-KB3 "),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn take_back_undoes_the_users_move_and_the_reply() {
+    let rec = temp("undo.pgn");
+    let (_, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "e4\nU\nPG\nquit\n",
+    );
+    assert!(out.contains("NO MOVES YET."), "{out}");
+}
+
+#[test]
+fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
+    let rec = temp("killed.pgn");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args([
+            "play",
+            "--no-book",
+            "--preset",
+            "quick",
+            "--clock",
+            "600",
+            "--record",
+        ])
+        .arg(&rec)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let wait_for = |what: &str| {
+        let until = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < until {
+            if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
+                && l.contains(what)
+            {
+                return;
+            }
+        }
+        panic!("no line with '{what}'");
+    };
+    writeln!(stdin, "e4").unwrap();
+    wait_for("1... ");
+    writeln!(stdin, "d4").unwrap();
+    wait_for("2... ");
+    // A slow search: every move at every ply, ten plies deep.
+    writeln!(stdin, "SETW 40\nSETD 10\nNf3").unwrap();
+    wait_for("3. N-KB3");
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL on Unix
+    child.wait().unwrap();
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("1. e4 {P-K4 "), "{pgn}");
+    assert!(pgn.contains("2. d4 {P-Q4 "), "{pgn}");
+    assert!(pgn.contains("3. Nf3 {N-KB3 "), "{pgn}");
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    let moves = pgn.matches('{').count();
+    assert_eq!(moves, 5, "e4, a reply, d4, a reply, Nf3:\n{pgn}");
+}
+
+#[test]
+fn save_and_restore_a_game_by_command() {
+    let rec = temp("main.pgn");
+    let copy = temp("copy.pgn");
+    let (_, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        format!(
+            "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nPG\nquit\n",
+            copy.display(),
+            copy.display()
+        ),
+    );
+    assert!(
+        out.contains(&format!("SAVED IN {}", copy.display())),
+        "{out}"
+    );
+    assert!(out.contains("RESTORED 2 PLIES FROM"), "{out}");
+    let pgn = read_record(&copy);
+    assert!(
+        pgn.contains("1. e4 {P-K4 ") && pgn.contains(" e5 {P-K4 "),
+        "{pgn}"
+    );
+    assert!(!pgn.contains("Nf3"), "{pgn}");
+    let (_, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "RS /no/such/file.pgn\nquit\n",
+    );
+    assert!(out.contains("CANNOT RESTORE /no/such/file.pgn"), "{out}");
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_garbled_input_not_the_end() {
+    let rec = temp("bytes.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        b"PN\n\xff\xfeP-K4\nP-K4\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("NOT A MOVE OR COMMAND"), "{out}");
+    assert!(out.contains("1. P-K4") && out.contains("BYE."), "{out}");
+}

@@ -1,0 +1,236 @@
+//! The UCI and CECP front ends, scripted through standard input: a short game each, garbled moves
+//! and unknown commands answered without ending the session, a draw offer answered.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// An engine process and its output lines.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Engine {
+    fn start(protocol: &str) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+            .args([protocol, "--preset", "quick"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(l).is_err() {
+                    return;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, text: &str) {
+        writeln!(self.stdin, "{text}").unwrap();
+    }
+
+    /// Waits for a line starting with `prefix`; returns it.
+    fn expect(&mut self, prefix: &str) -> String {
+        self.expect_with(prefix, "")
+    }
+
+    /// Waits for a line starting with `prefix` and containing `inner`; returns it.
+    fn expect_with(&mut self, prefix: &str, inner: &str) -> String {
+        let until = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < until {
+            if let Ok(l) = self.lines.recv_timeout(Duration::from_millis(50)) {
+                self.seen.push(l.clone());
+                if l.starts_with(prefix) && l.contains(inner) {
+                    return l;
+                }
+            }
+        }
+        panic!(
+            "no line starting '{prefix}' with '{inner}'; seen: {:#?}",
+            self.seen
+        );
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn uci_plays_a_short_game_and_survives_bad_input() {
+    let mut e = Engine::start("uci");
+    e.send("uci");
+    e.expect("id name machack");
+    e.expect("option name OwnBook");
+    e.expect("uciok");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("setoption name OwnBook value false");
+    e.send("ucinewgame");
+    e.send("position startpos moves e2e4");
+    e.send("go wtime 60000 btime 60000 winc 0 binc 0");
+    let info = e.expect("info depth");
+    assert!(
+        info.contains(" score cp ") && info.contains(" pv "),
+        "{info}"
+    );
+    let best = e.expect("bestmove ");
+    let reply = best.split_whitespace().nth(1).unwrap().to_string();
+    // Garbled input: a malformed position keeps the old one, unknown commands are ignored.
+    e.send("position startpos moves e2e4 zz99");
+    e.expect("info string error: position not changed");
+    e.send("position fen not/a/fen w - - 0 1");
+    e.expect("info string error: position not changed");
+    e.send("go sideways");
+    e.expect("info string error: go: unknown argument 'sideways'");
+    e.send("frobnicate");
+    e.send("setoption name Width value 0");
+    e.expect("info string error: '0' is not a width");
+    e.send("isready");
+    e.expect("readyok");
+    e.send(&format!("position startpos moves e2e4 {reply} d2d4"));
+    e.send("go depth 2");
+    let final_info = e.expect_with("info depth 2 ", " nodes ");
+    assert!(
+        final_info.contains(" nps ") && final_info.contains(" pv "),
+        "{final_info}"
+    );
+    e.expect("bestmove ");
+    e.send("go movetime 100");
+    e.expect("bestmove ");
+    e.send("go infinite");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("stop");
+    e.expect("bestmove ");
+    e.quit();
+}
+
+#[test]
+fn uci_answers_a_book_move_from_the_book() {
+    let mut e = Engine::start("uci");
+    e.send("position startpos moves e2e4 e7e5 g1f3 b8c6");
+    e.send("go wtime 1000 btime 1000");
+    e.expect("info string book move");
+    assert_eq!(e.expect("bestmove "), "bestmove f1b5");
+    e.quit();
+}
+
+#[test]
+fn xboard_plays_a_short_game_and_survives_bad_input() {
+    let mut e = Engine::start("xboard");
+    e.send("xboard");
+    e.send("protover 2");
+    let f = e.expect("feature ");
+    assert!(
+        f.contains("ping=1") && f.contains("setboard=1") && f.contains("done=1"),
+        "{f}"
+    );
+    e.send("new");
+    e.send("random");
+    e.send("level 40 5 0");
+    e.send("post");
+    e.send("hard");
+    e.send("sd 3");
+    e.send("time 30000");
+    e.send("otim 30000");
+    e.send("usermove e2e4");
+    let m = e.expect("move ");
+    assert!(m.len() >= 9, "{m}");
+    e.send("usermove e2e4");
+    e.expect("Illegal move: e2e4");
+    e.send("usermove banana");
+    e.expect("Illegal move: banana");
+    e.send("frobnicate 3");
+    e.expect("Error (unknown command): frobnicate 3");
+    e.send("sd many");
+    e.expect("Error (bad argument: expected a depth): sd many");
+    e.send("ping 7");
+    e.expect("pong 7");
+    e.send("setboard 7k/8/8/8/8/8/5Q2/6K1 w - - 0 1");
+    e.send("force");
+    e.send("usermove f2f6");
+    e.send("go");
+    let mv = e.expect("move ");
+    assert!(mv.starts_with("move h8"), "{mv}");
+    // Thinking lines: ply score time nodes pv, the pv in descriptive notation.
+    assert!(
+        e.seen.iter().any(|l| l.split_whitespace().count() >= 5
+            && l.split_whitespace()
+                .take(4)
+                .all(|w| w.parse::<i64>().is_ok())
+            && l.contains('-')),
+        "{:#?}",
+        e.seen
+    );
+    e.send("draw");
+    e.send("ping 8");
+    e.expect("pong 8");
+    e.send("undo");
+    e.send("remove");
+    e.send("ping 9");
+    e.expect("pong 9");
+    e.quit();
+}
+
+#[test]
+fn xboard_reports_mate_and_refuses_moves_after_it() {
+    let mut e = Engine::start("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    e.send("new");
+    e.send("force");
+    for m in ["f2f3", "e7e5", "g2g4"] {
+        e.send(&format!("usermove {m}"));
+    }
+    e.send("go");
+    assert_eq!(e.expect("move "), "move d8h4");
+    e.expect("0-1 {Black mates}");
+    e.send("usermove a2a3");
+    e.expect("Illegal move");
+    e.quit();
+}
+
+#[test]
+fn xboard_answers_draw_offers_by_evaluation() {
+    let mut e = Engine::start("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    // White (the engine) has a bare king against king and queen: it accepts a draw.
+    e.send("setboard 4k3/8/8/8/8/8/3q4/K7 w - - 0 1");
+    e.send("go");
+    e.expect("move ");
+    e.send("draw");
+    e.expect("offer draw");
+    e.quit();
+}
+
+#[test]
+fn uci_ponder_waits_for_ponderhit() {
+    let mut e = Engine::start("uci");
+    e.send("setoption name OwnBook value false");
+    e.send("position startpos moves e2e4");
+    e.send("go ponder depth 1");
+    e.send("isready");
+    e.expect("readyok");
+    e.send("ponderhit");
+    e.expect("bestmove ");
+    e.quit();
+}
