@@ -145,20 +145,8 @@ pub fn to_pgn(game: &Game, tags: &Tags) -> String {
         words.push(format!("{{{e}}}"));
     }
     words.push(result.to_string());
-    let mut line = String::new();
-    for w in words {
-        if !line.is_empty() && line.len() + 1 + w.len() > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&w);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    out.push_str(&crate::notation::pgn::wrap(&words));
+    out.push('\n');
     out
 }
 

@@ -23,6 +23,15 @@ pub enum Event {
     Done(Box<(Engine, Thought)>),
 }
 
+/// The next event: one set aside earlier (while waiting for a search to stop), else the next from
+/// the channel; `None` when every sender is gone.
+pub fn next_event(
+    rx: &Receiver<Event>,
+    pending: &mut std::collections::VecDeque<Event>,
+) -> Option<Event> {
+    pending.pop_front().or_else(|| rx.recv().ok())
+}
+
 /// Starts a thread that sends every input line, then `Eof`; returns the channel's two ends.
 pub fn read_input<R: BufRead + Send + 'static>(mut input: R) -> (Sender<Event>, Receiver<Event>) {
     let (tx, rx) = channel();

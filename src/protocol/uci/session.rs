@@ -7,7 +7,7 @@ use crate::player::clock::allot;
 use crate::player::engine::{
     Engine, Preset, Settings, ThinkLimits, ThinkProgress, Thought, centipawns, parse_widths,
 };
-use crate::protocol::engine::{Event, Thinking, mate_in_moves, read_input, wait_done};
+use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
 use rand::SeedableRng;
@@ -69,12 +69,8 @@ impl<W: Write> Session<W> {
     fn main_loop(&mut self, rx: &Receiver<Event>) {
         let mut pending: VecDeque<Event> = VecDeque::new();
         loop {
-            let ev = match pending.pop_front() {
-                Some(e) => e,
-                None => match rx.recv() {
-                    Ok(e) => e,
-                    Err(_) => return,
-                },
+            let Some(ev) = next_event(rx, &mut pending) else {
+                return;
             };
             match ev {
                 Event::Progress(p) => self.progress(&p),

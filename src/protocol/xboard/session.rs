@@ -10,7 +10,7 @@ use crate::player::engine::{
 };
 use crate::player::game::{Ending, Game};
 use crate::player::judgement::{ResignWatch, accepts_draw};
-use crate::protocol::engine::{Event, Thinking, read_input, wait_done};
+use crate::protocol::engine::{Event, Thinking, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::value::Value;
 use rand::SeedableRng;
@@ -83,12 +83,8 @@ impl<W: Write> Session<W> {
     fn main_loop(&mut self, rx: &Receiver<Event>) {
         let mut pending: VecDeque<Event> = VecDeque::new();
         loop {
-            let ev = match pending.pop_front() {
-                Some(e) => e,
-                None => match rx.recv() {
-                    Ok(e) => e,
-                    Err(_) => return,
-                },
+            let Some(ev) = next_event(rx, &mut pending) else {
+                return;
             };
             match ev {
                 Event::Progress(p) => self.progress(&p),
