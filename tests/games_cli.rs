@@ -1,31 +1,7 @@
 //! `machack replay` and `machack convert` on the games of `games/`, run as a user would.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// Runs `machack` with `args` and `stdin`; returns (exit code, stdout, stderr).
-fn machack(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::machack;
 
 #[test]
 fn replay_prints_moves_and_the_final_fen_last() {

@@ -1,6 +1,14 @@
 //! The terminal game, driven through pipes as a user would type: moves in three notations,
 //! commands, garbled input, draw offers, the book, the record, and a crash in mid-search.
 
+mod common;
+
+/// Runs `machack play ARGS` with `input` on standard input; returns the exit code and output.
+fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
+    let (code, out, err) = common::machack(&[&["play"], args].concat(), input);
+    (code, out + &err)
+}
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -21,28 +29,6 @@ fn read_record(path: &PathBuf) -> String {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// Runs `machack play ARGS` with `input` on standard input; returns the exit code and output.
-fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_ref())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    (out.status.code().unwrap_or(-1), text)
 }
 
 #[test]

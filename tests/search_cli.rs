@@ -1,17 +1,11 @@
 //! The search's commands: `think`, `bench` (quick form) and `epd`.
 
-use std::process::Command;
+mod common;
 
+/// Runs machack; returns (success, stdout, stderr).
 fn machack(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = common::machack(args, "");
+    (code == 0, out, err)
 }
 
 #[test]

@@ -1,0 +1,29 @@
+//! What the command-line tests share: running the `machack` binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `machack ARGS` in the project folder with `stdin` as its input; returns the exit code
+/// (-1 if killed by a signal), standard output and standard error.
+pub fn machack(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the machack binary runs");
+    // A command that does not read its input may exit first: a broken pipe is no failure here.
+    let _ = child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_ref());
+    let out = child.wait_with_output().expect("the machack binary ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
