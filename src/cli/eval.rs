@@ -17,6 +17,9 @@ pub struct EvalArgs {
     /// Use the c197 source's king-safety term instead of the paper's.
     #[arg(long)]
     pub source_king_safety: bool,
+    /// k of the piece-ratio term is 1/N (default 16, the source's shift by 4).
+    #[arg(long, default_value_t = crate::eval::ratio::DEFAULT_RATIO_DIVISOR)]
+    pub ratio_divisor: i64,
 }
 
 /// Names the squares of a set, or `-` when empty.
@@ -54,7 +57,14 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
+    if args.ratio_divisor < 1 {
+        return Err(format!(
+            "--ratio-divisor {}: k = 1/N needs N of at least 1 (default 16)",
+            args.ratio_divisor
+        ));
+    }
     let params = EvalParams {
+        ratio_divisor: args.ratio_divisor,
         king_safety: if args.source_king_safety {
             KingSafety::Source
         } else {

@@ -6,6 +6,7 @@
 //! selects the teaching implementation ([`SimpleKnowledge`]).
 
 use super::CliError;
+use crate::eval::{EvalParams, KingSafety};
 use crate::notation::{
     self,
     descriptive::{self, Style},
@@ -30,6 +31,12 @@ pub struct SearchOptions {
     /// Chess knowledge: 1967 (the paper's evaluator and PMG, default) or simple (teaching).
     #[arg(long)]
     pub knowledge: Option<String>,
+    /// King-safety term of the 1967 evaluator: paper (default) or source (the c197 variant).
+    #[arg(long)]
+    pub king_safety: Option<String>,
+    /// k of the piece-ratio term is 1/N (paper §3 prints 1/8; the source shifts by 4: default 16).
+    #[arg(long)]
+    pub ratio_divisor: Option<i64>,
     /// Widths per ply, the last repeating, e.g. 15,15,9,9,7.
     #[arg(long)]
     pub width: Option<String>,
@@ -106,6 +113,34 @@ impl SearchOptions {
         Ok(params)
     }
 
+    /// The 1967 evaluator's parameters these options describe.
+    pub fn eval_params(&self) -> Result<EvalParams, CliError> {
+        let mut params = EvalParams::default();
+        match self
+            .king_safety
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("paper") => {}
+            Some("source") => params.king_safety = KingSafety::Source,
+            Some(other) => {
+                return Err(format!(
+                    "king safety '{other}' is unknown (use 'paper' or 'source')"
+                ));
+            }
+        }
+        if let Some(n) = self.ratio_divisor {
+            if n < 1 {
+                return Err(format!(
+                    "--ratio-divisor {n}: k = 1/N needs N of at least 1 (default 16)"
+                ));
+            }
+            params.ratio_divisor = n;
+        }
+        Ok(params)
+    }
+
     /// The knowledge these options name, and its name for printing.
     pub fn knowledge(&self) -> Result<(Box<dyn Knowledge>, &'static str), CliError> {
         match self
@@ -115,7 +150,7 @@ impl SearchOptions {
             .as_deref()
         {
             None | Some("1967") => Ok((
-                Box::new(Knowledge1967::default()),
+                Box::new(Knowledge1967::new(self.eval_params()?)),
                 "1967 (the paper's evaluator and plausible-move generator)",
             )),
             Some("simple") => Ok((
@@ -245,6 +280,7 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
 pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Normal)?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
+    let (mut knowledge, name) = args.search.knowledge()?;
     println!("position: {}", pos.to_fen());
     println!(
         "parameters: widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
@@ -257,7 +293,6 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
         if params.shadow_score { "on" } else { "off" },
         params.hash_entries
     );
-    let (mut knowledge, name) = args.search.knowledge()?;
     println!("knowledge: {name}");
     let mut searcher = Searcher::new(params);
     let r = searcher.search(
