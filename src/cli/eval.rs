@@ -70,7 +70,6 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         } else {
             KingSafety::Paper
         },
-        ..EvalParams::default()
     };
     print!("{}", report(&pos, &root, &params));
     Ok(())
