@@ -6,6 +6,7 @@ pub mod bench_pmg;
 pub mod convert;
 pub mod epd;
 pub mod eval;
+pub mod match_cmd;
 pub mod perft;
 pub mod plausible;
 pub mod replay;

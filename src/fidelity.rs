@@ -1,4 +1,8 @@
 //! Fidelity and strength: replay against history, matches against other engines.
 
 pub mod elo;
+pub mod match_clock;
+pub mod match_rules;
+pub mod matchplay;
 pub mod uci_engine;
+pub mod xboard_engine;

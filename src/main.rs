@@ -37,6 +37,8 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Convert a score to PGN or to the descriptive score format.
     Convert(cli::convert::ConvertArgs),
+    /// Play a match against an external UCI or xboard engine and estimate the Elo difference.
+    Match(cli::match_cmd::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Some(Command::BenchPmg(a)) => cli::bench_pmg::run(&a),
         Some(Command::Replay(a)) => cli::replay::run(&a),
         Some(Command::Convert(a)) => cli::convert::run(&a),
+        Some(Command::Match(a)) => cli::match_cmd::run(&a),
         None => {
             use clap::CommandFactory;
             let _ = Args::command().print_help();
