@@ -7,6 +7,7 @@ pub mod book;
 pub mod convert;
 pub mod epd;
 pub mod eval;
+pub mod match_cmd;
 pub mod perft;
 pub mod plausible;
 pub mod play;

@@ -2,4 +2,8 @@
 
 pub mod compare;
 pub mod elo;
+pub mod match_clock;
+pub mod match_rules;
+pub mod matchplay;
 pub mod uci_engine;
+pub mod xboard_engine;

@@ -50,6 +50,8 @@ enum Command {
     Trace(cli::trace::TraceArgs),
     /// Time the plausible-move generator over the positions of a TSV file.
     BenchPmg(cli::bench_pmg::BenchArgs),
+    /// Play a match against an external UCI or xboard engine and estimate the Elo difference.
+    Match(cli::match_cmd::MatchArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Some(Command::Plausible(a)) => cli::plausible::run(&a),
         Some(Command::Trace(a)) => cli::trace::run(&a),
         Some(Command::BenchPmg(a)) => cli::bench_pmg::run(&a),
+        Some(Command::Match(a)) => cli::match_cmd::run(&a),
         None => cli::play::run(&args.play),
     };
     match result {
