@@ -3,9 +3,10 @@
 //! A reader thread forwards the engine's lines to a channel, so every wait has a timeout and a
 //! hung engine cannot hang the match.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use super::engine_process::{self, EngineProcess};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// A running UCI engine.
@@ -24,25 +25,11 @@ impl UciEngine {
     /// Starts `command` (split at spaces: program then arguments), says `uci`, sets `options`
     /// (`name`, `value`) and waits until it is ready.
     pub fn start(command: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("the engine command is empty")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
-        let stdin = child.stdin.take().ok_or("engine has no standard input")?;
-        let stdout = child.stdout.take().ok_or("engine has no standard output")?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let EngineProcess {
+            child,
+            stdin,
+            lines,
+        } = engine_process::spawn(command)?;
         let mut engine = UciEngine {
             child,
             stdin,

@@ -6,9 +6,10 @@
 //! not seen yet, `time`/`otim`, then `go`; after its `move` it gets `force` again. So it never
 //! thinks on the opponent's time and never plays a move the runner did not ask for.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use super::engine_process::{self, EngineProcess};
+use std::io::Write;
+use std::process::{Child, ChildStdin};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// What an engine answered when asked to move.
@@ -84,25 +85,11 @@ impl XboardEngine {
     /// Starts `command` (split at spaces), says `xboard` and `protover 2`, accepts the features
     /// it announces, sets `options` (`option NAME=VALUE`) and waits until it is ready.
     pub fn start(command: &str, options: &[(String, String)]) -> Result<XboardEngine, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("the engine command is empty")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start engine '{command}': {e}"))?;
-        let stdin = child.stdin.take().ok_or("engine has no standard input")?;
-        let stdout = child.stdout.take().ok_or("engine has no standard output")?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let EngineProcess {
+            child,
+            stdin,
+            lines,
+        } = engine_process::spawn(command)?;
         let mut engine = XboardEngine {
             child,
             stdin,
