@@ -1,9 +1,10 @@
 //! An external engine's process: piped standard input, and its output lines forwarded by a
 //! thread to a channel, so every wait for an answer can have a timeout.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
 
 /// A running engine process.
 pub struct EngineProcess {
@@ -13,6 +14,8 @@ pub struct EngineProcess {
     pub stdin: ChildStdin,
     /// Its standard output, line by line.
     pub lines: Receiver<String>,
+    /// The name it gave, or the command until it gives one.
+    pub name: String,
 }
 
 /// Starts `command` (split at spaces: program then arguments).
@@ -40,5 +43,48 @@ pub fn spawn(command: &str) -> Result<EngineProcess, String> {
         child,
         stdin,
         lines,
+        name: command.to_string(),
     })
+}
+
+impl EngineProcess {
+    /// Sends one command line.
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    /// The next line the engine writes, waiting until `deadline` (`waiting_for` names the answer
+    /// awaited, for the error).
+    pub fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => Ok(line),
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "{} did not answer '{waiting_for}' in time",
+                self.name
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(format!(
+                "{} exited while we waited for '{waiting_for}'",
+                self.name
+            )),
+        }
+    }
+}
+
+impl Drop for EngineProcess {
+    /// Says `quit`, gives the engine half a second to leave, then kills it.
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }

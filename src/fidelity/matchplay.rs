@@ -62,7 +62,7 @@ pub trait Opponent {
 
 impl Opponent for UciEngine {
     fn name(&self) -> &str {
-        &self.name
+        &self.process.name
     }
 
     fn new_game(&mut self, _tc: &TimeControl) -> Result<(), String> {
@@ -88,7 +88,7 @@ impl Opponent for UciEngine {
 
 impl Opponent for XboardEngine {
     fn name(&self) -> &str {
-        &self.name
+        &self.process.name
     }
 
     fn new_game(&mut self, tc: &TimeControl) -> Result<(), String> {

@@ -4,18 +4,12 @@
 //! hung engine cannot hang the match.
 
 use super::engine_process::{self, EngineProcess};
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 /// A running UCI engine.
 pub struct UciEngine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    /// The name it gave in `id name`, or the command.
-    pub name: String,
+    /// The process, with the name the engine gave.
+    pub process: EngineProcess,
 }
 
 /// How long an engine may take to answer `uci` or `isready`.
@@ -25,23 +19,14 @@ impl UciEngine {
     /// Starts `command` (split at spaces: program then arguments), says `uci`, sets `options`
     /// (`name`, `value`) and waits until it is ready.
     pub fn start(command: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
-        let EngineProcess {
-            child,
-            stdin,
-            lines,
-        } = engine_process::spawn(command)?;
-        let mut engine = UciEngine {
-            child,
-            stdin,
-            lines,
-            name: command.to_string(),
-        };
+        let process = engine_process::spawn(command)?;
+        let mut engine = UciEngine { process };
         engine.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
             let line = engine.next_line(deadline, "uciok")?;
             if let Some(name) = line.strip_prefix("id name ") {
-                engine.name = name.trim().to_string();
+                engine.process.name = name.trim().to_string();
             }
             if line.trim() == "uciok" {
                 break;
@@ -56,24 +41,11 @@ impl UciEngine {
 
     /// Sends one command line.
     pub fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
+        self.process.send(line)
     }
 
     fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "{} did not answer '{waiting_for}' in time",
-                self.name
-            )),
-            Err(RecvTimeoutError::Disconnected) => Err(format!(
-                "{} exited while we waited for '{waiting_for}'",
-                self.name
-            )),
-        }
+        self.process.next_line(deadline, waiting_for)
     }
 
     /// Says `isready` and waits for `readyok`.
@@ -114,23 +86,10 @@ impl UciEngine {
                     .split_whitespace()
                     .next()
                     .map(str::to_string)
-                    .ok_or_else(|| format!("{} sent 'bestmove' without a move", self.name));
+                    .ok_or_else(|| {
+                        format!("{} sent 'bestmove' without a move", self.process.name)
+                    });
             }
         }
-    }
-}
-
-impl Drop for UciEngine {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

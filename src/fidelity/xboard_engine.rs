@@ -7,9 +7,7 @@
 //! thinks on the opponent's time and never plays a move the runner did not ask for.
 
 use super::engine_process::{self, EngineProcess};
-use std::io::Write;
-use std::process::{Child, ChildStdin};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// What an engine answered when asked to move.
@@ -62,11 +60,8 @@ pub fn parse_features(line: &str) -> Vec<(String, String)> {
 
 /// A running xboard engine.
 pub struct XboardEngine {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<String>,
-    /// The name it gave (`myname`), or the command.
-    pub name: String,
+    /// The process, with the name the engine gave.
+    pub process: EngineProcess,
     /// What it announced.
     pub features: Features,
     /// How many moves of the current game it has been told or has played.
@@ -85,16 +80,9 @@ impl XboardEngine {
     /// Starts `command` (split at spaces), says `xboard` and `protover 2`, accepts the features
     /// it announces, sets `options` (`option NAME=VALUE`) and waits until it is ready.
     pub fn start(command: &str, options: &[(String, String)]) -> Result<XboardEngine, String> {
-        let EngineProcess {
-            child,
-            stdin,
-            lines,
-        } = engine_process::spawn(command)?;
+        let process = engine_process::spawn(command)?;
         let mut engine = XboardEngine {
-            child,
-            stdin,
-            lines,
-            name: command.to_string(),
+            process,
             features: Features::default(),
             known: 0,
             black_starts: false,
@@ -104,7 +92,7 @@ impl XboardEngine {
         engine.send("protover 2")?;
         engine.read_features()?;
         if let Some(n) = &engine.features.myname {
-            engine.name = n.clone();
+            engine.process.name = n.clone();
         }
         for (name, value) in options {
             engine.send(&format!("option {name}={value}"))?;
@@ -119,13 +107,13 @@ impl XboardEngine {
         let mut deadline = Instant::now() + FEATURE_WAIT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.lines.recv_timeout(left) {
+            let line = match self.process.lines.recv_timeout(left) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => return Ok(()),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(format!(
                         "{} exited during the xboard handshake (is it an xboard engine?)",
-                        self.name
+                        self.process.name
                     ));
                 }
             };
@@ -151,24 +139,11 @@ impl XboardEngine {
 
     /// Sends one command line.
     pub fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
+        self.process.send(line)
     }
 
     fn next_line(&mut self, deadline: Instant, waiting_for: &str) -> Result<String, String> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(format!(
-                "{} did not answer '{waiting_for}' in time",
-                self.name
-            )),
-            Err(RecvTimeoutError::Disconnected) => Err(format!(
-                "{} exited while we waited for '{waiting_for}'",
-                self.name
-            )),
-        }
+        self.process.next_line(deadline, waiting_for)
     }
 
     /// Says `ping N` and waits for `pong N`, if the engine has the feature.
@@ -196,7 +171,7 @@ impl XboardEngine {
             if !self.features.setboard {
                 return Err(format!(
                     "{} cannot start from a position (no setboard feature)",
-                    self.name
+                    self.process.name
                 ));
             }
             self.send(&format!("setboard {start_fen}"))?;
@@ -219,7 +194,7 @@ impl XboardEngine {
         if moves.len() < self.known {
             return Err(format!(
                 "{}: moves were taken back, which this client does not do",
-                self.name
+                self.process.name
             ));
         }
         for m in &moves[self.known..] {
@@ -243,9 +218,9 @@ impl XboardEngine {
             let mut words = t.split_whitespace();
             match words.next() {
                 Some("move") => {
-                    let m = words
-                        .next()
-                        .ok_or_else(|| format!("{} sent 'move' without a move", self.name))?;
+                    let m = words.next().ok_or_else(|| {
+                        format!("{} sent 'move' without a move", self.process.name)
+                    })?;
                     self.known += 1;
                     self.send("force")?;
                     return Ok(Reply::Move(m.to_string()));
@@ -259,7 +234,7 @@ impl XboardEngine {
                     return Ok(Reply::Resign(t.to_string()));
                 }
                 Some(w) if w.starts_with("Illegal") || w.starts_with("Error") => {
-                    return Err(format!("{} answered: {t}", self.name));
+                    return Err(format!("{} answered: {t}", self.process.name));
                 }
                 // Thinking output, draw offers, result claims it is not entitled to, etc.
                 _ => {}
@@ -270,21 +245,6 @@ impl XboardEngine {
     /// Tells the engine the game is over (`result RESULT {reason}`).
     pub fn game_over(&mut self, result: &str, reason: &str) -> Result<(), String> {
         self.send(&format!("result {result} {{{reason}}}"))
-    }
-}
-
-impl Drop for XboardEngine {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let deadline = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
