@@ -41,6 +41,20 @@ pub struct PlausibleMove {
     pub forcing: u32,
 }
 
+impl PlausibleMove {
+    /// The names of the flags the search reads, as the debugging aids print them:
+    /// `must-search`, `unsafe`, `poor`.
+    pub fn flag_names(&self) -> impl Iterator<Item = &'static str> {
+        [
+            (self.must_search, "must-search"),
+            (self.unsafe_move, "unsafe"),
+            (self.poor, "poor"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+    }
+}
+
 /// The generator's answer for one position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PlausibleMoves {

@@ -34,14 +34,9 @@ pub fn listing(pos: &Position, ply: u32) -> String {
             san::format(pos, m.mv),
             m.plausibility
         );
-        if m.must_search {
-            line.push_str(" must-search");
-        }
-        if m.unsafe_move {
-            line.push_str(" unsafe");
-        }
-        if m.poor {
-            line.push_str(" poor");
+        for flag in m.flag_names() {
+            line.push(' ');
+            line.push_str(flag);
         }
         out.push_str(&line);
         out.push('\n');

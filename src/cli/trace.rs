@@ -27,16 +27,7 @@ pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
     for f in &factors {
         out.push_str(&format!("{:+} {}\n", f.value, f.comment));
     }
-    let mut flags = Vec::new();
-    if pm.must_search {
-        flags.push("must-search");
-    }
-    if pm.unsafe_move {
-        flags.push("unsafe");
-    }
-    if pm.poor {
-        flags.push("poor");
-    }
+    let mut flags: Vec<&str> = pm.flag_names().collect();
     if pm.check {
         flags.push("check");
     }
