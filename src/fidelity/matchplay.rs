@@ -36,7 +36,7 @@ pub struct MoveRequest<'a> {
     pub moves: &'a [String],
     /// The colour the engine plays.
     pub color: Color,
-    /// White's and Black's time left.
+    /// White's time left.
     pub white_time: Duration,
     /// Black's time left.
     pub black_time: Duration,
