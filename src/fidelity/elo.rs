@@ -78,7 +78,8 @@ impl Tally {
 
 /// The Elo difference of an expected score `p`, `None` outside (0, 1).
 pub fn elo_of(p: f64) -> Option<f64> {
-    (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10())
+    // `+ 0.0` turns the -0.0 of an even score into 0.0, so it prints as +0.
+    (p > 0.0 && p < 1.0).then(|| -400.0 * (1.0 / p - 1.0).log10() + 0.0)
 }
 
 impl std::fmt::Display for EloEstimate {
@@ -111,6 +112,12 @@ mod tests {
         // margin 0.154952: Elo(0.654952) = 111.3
         assert_eq!(e.high.map(|v| v.round()), Some(111.0));
         assert_eq!(e.low.map(|v| v.round()), Some(-111.0));
+    }
+
+    #[test]
+    fn all_draws_print_as_plus_zero() {
+        let e = Tally { wins: 0, draws: 6, losses: 0 }.elo();
+        assert_eq!(e.to_string(), "Elo +0 (95%: +0 to +0)");
     }
 
     #[test]
