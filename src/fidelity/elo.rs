@@ -116,7 +116,12 @@ mod tests {
 
     #[test]
     fn all_draws_print_as_plus_zero() {
-        let e = Tally { wins: 0, draws: 6, losses: 0 }.elo();
+        let e = Tally {
+            wins: 0,
+            draws: 6,
+            losses: 0,
+        }
+        .elo();
         assert_eq!(e.to_string(), "Elo +0 (95%: +0 to +0)");
     }
 

@@ -52,7 +52,13 @@ impl EngineProcess {
     pub fn send(&mut self, line: &str) -> Result<(), String> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
+            .map_err(|e| {
+                if e.kind() == std::io::ErrorKind::BrokenPipe {
+                    format!("{} has exited (it stopped reading its input)", self.name)
+                } else {
+                    format!("{}: {e}", self.name)
+                }
+            })
     }
 
     /// The next line the engine writes, waiting until `deadline` (`waiting_for` names the answer
