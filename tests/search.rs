@@ -6,7 +6,7 @@
 //! move order or values and must be re-derived for the 1967 knowledge.
 
 use machack::cli::think::game_position;
-use machack::plausible::{PlausibleMove, PlausibleMoves};
+use machack::plausible::PlausibleMoves;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
 use machack::search::*;
 use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
@@ -333,30 +333,27 @@ fn node_limit_stops_with_a_legal_move_and_progress_is_reported() {
     assert!(r.stopped && pos.is_legal(r.best_move.unwrap()));
 }
 
-/// A generator that offers the moves in reverse order, used as a trait object.
-struct Reversed(SimpleKnowledge);
+/// The teaching knowledge with every move list passed through `F` (given the level): for tests
+/// that change only what the PMG answers.
+struct WithMoves<F>(F);
 
-impl Knowledge for Reversed {
+impl<F: FnMut(&mut PlausibleMoves, u32)> Knowledge for WithMoves<F> {
     fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
-        let mut pm = self.0.plausible_moves(pos, level);
-        pm.moves.reverse();
-        for (i, m) in pm.moves.iter_mut().enumerate() {
-            let m: &mut PlausibleMove = m;
-            m.plausibility = -(i as Value);
-        }
+        let mut pm = SimpleKnowledge.plausible_moves(pos, level);
+        (self.0)(&mut pm, level);
         pm
     }
     fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
-        self.0.static_value(pos, root)
+        SimpleKnowledge.static_value(pos, root)
     }
     fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
-        self.0.en_prise(pos, color)
+        SimpleKnowledge.en_prise(pos, color)
     }
     fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
-        self.0.trapped(pos, sq)
+        SimpleKnowledge.trapped(pos, sq)
     }
     fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
-        self.0.pinned(pos, sq)
+        SimpleKnowledge.pinned(pos, sq)
     }
 }
 
@@ -364,38 +361,19 @@ impl Knowledge for Reversed {
 #[test]
 fn search_works_through_a_trait_object() {
     let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-    let mut k: Box<dyn Knowledge> = Box::new(Reversed(SimpleKnowledge));
+    // The moves in reverse order, plausibility falling along them.
+    let mut k: Box<dyn Knowledge> = Box::new(WithMoves(|pm: &mut PlausibleMoves, _| {
+        pm.moves.reverse();
+        for (i, m) in pm.moves.iter_mut().enumerate() {
+            m.plausibility = -(i as Value);
+        }
+    }));
     let mut s = Searcher::new(params(Preset::Normal));
     let r = s.search(k.as_mut(), &pos, &[], &Limits::default(), None);
     assert_eq!(r.value, MATE - 1);
 }
 
 // ----- modifications and secondary search -----
-
-/// Flags every top-level move developmentally poor.
-struct AllPoor(SimpleKnowledge);
-
-impl Knowledge for AllPoor {
-    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
-        let mut pm = self.0.plausible_moves(pos, level);
-        if level == 1 {
-            pm.moves.iter_mut().for_each(|m| m.poor = true);
-        }
-        pm
-    }
-    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
-        self.0.static_value(pos, root)
-    }
-    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
-        self.0.en_prise(pos, color)
-    }
-    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
-        self.0.trapped(pos, sq)
-    }
-    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
-        self.0.pinned(pos, sq)
-    }
-}
 
 /// Any knowledge: a developmentally poor move costs 3 (paper §9).
 #[test]
@@ -407,7 +385,12 @@ fn poor_moves_cost_three() {
     let plain =
         Searcher::new(p.clone()).search(&mut SimpleKnowledge, &pos, &[], &Limits::default(), None);
     let poor = Searcher::new(p).search(
-        &mut AllPoor(SimpleKnowledge),
+        // Every top-level move flagged developmentally poor.
+        &mut WithMoves(|pm: &mut PlausibleMoves, level| {
+            if level == 1 {
+                pm.moves.iter_mut().for_each(|m| m.poor = true);
+            }
+        }),
         &pos,
         &[],
         &Limits::default(),
@@ -449,28 +432,6 @@ fn secondary_search_keeps_the_worse_value() {
     assert!(changed > 0, "some secondary search lowered a value");
 }
 
-/// Records the deepest level the PMG was asked for.
-struct DeepestLevel(SimpleKnowledge, u32);
-
-impl Knowledge for DeepestLevel {
-    fn plausible_moves(&mut self, pos: &Position, level: u32) -> PlausibleMoves {
-        self.1 = self.1.max(level);
-        self.0.plausible_moves(pos, level)
-    }
-    fn static_value(&mut self, pos: &Position, root: &Position) -> Value {
-        self.0.static_value(pos, root)
-    }
-    fn en_prise(&mut self, pos: &Position, color: Color) -> Bitboard {
-        self.0.en_prise(pos, color)
-    }
-    fn trapped(&mut self, pos: &Position, sq: Square) -> bool {
-        self.0.trapped(pos, sq)
-    }
-    fn pinned(&mut self, pos: &Position, sq: Square) -> bool {
-        self.0.pinned(pos, sq)
-    }
-}
-
 /// Feedovers: at most `feedovers` in a line, and none at ply >= depth + 3 (source SETF 2).
 #[test]
 fn feedover_limits() {
@@ -480,9 +441,11 @@ fn feedover_limits() {
         let mut p = params(Preset::Tournament);
         p.secondary_search = false;
         p.feedovers = feedovers;
-        let mut k = DeepestLevel(SimpleKnowledge, 0);
+        // The deepest level the PMG was asked for.
+        let mut deepest = 0;
+        let mut k = WithMoves(|_: &mut PlausibleMoves, level| deepest = deepest.max(level));
         Searcher::new(p).search(&mut k, &pos, &[], &Limits::default(), None);
-        k.1
+        deepest
     };
     // Depth 4: the PMG runs at plies 0..=3 (levels 1..=4); feedovers (after plausible
     // captures, too) only at plies 4, 5 and 6.
