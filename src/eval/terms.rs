@@ -17,14 +17,6 @@ fn kind_on(pos: &Position, s: Square) -> PieceKind {
     pos.piece_at(s).map_or(PieceKind::Pawn, |p| p.kind)
 }
 
-/// The least valuable piece among `set`: its square and kind.
-#[inline]
-fn least_valuable(pos: &Position, set: Bitboard) -> Option<(Square, PieceKind)> {
-    PieceKind::ALL
-        .iter()
-        .find_map(|&k| (set & pos.kind_bb(k)).first().map(|s| (s, k)))
-}
-
 /// The attackers of `s` by `by` when only the squares in `occ` are occupied (pieces off `occ`
 /// are gone; x-rays open as pieces leave `occ`).
 #[inline]
@@ -49,7 +41,7 @@ pub fn exchange_gain(
     let mut on_square = victim;
     loop {
         let attackers = attackers_in(pos, s, side, occ);
-        let Some((from, kind)) = least_valuable(pos, attackers) else {
+        let Some((from, kind)) = pos.least_valuable(attackers) else {
             break;
         };
         // A king may capture only when the other side has nothing left to recapture with.
@@ -79,7 +71,7 @@ pub fn exchange_gain(
 /// attackers → the exchange when it comes out negative.
 pub fn risk_with(pos: &Position, s: Square, owner: Color, value: Value, occ: Bitboard) -> Value {
     let attackers = attackers_in(pos, s, !owner, occ);
-    let Some((_, lva)) = least_valuable(pos, attackers) else {
+    let Some((_, lva)) = pos.least_valuable(attackers) else {
         return 0;
     };
     let defenders = attackers_in(pos, s, owner, occ);

@@ -142,7 +142,11 @@ impl Position {
                     CastleSide::Queen => Square::from_coords(2, king.rank()),
                 };
                 let path_clear = (between(king, rook_from) & occ).is_empty();
-                let safe = (between(king, king_to).with(king_to)).all_unattacked(self, them);
+                // The king's path (its own square is known safe: no checkers).
+                let safe = between(king, king_to)
+                    .with(king_to)
+                    .into_iter()
+                    .all(|s| !self.is_attacked(s, them));
                 if path_clear && safe {
                     let kind = match side {
                         CastleSide::King => MoveKind::CastleKingSide,
@@ -179,11 +183,5 @@ fn push_pawn_move(list: &mut MoveList, from: Square, to: Square, capture: bool, 
                 MoveKind::Quiet
             },
         ));
-    }
-}
-
-impl Bitboard {
-    fn all_unattacked(self, pos: &Position, by: Color) -> bool {
-        self.into_iter().all(|s| !pos.is_attacked(s, by))
     }
 }

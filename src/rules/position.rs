@@ -253,14 +253,19 @@ impl Position {
         self.attackers(s, by).any()
     }
 
-    /// The least valuable piece of `by` attacking `s`: its square and kind.
-    pub fn least_valuable_attacker(&self, s: Square, by: Color) -> Option<(Square, PieceKind)> {
-        let attackers = self.attackers(s, by);
+    /// The least valuable piece among the squares of `set`: its square and kind.
+    #[inline]
+    pub fn least_valuable(&self, set: Bitboard) -> Option<(Square, PieceKind)> {
         PieceKind::ALL.iter().find_map(|&k| {
-            (attackers & self.by_kind[k.index()])
+            (set & self.by_kind[k.index()])
                 .first()
                 .map(|from| (from, k))
         })
+    }
+
+    /// The least valuable piece of `by` attacking `s`: its square and kind.
+    pub fn least_valuable_attacker(&self, s: Square, by: Color) -> Option<(Square, PieceKind)> {
+        self.least_valuable(self.attackers(s, by))
     }
 
     /// The squares attacked by the piece on `s` (empty if none), with the current occupancy.
@@ -515,23 +520,5 @@ impl Position {
         const DARK: u64 = 0xAA55_AA55_AA55_AA55;
         let bishops = self.kind_bb(Bishop);
         self.kind_bb(Knight).is_empty() && (bishops.0 & DARK == 0 || bishops.0 & !DARK == 0)
-    }
-
-    /// A plain board picture from White's side, rank 8 first, for debugging.
-    pub fn ascii(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let c = self
-                    .piece_at(Square::from_coords(file, rank))
-                    .map_or('.', |p| p.fen_char());
-                out.push(c);
-                if file < 7 {
-                    out.push(' ');
-                }
-            }
-            out.push('\n');
-        }
-        out
     }
 }
