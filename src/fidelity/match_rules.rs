@@ -110,7 +110,8 @@ pub fn adjudicate(
     max_plies: usize,
 ) -> Option<Ending> {
     let side = pos.side_to_move();
-    match pos.status() {
+    let status = pos.status();
+    match status {
         Status::Checkmate => {
             return Some(Ending::loss(
                 side,
@@ -121,16 +122,10 @@ pub fn adjudicate(
         Status::Stalemate => return Some(Ending::draw(Termination::Normal, "stalemate")),
         _ => {}
     }
-    // Only positions since the last capture or pawn move can repeat this one.
-    let reversible = (pos.halfmove_clock() as usize).min(earlier.len());
-    let seen = earlier[earlier.len() - reversible..]
-        .iter()
-        .filter(|&&k| k == pos.key())
-        .count();
-    if seen >= 2 {
+    if pos.times_seen_before(earlier) >= 2 {
         return Some(Ending::draw(Termination::Normal, "threefold repetition"));
     }
-    match pos.status() {
+    match status {
         Status::FiftyMoves => Some(Ending::draw(Termination::Normal, "fifty-move rule")),
         Status::InsufficientMaterial => {
             Some(Ending::draw(Termination::Normal, "insufficient material"))

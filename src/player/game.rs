@@ -159,9 +159,7 @@ impl Game {
             Status::FiftyMoves => Some(Ending::FiftyMoves),
             Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
             Status::Ongoing => {
-                let key = self.pos.key();
-                let seen = self.keys.iter().filter(|&&k| k == key).count();
-                (seen >= 2).then_some(Ending::Repetition)
+                (self.pos.times_seen_before(&self.keys) >= 2).then_some(Ending::Repetition)
             }
         }
     }

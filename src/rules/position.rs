@@ -488,6 +488,17 @@ impl Position {
         key
     }
 
+    /// How many times this position stood before, given the keys of the game's earlier
+    /// positions (oldest first). Only those since the last capture or pawn move can match, so
+    /// only they are looked at; two means this is the third occurrence.
+    pub fn times_seen_before(&self, earlier: &[Key]) -> usize {
+        let reversible = (self.halfmove as usize).min(earlier.len());
+        earlier[earlier.len() - reversible..]
+            .iter()
+            .filter(|&&k| k == self.key)
+            .count()
+    }
+
     /// How the position stands: mate, stalemate, fifty moves, dead material, or ongoing.
     pub fn status(&self) -> Status {
         let moves = self.legal_moves();
