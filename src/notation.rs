@@ -16,7 +16,7 @@ pub mod score;
 
 pub use descriptive::Style;
 pub use error::MoveError;
-pub use game::{Game, GameMove, ReadError, read_games};
+pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_games};
 
 use crate::rules::{Move, Position};
 

@@ -98,6 +98,8 @@ pub enum ReadErrorKind {
     MoveNumber(String),
     /// A move that cannot be played.
     Move {
+        /// How many moves of the game came before it (its half-move count, from 0).
+        index: usize,
         /// Its move number.
         number: u32,
         /// Whose move it is.
@@ -138,6 +140,7 @@ impl fmt::Display for ReadError {
                 color,
                 text,
                 error,
+                ..
             } => {
                 let dots = if *color == Color::White { "." } else { "..." };
                 write!(f, "move {number}{dots} {text}: {error}")
@@ -220,6 +223,7 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
                 started = true;
                 let (mv, notation) = parse_any_with(&pos, &text).map_err(|error| {
                     at(ReadErrorKind::Move {
+                        index: game.moves.len(),
                         number: pos.fullmove_number(),
                         color: pos.side_to_move(),
                         text: text.clone(),

@@ -5,8 +5,8 @@
 //! `book` for a book move (`{P-K4 book}`).
 
 use super::game::{Ending, Game};
-use crate::notation;
-use crate::rules::{Color, Position, START_FEN};
+use crate::notation::{self, ReadErrorKind};
+use crate::rules::{Color, START_FEN};
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -193,105 +193,45 @@ pub struct Resumed {
 /// Reads a record written by [`to_pgn`] (or any single-game PGN without variations): the tags, the
 /// start position, and the moves with their book marks and times. Errors name the bad move.
 pub fn read_pgn(text: &str) -> Result<Resumed, String> {
+    let mut games = notation::read_games(text).map_err(|e| match &e.kind {
+        ReadErrorKind::Move {
+            index, text, error, ..
+        } => format!("move {} '{text}': {error}", index + 1),
+        _ => e.to_string(),
+    })?;
+    if games.len() != 1 {
+        return Err(format!(
+            "the record holds {} games; only one can be resumed",
+            games.len()
+        ));
+    }
+    let read = games.remove(0);
+    if read.moves.iter().any(|m| !m.variations.is_empty()) {
+        return Err("the record has variations; only a plain game can be resumed".into());
+    }
     let mut tags = Tags::default();
-    let mut fen: Option<String> = None;
-    let mut result = String::from("*");
-    let mut body = String::new();
-    for line in text.lines() {
-        let t = line.trim();
-        if let Some(inner) = t.strip_prefix('[').and_then(|r| r.strip_suffix(']')) {
-            let (k, v) = inner.split_once(' ').unwrap_or((inner, ""));
-            let v = v
-                .trim()
-                .trim_matches('"')
-                .replace("\\\"", "\"")
-                .replace("\\\\", "\\");
-            match k {
-                "Event" => tags.event = v,
-                "Date" => tags.date = v,
-                "White" => tags.white = v,
-                "Black" => tags.black = v,
-                "TimeControl" => tags.time_control = Some(v),
-                "Result" => result = v,
-                "FEN" => fen = Some(v),
-                _ => {}
-            }
-        } else if !t.starts_with('%') {
-            body.push_str(line);
-            body.push('\n');
+    for (k, v) in &read.tags {
+        match k.as_str() {
+            "Event" => tags.event = v.clone(),
+            "Date" => tags.date = v.clone(),
+            "White" => tags.white = v.clone(),
+            "Black" => tags.black = v.clone(),
+            "TimeControl" => tags.time_control = Some(v.clone()),
+            _ => {}
         }
     }
-    let start = match &fen {
-        Some(f) => Position::from_fen(f).map_err(|e| format!("the record's FEN: {e}"))?,
-        None => Position::startpos(),
-    };
-    let mut game = Game::new(start);
-    let mut chars = body.chars().peekable();
-    let mut word = String::new();
-    let mut pending: Option<(crate::rules::Move, String)> = None;
-    let flush = |game: &mut Game, pending: &mut Option<(crate::rules::Move, String)>| {
-        if let Some((m, note)) = pending.take() {
-            let book = note.split_whitespace().any(|w| w == "book");
-            let seconds = note
-                .split_whitespace()
-                .find_map(|w| w.strip_suffix('s').and_then(|n| n.parse::<f64>().ok()));
-            game.play(m, seconds, book);
-        }
-    };
-    let take_word =
-        |word: &mut String, game: &mut Game, pending: &mut Option<_>| -> Result<(), String> {
-            let w = std::mem::take(word);
-            if matches!(w.as_str(), "*" | "1-0" | "0-1" | "1/2-1/2") {
-                return Ok(());
-            }
-            let w = w
-                .trim_start_matches(|c: char| c.is_ascii_digit())
-                .trim_start_matches('.');
-            if w.is_empty() || w.starts_with('$') {
-                return Ok(());
-            }
-            flush(game, pending);
-            let m = notation::parse_any(game.position(), w)
-                .map_err(|e| format!("move {} '{w}': {e}", game.moves().len() + 1))?;
-            *pending = Some((m, String::new()));
-            Ok(())
-        };
-    while let Some(c) = chars.next() {
-        match c {
-            '{' => {
-                take_word(&mut word, &mut game, &mut pending)?;
-                let mut note = String::new();
-                for c in chars.by_ref() {
-                    if c == '}' {
-                        break;
-                    }
-                    note.push(c);
-                }
-                if let Some((_, n)) = pending.as_mut() {
-                    *n = note;
-                }
-            }
-            ';' => {
-                take_word(&mut word, &mut game, &mut pending)?;
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        break;
-                    }
-                }
-            }
-            '(' => {
-                return Err("the record has variations; only a plain game can be resumed".into());
-            }
-            c if c.is_whitespace() => take_word(&mut word, &mut game, &mut pending)?,
-            c => word.push(c),
-        }
+    let mut game = Game::new(read.start.clone());
+    for m in &read.moves {
+        // The comment's words: the descriptive move, then `book` or the time (`3.20s`).
+        let words = || m.comments.iter().flat_map(|c| c.split_whitespace());
+        let book = words().any(|w| w == "book");
+        let seconds = words().find_map(|w| w.strip_suffix('s').and_then(|n| n.parse::<f64>().ok()));
+        game.play(m.mv, seconds, book);
     }
-    take_word(&mut word, &mut game, &mut pending)?;
-    flush(&mut game, &mut pending);
     // A result the rules do not explain ended the game off the board: taken as a resignation
     // (or a fallen flag, which the record does not tell apart) or a draw agreed.
     if game.ending.is_none() {
-        game.ending = match result.as_str() {
+        game.ending = match read.result_text() {
             "1-0" => Some(Ending::Resignation(Color::Black)),
             "0-1" => Some(Ending::Resignation(Color::White)),
             "1/2-1/2" => Some(Ending::DrawAgreed),
@@ -303,6 +243,7 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
 
 #[cfg(test)]
 mod tests {
+    use crate::rules::Position;
     #[test]
     fn dates_from_days() {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
