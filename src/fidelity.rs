@@ -3,7 +3,6 @@
 pub mod compare;
 pub mod elo;
 pub mod engine_process;
-pub mod match_clock;
 pub mod match_rules;
 pub mod matchplay;
 pub mod uci_engine;

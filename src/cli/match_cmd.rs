@@ -3,9 +3,9 @@
 //! and the Elo difference with its 95% interval on stdout.
 
 use super::CliError;
-use crate::fidelity::match_clock::TimeControl;
 use crate::fidelity::matchplay::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
+use crate::player::clock::TimeControl;
 use crate::search::{Preset, SearchParams};
 use std::io::Write;
 
@@ -24,7 +24,8 @@ pub struct MatchArgs {
     /// Number of games (played in pairs: each opening once with each colour).
     #[arg(long, default_value_t = 20)]
     pub games: u32,
-    /// Time control for both sides: MOVES/SECONDS (40/60) or SECONDS[+INCREMENT] (60+0.5).
+    /// Time control for both sides, as play's --clock: MOVES/SECONDS (40/60),
+    /// SECONDS[+INCREMENT] (60+0.5), both (40/60+1), or move/SECONDS.
     #[arg(long, default_value = "60+0.5")]
     pub tc: String,
     /// Machack's parameter preset: normal or tournament.

@@ -23,8 +23,8 @@ pub struct PlayArgs {
     /// Plain upper-case output, no colours, no thinking display.
     #[arg(long)]
     pub teletype: bool,
-    /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, or
-    /// move/SECONDS.
+    /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, both
+    /// (40/600+1), or move/SECONDS.
     #[arg(long, default_value = DEFAULT_CLOCK)]
     pub clock: String,
     /// Seed of the book's random choice (default: from the time).

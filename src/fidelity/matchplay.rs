@@ -9,7 +9,7 @@
 //! - **Clocks**: the runner measures each side's thinking time (for the engine, from `go` to its
 //!   answer) and charges it to the side's clock ([`Clock`]); a side more than [`GRACE`] over its
 //!   time loses on time. Machack searches its preset with a time limit of its clock's
-//!   [`Clock::budget`].
+//!   [`Clock::allot`].
 //! - **Adjudication** ([`adjudicate`]): mate, stalemate, threefold repetition, fifty moves,
 //!   insufficient material, and a draw at the maximum length. Draws by rule are applied as soon
 //!   as they could be claimed.
@@ -18,16 +18,20 @@
 //!   An engine that cannot be started at all ends the match with an error.
 
 use super::elo::Tally;
-use super::match_clock::{Clock, GRACE, TimeControl};
 use super::match_rules::{Ending, Outcome, Termination, adjudicate};
 use super::uci_engine::UciEngine;
 pub use super::xboard_engine::Reply;
 use super::xboard_engine::XboardEngine;
 use crate::notation::{Game, GameMove, Notation, san};
+use crate::player::clock::{Clock, TimeControl};
 use crate::rules::{Color, Key, Move, Position, START_FEN};
 use crate::search::{Knowledge1967, Limits, SearchParams, Searcher};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
+
+/// How far past its time a side may go before it loses on time: the runner measures round
+/// trips through pipes, which the engine cannot see.
+pub const GRACE: Duration = Duration::from_secs(1);
 
 /// What the runner asks an engine when it is to move.
 #[derive(Clone, Debug)]
@@ -92,7 +96,7 @@ impl Opponent for XboardEngine {
     }
 
     fn new_game(&mut self, tc: &TimeControl) -> Result<(), String> {
-        XboardEngine::new_game(self, START_FEN, &tc.xboard_level())
+        XboardEngine::new_game(self, START_FEN, &tc.xboard_command())
     }
 
     fn best_move(&mut self, r: &MoveRequest) -> Result<Reply, String> {
@@ -432,7 +436,7 @@ impl Setup<'_> {
                 false,
             );
         }
-        let mut clock = Clock::new(tc);
+        let mut clock = Clock::with_grace(tc, GRACE);
         loop {
             // Step 1. Is the game over?
             let earlier = history_keys(moves);
@@ -445,7 +449,7 @@ impl Setup<'_> {
                 let limits = Limits {
                     stop: None,
                     nodes: None,
-                    time: Some(clock.budget(side)),
+                    time: Some(clock.allot(side)),
                 };
                 let start = Instant::now();
                 let r = searcher.search(knowledge, &pos, &earlier, &limits, None);
@@ -478,7 +482,7 @@ impl Setup<'_> {
                 color: side,
                 white_time: clock.remaining(Color::White),
                 black_time: clock.remaining(Color::Black),
-                increment: tc.increment,
+                increment: tc.increment(),
                 moves_to_go: clock.moves_to_go(side),
                 timeout: own + GRACE + Duration::from_secs(1),
             };

@@ -182,9 +182,10 @@ mod tests {
         );
         assert_eq!(
             parse("level 40 5 0"),
-            Ok(XboardCommand::Level(TimeControl::Moves {
-                moves: 40,
-                period: Duration::from_secs(300)
+            Ok(XboardCommand::Level(TimeControl::Periods {
+                moves: Some(40),
+                base: Duration::from_secs(300),
+                increment: Duration::ZERO
             }))
         );
     }

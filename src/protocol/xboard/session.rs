@@ -4,7 +4,7 @@
 use super::command::{XboardCommand, parse};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
-use crate::player::clock::{TimeControl, allot};
+use crate::player::clock::TimeControl;
 use crate::player::engine::{
     Engine, Preset, Settings, ThinkLimits, ThinkProgress, Thought, centipawns,
 };
@@ -34,7 +34,6 @@ struct Session<W: Write> {
     machine: Color,
     post: bool,
     control: TimeControl,
-    per_move: Option<Duration>,
     depth: Option<u32>,
     time_left: Option<Duration>,
     book: Book,
@@ -57,11 +56,11 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: P
         force: false,
         machine: Color::Black,
         post: false,
-        control: TimeControl::Moves {
-            moves: 40,
-            period: Duration::from_secs(300),
+        control: TimeControl::Periods {
+            moves: Some(40),
+            base: Duration::from_secs(300),
+            increment: Duration::ZERO,
         },
-        per_move: None,
         depth: None,
         time_left: None,
         book: Book::builtin(),
@@ -155,7 +154,6 @@ impl<W: Write> Session<W> {
                 self.force = false;
                 self.machine = Color::Black;
                 self.depth = None;
-                self.per_move = None;
                 self.last_value = None;
                 self.resign.reset();
                 self.over = false;
@@ -187,11 +185,8 @@ impl<W: Write> Session<W> {
                 }
                 Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
             },
-            C::Level(tc) => {
-                self.control = tc;
-                self.per_move = None;
-            }
-            C::St(d) => self.per_move = Some(d),
+            C::Level(tc) => self.control = tc,
+            C::St(d) => self.control = TimeControl::PerMove(d),
             C::Sd(d) => self.depth = Some(d),
             C::Time(t) => self.time_left = Some(t),
             C::Otim(_) => {}
@@ -273,20 +268,14 @@ impl<W: Write> Session<W> {
             self.play_move(m, None);
             return;
         }
-        let moves_made = (self.game.moves().len() / 2) as u32;
-        let time = match (self.per_move, self.time_left) {
-            (Some(st), _) => Some(
-                st.saturating_sub(Duration::from_millis(30))
-                    .max(Duration::from_millis(10)),
-            ),
-            (None, Some(left)) => Some(match self.control {
-                TimeControl::Moves { moves, .. } => {
-                    allot(left, Some(moves - moves_made % moves), Duration::ZERO)
-                }
-                TimeControl::Increment { increment, .. } => allot(left, None, increment),
-                TimeControl::PerMove(d) => d,
-            }),
-            (None, None) => None,
+        // The side to move has made one move fewer than the move number: exact from the start
+        // position, and after `setboard` as far as the FEN's move number is.
+        let moves_made = pos.fullmove_number().saturating_sub(1);
+        let time = match self.control {
+            TimeControl::PerMove(d) => Some(self.control.allot(d, moves_made)),
+            TimeControl::Periods { .. } => self
+                .time_left
+                .map(|left| self.control.allot(left, moves_made)),
         };
         let limits = ThinkLimits {
             time,
