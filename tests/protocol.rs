@@ -86,9 +86,15 @@ fn uci_plays_a_short_game_and_survives_bad_input() {
     e.send("ucinewgame");
     e.send("position startpos moves e2e4");
     e.send("go wtime 60000 btime 60000 winc 0 binc 0");
-    let info = e.expect("info depth");
+    // The first top-level move is announced, then each new best with its nodes so far.
+    let first = e.expect("info depth");
     assert!(
-        info.contains(" score cp ") && info.contains(" pv "),
+        first.contains(" currmove ") && first.ends_with(" currmovenumber 1"),
+        "{first}"
+    );
+    let info = e.expect_with("info depth", " score cp ");
+    assert!(
+        info.contains(" nodes ") && info.contains(" nps ") && info.contains(" pv "),
         "{info}"
     );
     let best = e.expect("bestmove ");

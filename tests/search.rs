@@ -322,7 +322,16 @@ fn node_limit_stops_with_a_legal_move_and_progress_is_reported() {
     assert!(r.stats.nodes < 600);
     assert_eq!(r.top_level.last().unwrap().bound, TopBound::Interrupted);
     assert!(matches!(events[0], Progress::Examining { index: 0, .. }));
-    assert!(events.iter().any(|e| matches!(e, Progress::NewBest { .. })));
+    let counts: Vec<u64> = events
+        .iter()
+        .filter_map(|e| match e {
+            Progress::NewBest { nodes, .. } => Some(*nodes),
+            Progress::Examining { .. } => None,
+        })
+        .collect();
+    assert!(!counts.is_empty());
+    assert!(counts.windows(2).all(|w| w[0] <= w[1]), "{counts:?}");
+    assert!(counts[0] > 0 && *counts.last().unwrap() <= r.stats.nodes);
     // A stop flag already set: nothing completes, the most plausible move is returned.
     let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let limits = Limits {

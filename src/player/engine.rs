@@ -119,6 +119,8 @@ pub struct ThinkLimits {
 pub enum ThinkProgress {
     /// A top-level move is being examined.
     Examining {
+        /// Its place among the moves searched, from 0.
+        index: usize,
         /// The move.
         mv: Move,
     },
@@ -130,8 +132,8 @@ pub enum ThinkProgress {
         value: Value,
         /// Its principal variation, the move first.
         pv: Vec<Move>,
-        /// Nodes searched so far, when the search says.
-        nodes: Option<u64>,
+        /// Nodes searched so far.
+        nodes: u64,
         /// Time since the search started.
         elapsed: Duration,
     },
@@ -200,12 +202,20 @@ impl Engine {
         };
         let start = std::time::Instant::now();
         let mut report = |p: &Progress| match p {
-            Progress::Examining { mv, .. } => progress(&ThinkProgress::Examining { mv: *mv }),
-            Progress::NewBest { mv, value, pv } => progress(&ThinkProgress::NewBest {
+            Progress::Examining { index, mv } => progress(&ThinkProgress::Examining {
+                index: *index,
+                mv: *mv,
+            }),
+            Progress::NewBest {
+                mv,
+                value,
+                pv,
+                nodes,
+            } => progress(&ThinkProgress::NewBest {
                 mv: *mv,
                 value: *value,
                 pv: pv.clone(),
-                nodes: None,
+                nodes: *nodes,
                 elapsed: start.elapsed(),
             }),
         };

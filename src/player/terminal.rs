@@ -503,7 +503,7 @@ impl<W: Write> Session<W> {
                         return;
                     }
                     match p {
-                        ThinkProgress::Examining { mv } => {
+                        ThinkProgress::Examining { mv, .. } => {
                             let t = descriptive::format(&pos, *mv, Style::Teletype);
                             let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
                         }

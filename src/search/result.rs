@@ -102,5 +102,7 @@ pub enum Progress {
         value: Value,
         /// Its principal variation.
         pv: Vec<Move>,
+        /// Nodes searched so far.
+        nodes: u64,
     },
 }

@@ -110,6 +110,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                             mv: entry.mv,
                             value: entry.value,
                             pv: entry.pv.clone(),
+                            nodes: self.stats.nodes,
                         });
                     }
                 }

@@ -324,34 +324,40 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// `info depth D score S nodes N nps R time T pv …`.
+    fn info_line(depth: u32, value: Value, nodes: u64, elapsed: Duration, pv: &[Move]) -> String {
+        let ms = elapsed.as_millis();
+        let nps = u128::from(nodes) * 1000 / ms.max(1);
+        let pv: Vec<String> = pv.iter().map(|m| m.coordinate()).collect();
+        format!(
+            "info depth {depth} score {} nodes {nodes} nps {nps} time {ms} pv {}",
+            Self::score(value),
+            pv.join(" ")
+        )
+    }
+
     fn progress(&mut self, p: &ThinkProgress) {
-        if let ThinkProgress::NewBest {
-            value, pv, elapsed, ..
-        } = p
-        {
-            let pv: Vec<String> = pv.iter().map(|m| m.coordinate()).collect();
-            let line = format!(
-                "info depth {} score {} time {} pv {}",
+        let line = match p {
+            ThinkProgress::Examining { index, mv } => format!(
+                "info depth {} currmove {} currmovenumber {}",
                 self.search_depth,
-                Self::score(*value),
-                elapsed.as_millis(),
-                pv.join(" ")
-            );
-            self.say(&line);
-        }
+                mv.coordinate(),
+                index + 1
+            ),
+            ThinkProgress::NewBest {
+                value,
+                pv,
+                nodes,
+                elapsed,
+                ..
+            } => Self::info_line(self.search_depth, *value, *nodes, *elapsed, pv),
+        };
+        self.say(&line);
     }
 
     fn finish(&mut self, t: &Thought) {
-        let ms = t.elapsed.as_millis().max(1);
-        let nps = u128::from(t.nodes) * 1000 / ms;
-        let pv: Vec<String> = t.pv.iter().map(|m| m.coordinate()).collect();
-        self.say(&format!(
-            "info depth {} score {} nodes {} nps {nps} time {} pv {}",
-            t.depth,
-            Self::score(t.value),
-            t.nodes,
-            t.elapsed.as_millis(),
-            pv.join(" ")
+        self.say(&Self::info_line(
+            t.depth, t.value, t.nodes, t.elapsed, &t.pv,
         ));
         match t.best {
             Some(m) => self.say(&format!("bestmove {}", m.coordinate())),

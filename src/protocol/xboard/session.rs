@@ -369,7 +369,7 @@ impl<W: Write> Session<W> {
         } = p
         {
             let pv = pv.clone();
-            self.post_line(self.search_depth, *value, *elapsed, nodes.unwrap_or(0), &pv);
+            self.post_line(self.search_depth, *value, *elapsed, *nodes, &pv);
         }
     }
 }
