@@ -114,31 +114,6 @@ pub struct ThinkLimits {
     pub stop: Option<Arc<AtomicBool>>,
 }
 
-/// What thinking reports while it runs.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ThinkProgress {
-    /// A top-level move is being examined.
-    Examining {
-        /// Its place among the moves searched, from 0.
-        index: usize,
-        /// The move.
-        mv: Move,
-    },
-    /// A new best top-level move.
-    NewBest {
-        /// The move.
-        mv: Move,
-        /// Its value for the side to move.
-        value: Value,
-        /// Its principal variation, the move first.
-        pv: Vec<Move>,
-        /// Nodes searched so far.
-        nodes: u64,
-        /// Time since the search started.
-        elapsed: Duration,
-    },
-}
-
 /// The outcome of thinking about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thought {
@@ -190,7 +165,7 @@ impl Engine {
         pos: &Position,
         history: &[Key],
         limits: &ThinkLimits,
-        progress: &mut dyn FnMut(&ThinkProgress),
+        progress: &mut dyn FnMut(&Progress),
     ) -> Thought {
         let params = search_params(&self.settings, limits.depth);
         let depth = params.depth;
@@ -200,31 +175,12 @@ impl Engine {
             nodes: limits.nodes,
             time: limits.time,
         };
-        let start = std::time::Instant::now();
-        let mut report = |p: &Progress| match p {
-            Progress::Examining { index, mv } => progress(&ThinkProgress::Examining {
-                index: *index,
-                mv: *mv,
-            }),
-            Progress::NewBest {
-                mv,
-                value,
-                pv,
-                nodes,
-            } => progress(&ThinkProgress::NewBest {
-                mv: *mv,
-                value: *value,
-                pv: pv.clone(),
-                nodes: *nodes,
-                elapsed: start.elapsed(),
-            }),
-        };
         let r = self.searcher.search(
             &mut self.knowledge,
             pos,
             history,
             &search_limits,
-            Some(&mut report),
+            Some(progress),
         );
         Thought {
             best: r.best_move,

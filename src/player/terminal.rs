@@ -6,13 +6,14 @@
 use super::board;
 use super::clock::{Clock, TimeControl};
 use super::command::{self, Command, HELP};
-use super::engine::{Engine, Settings, ThinkLimits, ThinkProgress, parse_widths};
+use super::engine::{Engine, Settings, ThinkLimits, parse_widths};
 use super::game::{Ending, Game};
 use super::judgement::{ResignWatch, accepts_draw};
 use super::record::{self, Tags};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
 use crate::rules::{Color, Position};
+use crate::search::Progress;
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -498,16 +499,16 @@ impl<W: Write> Session<W> {
                 let terminal = self.terminal;
                 let out = &mut self.out;
                 let mut best_text = String::from("?");
-                let mut progress = |p: &ThinkProgress| {
+                let mut progress = |p: &Progress| {
                     if !terminal {
                         return;
                     }
                     match p {
-                        ThinkProgress::Examining { mv, .. } => {
+                        Progress::Examining { mv, .. } => {
                             let t = descriptive::format(&pos, *mv, Style::Teletype);
                             let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
                         }
-                        ThinkProgress::NewBest { mv, value, .. } => {
+                        Progress::NewBest { mv, value, .. } => {
                             best_text = format!(
                                 "{} ({:+.2})",
                                 descriptive::format(&pos, *mv, Style::Teletype),

@@ -2,8 +2,9 @@
 //! runs in its own thread and reports through the same channel, so input keeps being read while
 //! the engine thinks.
 
-use crate::player::engine::{Engine, ThinkLimits, ThinkProgress, Thought};
+use crate::player::engine::{Engine, ThinkLimits, Thought};
 use crate::rules::{Key, Position};
+use crate::search::Progress;
 use crate::value::{MATE, Value, is_mate};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -18,7 +19,7 @@ pub enum Event {
     /// The input ended.
     Eof,
     /// The search reports progress.
-    Progress(ThinkProgress),
+    Progress(Progress),
     /// The search finished: the engine comes back with its thought.
     Done(Box<(Engine, Thought)>),
 }
@@ -77,7 +78,7 @@ impl Thinking {
         limits.stop = Some(stop.clone());
         let handle = thread::spawn(move || {
             let progress_tx = tx.clone();
-            let mut progress = |p: &ThinkProgress| {
+            let mut progress = |p: &Progress| {
                 let _ = progress_tx.send(Event::Progress(p.clone()));
             };
             let thought = engine.think(&pos, &history, &limits, &mut progress);

@@ -104,5 +104,7 @@ pub enum Progress {
         pv: Vec<Move>,
         /// Nodes searched so far.
         nodes: u64,
+        /// Time since the search started.
+        elapsed: Duration,
     },
 }

@@ -111,6 +111,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                             value: entry.value,
                             pv: entry.pv.clone(),
                             nodes: self.stats.nodes,
+                            elapsed: self.start.elapsed(),
                         });
                     }
                 }

@@ -5,10 +5,11 @@ use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::player::clock::allot;
 use crate::player::engine::{
-    Engine, Preset, Settings, ThinkLimits, ThinkProgress, Thought, centipawns, parse_widths,
+    Engine, Preset, Settings, ThinkLimits, Thought, centipawns, parse_widths,
 };
 use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
+use crate::search::Progress;
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -336,15 +337,15 @@ impl<W: Write> Session<W> {
         )
     }
 
-    fn progress(&mut self, p: &ThinkProgress) {
+    fn progress(&mut self, p: &Progress) {
         let line = match p {
-            ThinkProgress::Examining { index, mv } => format!(
+            Progress::Examining { index, mv } => format!(
                 "info depth {} currmove {} currmovenumber {}",
                 self.search_depth,
                 mv.coordinate(),
                 index + 1
             ),
-            ThinkProgress::NewBest {
+            Progress::NewBest {
                 value,
                 pv,
                 nodes,

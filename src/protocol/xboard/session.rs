@@ -5,13 +5,12 @@ use super::command::{XboardCommand, parse};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
 use crate::player::clock::TimeControl;
-use crate::player::engine::{
-    Engine, Preset, Settings, ThinkLimits, ThinkProgress, Thought, centipawns,
-};
+use crate::player::engine::{Engine, Preset, Settings, ThinkLimits, Thought, centipawns};
 use crate::player::game::{Ending, Game};
 use crate::player::judgement::{ResignWatch, accepts_draw};
 use crate::protocol::engine::{Event, Thinking, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
+use crate::search::Progress;
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -356,11 +355,11 @@ impl<W: Write> Session<W> {
         self.say(&line);
     }
 
-    fn progress(&mut self, p: &ThinkProgress) {
+    fn progress(&mut self, p: &Progress) {
         if !self.post {
             return;
         }
-        if let ThinkProgress::NewBest {
+        if let Progress::NewBest {
             value,
             pv,
             elapsed,
