@@ -76,7 +76,9 @@ pub use feedover::{FeedoverReason, feedover_reason};
 pub use hash_table::{HashTable, TableStats};
 pub use knowledge::Knowledge;
 pub use knowledge_1967::Knowledge1967;
-pub use params::{ParamError, Preset, RepetitionPolicy, SearchParams, WidthSchedule};
+pub use params::{
+    ParamError, Preset, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth, parse_switch,
+};
 pub use result::{Limits, Progress, SearchResult, Selection, TopBound, TopLevelMove};
 pub use simple_knowledge::SimpleKnowledge;
 pub use stats::Statistics;

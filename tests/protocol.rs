@@ -108,7 +108,7 @@ fn uci_plays_a_short_game_and_survives_bad_input() {
     e.expect("info string error: go: unknown argument 'sideways'");
     e.send("frobnicate");
     e.send("setoption name Width value 0");
-    e.expect("info string error: '0' is not a width");
+    e.expect("info string error: bad width list: '0' is not a width");
     e.send("isready");
     e.expect("readyok");
     e.send(&format!("position startpos moves e2e4 {reply} d2d4"));

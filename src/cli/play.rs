@@ -2,8 +2,8 @@
 
 use super::CliError;
 use crate::player::clock::{DEFAULT_CLOCK, TimeControl};
-use crate::player::engine::{Preset, Settings};
 use crate::player::terminal::{PlayConfig, Session};
+use crate::search::{Preset, SearchParams};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -43,7 +43,7 @@ pub struct PlayArgs {
 
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse()?;
+    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     let clock: TimeControl = args.clock.parse().map_err(|e| format!("{e}"))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -53,7 +53,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let config = PlayConfig {
         machine_white: args.black,
         machine_black: !args.black,
-        settings: Settings::preset(preset),
+        params: SearchParams::preset(preset),
         teletype: args.teletype,
         clock,
         seed,

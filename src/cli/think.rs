@@ -14,10 +14,9 @@ use crate::notation::{
 };
 use crate::rules::{Move, Position, START_FEN};
 use crate::search::hash_table::HashTable;
-use crate::search::params::{parse_depth, parse_switch};
 use crate::search::{
     Knowledge, Knowledge1967, Limits, Preset, SearchParams, SearchResult, Searcher,
-    SimpleKnowledge, TopBound, history_after,
+    SimpleKnowledge, TopBound, history_after, parse_depth, parse_switch,
 };
 use crate::value::{MATE, Value, is_mate};
 use std::time::Duration;

@@ -1,7 +1,7 @@
 //! `machack uci`: the engine speaks UCI on standard input and output.
 
 use super::CliError;
-use crate::player::engine::Preset;
+use crate::search::Preset;
 
 /// Arguments of `machack uci`.
 #[derive(clap::Args, Debug)]
@@ -13,7 +13,7 @@ pub struct UciArgs {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(args: &UciArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse()?;
+    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     crate::protocol::uci::run(
         std::io::BufReader::new(std::io::stdin()),
         std::io::stdout(),

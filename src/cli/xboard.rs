@@ -1,7 +1,7 @@
 //! `machack xboard`: the engine speaks CECP (xboard) on standard input and output.
 
 use super::CliError;
-use crate::player::engine::Preset;
+use crate::search::Preset;
 
 /// Arguments of `machack xboard`.
 #[derive(clap::Args, Debug)]
@@ -13,7 +13,7 @@ pub struct XboardArgs {
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(args: &XboardArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse()?;
+    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     crate::protocol::xboard::run(
         std::io::BufReader::new(std::io::stdin()),
         std::io::stdout(),

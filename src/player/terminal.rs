@@ -6,7 +6,7 @@
 use super::board;
 use super::clock::{Clock, TimeControl};
 use super::command::{self, Command, HELP};
-use super::engine::{Engine, Settings, ThinkLimits, parse_widths};
+use super::engine::{Engine, ThinkLimits};
 use super::game::{Ending, Game};
 use super::judgement::{ResignWatch, accepts_draw};
 use super::record::{self, Tags};
@@ -14,6 +14,7 @@ use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
+use crate::search::{SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -29,7 +30,7 @@ pub struct PlayConfig {
     /// Whether the machine plays Black.
     pub machine_black: bool,
     /// The search parameters.
-    pub settings: Settings,
+    pub params: SearchParams,
     /// Plain upper-case output even on a terminal.
     pub teletype: bool,
     /// The time control.
@@ -103,7 +104,7 @@ impl<W: Write> Session<W> {
             prompts,
             game,
             tags,
-            engine: Engine::new(config.settings.clone()),
+            engine: Engine::new(config.params.clone()),
             book: Book::builtin(),
             use_book: config.book,
             rng: StdRng::seed_from_u64(config.seed),
@@ -248,23 +249,24 @@ impl<W: Write> Session<W> {
                 self.say(&format!("THE MACHINE PLAYS {who}."));
                 self.save_record();
             }
-            Command::SetWidths(w) => match parse_widths(&w) {
+            Command::SetWidths(w) => match w.parse::<WidthSchedule>() {
                 Ok(w) => {
-                    self.engine.settings.widths = w;
+                    self.engine.params.widths = w;
                     self.list();
                 }
-                Err(e) => self.say(&e.to_uppercase()),
+                Err(e) => self.say(&e.to_string().to_uppercase()),
             },
-            Command::SetDepth(d) => match d.parse::<u32>() {
-                Ok(d) if (1..=20).contains(&d) => {
-                    self.engine.settings.depth = d;
+            Command::SetDepth(d) => match parse_depth(&d) {
+                Ok(d) => {
+                    self.engine.params.depth = d;
                     self.list();
                 }
-                _ => self.say(&format!("DEPTH '{d}' IS NOT A WHOLE NUMBER FROM 1 TO 20")),
+                // The user's text as typed, the rest in the teletype's capitals.
+                Err(_) => self.say(&format!("DEPTH '{d}' IS NOT A WHOLE NUMBER FROM 1 TO 20")),
             },
             Command::SetFeedovers(f) => match f.parse::<u32>() {
                 Ok(f) if f <= 20 => {
-                    self.engine.settings.feedovers = f;
+                    self.engine.params.feedovers = f;
                     self.list();
                 }
                 _ => self.say(&format!(
@@ -299,7 +301,7 @@ impl<W: Write> Session<W> {
     }
 
     fn list(&mut self) {
-        let s = &self.engine.settings;
+        let s = &self.engine.params;
         let plays = match self.machine {
             [true, true] => "BOTH",
             [true, false] => "WHITE",
@@ -308,7 +310,7 @@ impl<W: Write> Session<W> {
         };
         let text = format!(
             "WIDTHS {}  DEPTH {}  FEEDOVERS {}  HASH {}  BOOK {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
-            s.widths_text(),
+            s.widths,
             s.depth,
             s.feedovers,
             s.hash_entries,

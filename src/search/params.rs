@@ -100,6 +100,18 @@ pub enum Preset {
     Normal,
     /// Widths 15,15,9,9,7 (paper §6), depth 4 (source SETD 4, the depth the oracle was run at).
     Tournament,
+    /// Not from 1967: width 4, depth 2, for quick casual games and the tests.
+    Quick,
+}
+
+impl fmt::Display for Preset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Preset::Normal => "normal",
+            Preset::Tournament => "tournament",
+            Preset::Quick => "quick",
+        })
+    }
 }
 
 impl FromStr for Preset {
@@ -108,6 +120,7 @@ impl FromStr for Preset {
         match s.trim().to_ascii_lowercase().as_str() {
             "normal" => Ok(Preset::Normal),
             "tournament" => Ok(Preset::Tournament),
+            "quick" => Ok(Preset::Quick),
             _ => Err(ParamError::Preset(s.to_string())),
         }
     }
@@ -139,13 +152,14 @@ pub struct SearchParams {
 impl SearchParams {
     /// The parameters of a preset.
     pub fn preset(p: Preset) -> SearchParams {
-        let widths = match p {
-            Preset::Normal => vec![6],
-            Preset::Tournament => vec![15, 15, 9, 9, 7],
+        let (widths, depth) = match p {
+            Preset::Normal => (vec![6], 4),
+            Preset::Tournament => (vec![15, 15, 9, 9, 7], 4),
+            Preset::Quick => (vec![4], 2),
         };
         SearchParams {
             widths: WidthSchedule(widths),
-            depth: 4,
+            depth,
             feedovers: 2,
             secondary_search: true,
             secondary_plies: 2,
@@ -207,7 +221,11 @@ impl fmt::Display for ParamError {
                 "repetition policy '{s}' is unknown (use 'first' or 'tree-or-threefold')"
             ),
             ParamError::Preset(s) => {
-                write!(f, "preset '{s}' is unknown (use 'normal' or 'tournament')")
+                write!(
+                    f,
+                    "preset '{s}' unknown: choose normal (widths 6, depth 4), tournament \
+                     (widths 15,15,9,9,7, depth 4) or quick (widths 4, depth 2)"
+                )
             }
             ParamError::Switch(s) => write!(f, "'{s}' is not on or off"),
             ParamError::HashSize(m) => write!(f, "bad hash size: {m}"),

@@ -4,12 +4,11 @@
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::player::clock::allot;
-use crate::player::engine::{
-    Engine, Preset, Settings, ThinkLimits, Thought, centipawns, parse_widths,
-};
+use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
 use crate::search::Progress;
+use crate::search::{Preset, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -45,7 +44,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: P
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(Settings::preset(preset))),
+        engine: Some(Engine::new(SearchParams::preset(preset))),
         thinking: None,
         search_depth: 0,
         hold: false,
@@ -241,23 +240,24 @@ impl<W: Write> Session<W> {
                 .parse::<usize>()
                 .ok()
                 .filter(|&mb| (1..=256).contains(&mb))
-                .map(|mb| engine.settings.hash_entries = mb * ENTRIES_PER_MB)
+                .map(|mb| engine.params.hash_entries = mb * ENTRIES_PER_MB)
                 .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to 256 MB")),
             "preset" => v
                 .parse::<Preset>()
-                .map(|p| engine.settings = Settings::preset(p)),
-            "width" => parse_widths(v).map(|w| engine.settings.widths = w),
-            "depth" => v
-                .parse::<u32>()
-                .ok()
-                .filter(|d| (1..=20).contains(d))
-                .map(|d| engine.settings.depth = d)
-                .ok_or_else(|| format!("Depth '{v}' is not a whole number from 1 to 20")),
+                .map(|p| engine.params = SearchParams::preset(p))
+                .map_err(|e| e.to_string()),
+            "width" => v
+                .parse::<WidthSchedule>()
+                .map(|w| engine.params.widths = w)
+                .map_err(|e| e.to_string()),
+            "depth" => parse_depth(v)
+                .map(|d| engine.params.depth = d)
+                .map_err(|e| e.to_string()),
             "feedovers" => v
                 .parse::<u32>()
                 .ok()
                 .filter(|&f| f <= 20)
-                .map(|f| engine.settings.feedovers = f)
+                .map(|f| engine.params.feedovers = f)
                 .ok_or_else(|| format!("Feedovers '{v}' is not a whole number from 0 to 20")),
             "ownbook" => match v {
                 "true" => {
@@ -308,7 +308,7 @@ impl<W: Write> Session<W> {
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = limits.depth.unwrap_or(engine.settings.depth);
+        self.search_depth = limits.depth.unwrap_or(engine.params.depth);
         self.thinking = Some(Thinking::start(
             engine,
             self.pos.clone(),

@@ -5,12 +5,13 @@ use super::command::{XboardCommand, parse};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
 use crate::player::clock::TimeControl;
-use crate::player::engine::{Engine, Preset, Settings, ThinkLimits, Thought, centipawns};
+use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::player::game::{Ending, Game};
 use crate::player::judgement::{ResignWatch, accepts_draw};
 use crate::protocol::engine::{Event, Thinking, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
+use crate::search::{Preset, SearchParams};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -49,7 +50,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: P
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(Settings::preset(preset))),
+        engine: Some(Engine::new(SearchParams::preset(preset))),
         thinking: None,
         game: Game::new(Position::startpos()),
         force: false,
@@ -284,7 +285,7 @@ impl<W: Write> Session<W> {
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = self.depth.unwrap_or(engine.settings.depth);
+        self.search_depth = self.depth.unwrap_or(engine.params.depth);
         self.thinking = Some(Thinking::start(
             engine,
             pos,
