@@ -28,7 +28,7 @@ pub struct MatchArgs {
     /// SECONDS[+INCREMENT] (60+0.5), both (40/60+1), or move/SECONDS.
     #[arg(long, default_value = "60+0.5")]
     pub tc: String,
-    /// Machack's parameter preset: normal or tournament.
+    /// Machack's parameter preset: normal, tournament or quick.
     #[arg(long, default_value = "tournament")]
     pub preset: String,
     /// Write every game to this PGN file (replaced at the start).

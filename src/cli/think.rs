@@ -24,7 +24,8 @@ use std::time::Duration;
 /// The search options shared by `think`, `bench` and `epd`.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SearchOptions {
-    /// Parameter preset: normal (width 6, depth 4) or tournament (15,15,9,9,7, depth 4).
+    /// Parameter preset: normal (width 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
+    /// (width 4, depth 2).
     #[arg(long)]
     pub preset: Option<String>,
     /// Chess knowledge: 1967 (the paper's evaluator and PMG, default) or simple (teaching).
