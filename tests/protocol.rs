@@ -1,5 +1,6 @@
 //! The UCI and CECP front ends, scripted through standard input: a short game each, garbled moves
-//! and unknown commands answered without ending the session, a draw offer answered.
+//! and unknown commands answered without ending the session, a draw offer answered, CECP's
+//! analyze mode.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -238,5 +239,116 @@ fn uci_ponder_waits_for_ponderhit() {
     e.expect("readyok");
     e.send("ponderhit");
     e.expect("bestmove ");
+    e.quit();
+}
+
+/// White to move mates with R-Q8 (Rd8#); after the rook goes to h4 instead, Black mates with
+/// R-QR8 (Ra1#).
+const BACK_RANKS: &str = "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1";
+
+/// The score of a mate in one, in centipawns.
+const MATE_IN_ONE: &str = "22399";
+
+/// Starts a CECP session and waits for its features.
+fn xboard() -> Engine {
+    let mut e = Engine::start("xboard");
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    e
+}
+
+/// Whether the engine has played a move so far.
+fn has_moved(e: &Engine) -> bool {
+    e.seen.iter().any(|l| l.starts_with("move "))
+}
+
+#[test]
+fn xboard_analyze_posts_thinking_for_black_to_move_even_after_nopost() {
+    let mut e = xboard();
+    e.send("nopost");
+    e.send("setboard 6k1/5ppp/8/8/7R/8/r4PPP/6K1 b - - 0 1");
+    e.send("analyze");
+    // ply score time(cs) nodes pv: the quick preset's depth, mate in one, Ra1#.
+    let line = e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    assert_eq!(line.split_whitespace().count(), 6, "{line}");
+    // `.`: stat01: time nodes ply mvleft mvtot [mvname], the ply the quick preset's 2.
+    e.send(".");
+    let stat = e.expect("stat01: ");
+    let f: Vec<u64> = stat
+        .split_whitespace()
+        .skip(1)
+        .take(5)
+        .map(|w| w.parse().unwrap())
+        .collect();
+    assert_eq!(f.len(), 5, "{stat}");
+    assert_eq!(f[2], 2, "{stat}");
+    assert!(f[3] <= f[4] && f[4] >= 1, "{stat}");
+    e.send("ping 1");
+    e.expect("pong 1");
+    assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.quit();
+}
+
+#[test]
+fn xboard_analyze_searches_again_after_a_move_and_never_moves() {
+    let mut e = xboard();
+    e.send(&format!("setboard {BACK_RANKS}"));
+    e.send("analyze");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-Q8 MATE");
+    // The user's move: now Black is to move and the analysis is of Black's mate.
+    e.send("usermove d4h4");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    // `undo` takes it back and White's mate is found again.
+    e.send("undo");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-Q8 MATE");
+    e.send("ping 2");
+    e.expect("pong 2");
+    assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.quit();
+}
+
+#[test]
+fn xboard_exit_leaves_analyze_mode_and_go_moves_normally() {
+    let mut e = xboard();
+    e.send(&format!("setboard {BACK_RANKS}"));
+    e.send("analyze");
+    e.send("d4h4");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    e.send("exit");
+    e.send("ping 3");
+    e.expect("pong 3");
+    assert!(!has_moved(&e), "{:#?}", e.seen);
+    // Out of analyze mode the engine is in force mode: `go` plays the side to move, Black.
+    e.send("go");
+    assert_eq!(e.expect("move "), "move a2a1");
+    e.expect("0-1 {Black mates}");
+    e.quit();
+}
+
+#[test]
+fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
+    let mut e = xboard();
+    e.send(&format!("setboard {BACK_RANKS}"));
+    e.send("analyze");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-Q8 MATE");
+    e.send("usermove zz");
+    e.expect("Illegal move: zz");
+    e.send("usermove d4d9");
+    e.expect("Illegal move: d4d9");
+    e.send("frobnicate");
+    e.expect("Error (unknown command): frobnicate");
+    e.send("setboard garbage");
+    e.expect("tellusererror Illegal position");
+    e.send("sd x");
+    e.expect("Error (bad argument: expected a depth): sd x");
+    e.send("\u{fffd}\u{0}.");
+    e.expect("Error (unknown command)");
+    // The position is unchanged: White is to move and the rook still on d4.
+    e.send("usermove d4h4");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    e.send("ping 4");
+    e.expect("pong 4");
+    assert!(!has_moved(&e), "{:#?}", e.seen);
     e.quit();
 }

@@ -1,5 +1,7 @@
-//! CECP (xboard) v2: the commands the interface sends, read from text, and the session.
+//! CECP (xboard) v2: the commands the interface sends, read from text, the session, and the
+//! search status analyze mode reports.
 
+pub mod analysis;
 pub mod command;
 pub mod session;
 

@@ -76,6 +76,7 @@ impl NodeResult {
 
 /// Chooses which plausible moves a node searches (paper §6): the basic width, grown by the
 /// four heuristics.
+#[derive(Clone)]
 pub(super) struct Selector {
     width: u32,
     level: u32,

@@ -93,6 +93,13 @@ pub enum Progress {
         index: usize,
         /// The move.
         mv: Move,
+        /// How many top-level moves the width selects in all (more if a move found mated is
+        /// replaced by the next, paper §6).
+        total: usize,
+        /// Nodes searched so far.
+        nodes: u64,
+        /// Time since the search started.
+        elapsed: Duration,
     },
     /// A new best top-level move.
     NewBest {

@@ -37,6 +37,15 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         let mut alpha: Value = -INFINITY;
         let mut best: Option<usize> = None;
         let mut first_selected = None;
+        // The same selection run ahead on a copy: how many top-level moves there will be.
+        let total = {
+            let mut ahead = selector.clone();
+            plausible
+                .moves
+                .iter()
+                .filter(|pm| ahead.select(pm).is_some())
+                .count()
+        };
         for pm in &plausible.moves {
             let Some(selection) = selector.select(pm) else {
                 continue;
@@ -46,6 +55,9 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                 p(&Progress::Examining {
                     index: result.top_level.len(),
                     mv: pm.mv,
+                    total,
+                    nodes: self.stats.nodes,
+                    elapsed: self.start.elapsed(),
                 });
             }
             let poor = poor_move_penalty(pm);

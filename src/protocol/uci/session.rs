@@ -338,7 +338,7 @@ impl<W: Write> Session<W> {
 
     fn progress(&mut self, p: &Progress) {
         let line = match p {
-            Progress::Examining { index, mv } => format!(
+            Progress::Examining { index, mv, .. } => format!(
                 "info depth {} currmove {} currmovenumber {}",
                 self.search_depth,
                 mv.coordinate(),

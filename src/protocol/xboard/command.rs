@@ -56,8 +56,14 @@ pub enum XboardCommand {
     Draw,
     /// `quit`.
     Quit,
+    /// `analyze`: enter analyze mode (spec §12).
+    Analyze,
+    /// `exit`: leave analyze mode.
+    Exit,
+    /// `.`: a search status update in analyze mode (`stat01: …`).
+    Status,
     /// Commands accepted and ignored: `hard`, `easy`, `random`, `computer`, `name …`, `rating`,
-    /// `ics`, `cores`, `memory`, `variant normal`, `.`, `hint`, `bk`, `exit`, `analyze`, `accepted`.
+    /// `ics`, `cores`, `memory`, `variant normal`, `hint`, `bk`, `accepted`.
     Ignored(String),
 }
 
@@ -157,9 +163,13 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "result" => C::Result(rest.to_string()),
         "draw" => C::Draw,
         "quit" => C::Quit,
+        "analyze" => C::Analyze,
+        "exit" => C::Exit,
+        "." => C::Status,
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
-        | "memory" | "variant" | "." | "hint" | "bk" | "exit" | "analyze" | "egtpath"
-        | "option" | "post_mode" | "nps" => C::Ignored(line.to_string()),
+        | "memory" | "variant" | "hint" | "bk" | "egtpath" | "option" | "post_mode" | "nps" => {
+            C::Ignored(line.to_string())
+        }
         w if looks_like_move(w) && rest.is_empty() => C::UserMove(w.to_string()),
         _ => return Err(XboardError::Unknown(line.to_string())),
     })
@@ -200,6 +210,14 @@ mod tests {
             parse("sd x").unwrap_err().to_string(),
             "Error (bad argument: expected a depth): sd x"
         );
+    }
+
+    #[test]
+    fn reads_the_analyze_mode_commands() {
+        assert_eq!(parse("analyze"), Ok(XboardCommand::Analyze));
+        assert_eq!(parse("exit"), Ok(XboardCommand::Exit));
+        assert_eq!(parse("."), Ok(XboardCommand::Status));
+        assert_eq!(parse("bk"), Ok(XboardCommand::Ignored("bk".into())));
     }
 
     #[test]

@@ -1,5 +1,14 @@
-//! The CECP session: keeps the game, the clocks and the mode (force or playing a side), and runs
-//! the search in a thread so that `?`, `ping`, `force` and `quit` are read while it thinks.
+//! The CECP session: keeps the game, the clocks and the mode (force, playing a side, or analyze),
+//! and runs the search in a thread so that `?`, `ping`, `force`, `.` and `quit` are read while it
+//! thinks.
+//!
+//! Analyze mode (spec §12): "similar to force mode, except that your engine thinks about what move
+//! it would make next if it were on move". Each position is searched once (the 1967 search is of
+//! fixed depth, not iterative); moves, `undo`, `remove`, `new` and `setboard` start the search of
+//! the new position, `.` prints the `stat01:` status, `exit` stops the search and leaves the
+//! engine in force mode. Nothing is ever played.
+
+use super::analysis::Status;
 
 use super::command::{XboardCommand, parse};
 use crate::book::Book;
@@ -42,6 +51,10 @@ struct Session<W: Write> {
     resign: ResignWatch,
     over: bool,
     search_depth: u32,
+    /// In analyze mode.
+    analyzing: bool,
+    /// How far the current (or last) search has got, for `.`.
+    status: Status,
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
@@ -69,6 +82,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: P
         resign: ResignWatch::default(),
         over: false,
         search_depth: 0,
+        analyzing: false,
+        status: Status::start(0),
     };
     s.main_loop(&rx);
 }
@@ -111,6 +126,7 @@ impl<W: Write> Session<W> {
                         | XboardCommand::Otim(_)
                         | XboardCommand::Ignored(_)
                         | XboardCommand::Feature(_)
+                        | XboardCommand::Status
                         | XboardCommand::Xboard
                         | XboardCommand::Protover(_)
                         | XboardCommand::Draw),
@@ -120,6 +136,10 @@ impl<W: Write> Session<W> {
                         // first; a move from the user cannot come while the engine thinks.
                         self.cancel(rx, &mut pending);
                         self.command(c);
+                        // In analyze mode whatever changed, the position is searched again.
+                        if self.analyzing {
+                            self.analyze();
+                        }
                     }
                 },
             }
@@ -205,6 +225,23 @@ impl<W: Write> Session<W> {
                     self.say("offer draw");
                 }
             }
+            C::Analyze => {
+                // Spec §12: like force mode, so that after `exit` the engine waits for `go`.
+                self.analyzing = true;
+                self.force = true;
+            }
+            C::Exit => {
+                // The search was stopped before this command; its move is dropped.
+                self.analyzing = false;
+                self.force = true;
+            }
+            C::Status => {
+                // Spec §12: `.` is sent periodically during analyze mode only.
+                if self.analyzing {
+                    let line = self.status.line();
+                    self.say(&line);
+                }
+            }
             C::MoveNow | C::Ping(_) | C::Quit => {}
         }
     }
@@ -229,7 +266,8 @@ impl<W: Write> Session<W> {
         match notation::parse_any(&pos, text) {
             Ok(m) => {
                 self.game.play(m, None, false);
-                if !self.report_ending() {
+                // Analyze mode neither answers nor announces results: the interface keeps the game.
+                if !self.analyzing && !self.report_ending() {
                     self.maybe_think();
                 }
             }
@@ -257,10 +295,14 @@ impl<W: Write> Session<W> {
         true
     }
 
-    /// Starts thinking if the engine is to move and not in force mode.
+    /// Starts thinking if the engine is to move and not in force or analyze mode.
     fn maybe_think(&mut self) {
         let pos = self.game.position().clone();
-        if self.force || self.over || pos.side_to_move() != self.machine || self.thinking.is_some()
+        if self.force
+            || self.analyzing
+            || self.over
+            || pos.side_to_move() != self.machine
+            || self.thinking.is_some()
         {
             return;
         }
@@ -277,18 +319,34 @@ impl<W: Write> Session<W> {
                 .time_left
                 .map(|left| self.control.allot(left, moves_made)),
         };
-        let limits = ThinkLimits {
+        self.search(ThinkLimits {
             time,
             depth: self.depth,
             ..ThinkLimits::default()
-        };
+        });
+    }
+
+    /// Analyze mode: searches the current position, whichever side is to move, with no time limit
+    /// and no book (the depth is the preset's or `sd`'s), unless a search is running.
+    fn analyze(&mut self) {
+        if self.thinking.is_none() {
+            self.search(ThinkLimits {
+                depth: self.depth,
+                ..ThinkLimits::default()
+            });
+        }
+    }
+
+    /// Starts the search of the current position in its thread.
+    fn search(&mut self, limits: ThinkLimits) {
         let Some(engine) = self.engine.take() else {
             return;
         };
         self.search_depth = self.depth.unwrap_or(engine.params.depth);
+        self.status = Status::start(self.search_depth);
         self.thinking = Some(Thinking::start(
             engine,
-            pos,
+            self.game.position().clone(),
             self.game.history().to_vec(),
             limits,
             self.tx.clone(),
@@ -298,12 +356,14 @@ impl<W: Write> Session<W> {
     fn done(&mut self, (engine, thought): (Engine, Thought)) {
         self.engine = Some(engine);
         self.thinking = None;
+        self.status.finish(&thought);
         let Some(m) = thought.best else {
-            self.report_ending();
+            if !self.analyzing {
+                self.report_ending();
+            }
             return;
         };
-        self.last_value = Some(thought.value);
-        if self.post {
+        if self.posting() {
             self.post_line(
                 thought.depth,
                 thought.value,
@@ -312,6 +372,11 @@ impl<W: Write> Session<W> {
                 &thought.pv,
             );
         }
+        if self.analyzing {
+            // Spec §12: the engine analyses and does not move; this position is done.
+            return;
+        }
+        self.last_value = Some(thought.value);
         if self.resign.resigns_after(thought.value) {
             self.say("resign");
             self.game.ending = Some(Ending::Resignation(self.machine));
@@ -356,8 +421,15 @@ impl<W: Write> Session<W> {
         self.say(&line);
     }
 
+    /// Whether thinking lines are sent: after `post`, and always in analyze mode, whose output
+    /// they are (spec §12: the interface enters it with `post` then `analyze`).
+    fn posting(&self) -> bool {
+        self.post || self.analyzing
+    }
+
     fn progress(&mut self, p: &Progress) {
-        if !self.post {
+        self.status.update(self.game.position(), p);
+        if !self.posting() {
             return;
         }
         if let Progress::NewBest {
