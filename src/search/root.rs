@@ -37,14 +37,18 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         let mut alpha: Value = -INFINITY;
         let mut best: Option<usize> = None;
         let mut first_selected = None;
-        // The same selection run ahead on a copy: how many top-level moves there will be.
-        let total = {
-            let mut ahead = selector.clone();
-            plausible
-                .moves
-                .iter()
-                .filter(|pm| ahead.select(pm).is_some())
-                .count()
+        // The same selection run ahead on a copy: how many top-level moves there will be (only
+        // reported, so only counted when someone listens).
+        let total = match progress {
+            Some(_) => {
+                let mut ahead = selector.clone();
+                plausible
+                    .moves
+                    .iter()
+                    .filter(|pm| ahead.select(pm).is_some())
+                    .count()
+            }
+            None => 0,
         };
         for pm in &plausible.moves {
             let Some(selection) = selector.select(pm) else {

@@ -9,7 +9,6 @@
 //! engine in force mode. Nothing is ever played.
 
 use super::analysis::Status;
-
 use super::command::{XboardCommand, parse};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
