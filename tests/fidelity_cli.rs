@@ -20,8 +20,8 @@ fn compare_on_game_3_prints_a_row_per_mac_hack_move_and_the_agreement() {
     let summary = out.lines().find(|l| l.starts_with("summary:")).unwrap();
     assert_eq!(
         summary,
-        "summary: positions 21, recreation = 1967 move 8/21 (38%), 1967 move in the PMG's first 6 19/21 (90%); \
-         1973 program answered 18: = recreation 6/18 (33%), = 1967 move 10/18 (56%)"
+        "summary: positions 21, recreation = 1967 move 9/21 (43%), 1967 move in the PMG's first 6 19/21 (90%); \
+         1973 program answered 18: = recreation 7/18 (39%), = 1967 move 10/18 (56%)"
     );
 }
 

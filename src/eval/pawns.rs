@@ -15,8 +15,20 @@ pub const OIMULT: [Value; 7] = [0, 40, 80, 160, 240, 320, 400];
 pub const BACKWARD_OPEN: Value = 20;
 /// [S] BACKV: a backward pawn on a closed file.
 pub const BACKWARD_CLOSED: Value = 12;
-/// [S] PPV: a passed pawn by rank 0..7 from its own side.
+/// [S] PPV: a passed pawn by its rank counted 1..8 from its own side (index 0 unused; a pawn
+/// stands on ranks 2..7, so 8 on its starting rank, 236 on its seventh).
+///
+/// The index is the rank as the source keeps it, not a 0-based rank: c.562 looks the table up
+/// as `PPV(J)` with `J` = `PPASED`, the passed pawn's rank 1..8 (`WPPSD` stores `BRANK`, `BPPSD`
+/// `REVERS(BRANK)` = 9 − rank), in `CCVLA`/`CCVLS`, and as `PPV(T2)` with `T2` the own-side
+/// rank in `CCPA4A`/`CCCP4A`, where rank 8 means a queen instead. See [`passed_pawn_value`].
 pub const PPV: [Value; 8] = [0, 0, 8, 12, 24, 52, 112, 236];
+
+/// PPV for a passed pawn of `color` on `s`: the table indexed by the rank 1..8 counted from
+/// `color`'s side (the source's `PPASED`), i.e. the 0-based relative rank plus one.
+pub fn passed_pawn_value(s: Square, color: Color) -> Value {
+    PPV[(s.relative_rank(color) as usize + 1).min(7)]
+}
 
 /// Which pawns the pawn-structure term found isolated, passed and backward (both colours).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -173,7 +185,7 @@ fn side_terms(pos: &Position, color: Color, details: &mut PawnDetails) -> (Value
         for s in on_file {
             if is_passed(pos, s, color) {
                 details.passed |= Bitboard::from_square(s);
-                passed += PPV[s.relative_rank(color) as usize];
+                passed += passed_pawn_value(s, color);
             }
             if !isolated && is_backward(pos, s, color) {
                 details.backward |= Bitboard::from_square(s);
@@ -211,10 +223,10 @@ mod tests {
         // White a2 isolated, Black a7 opposes (closed): IMULTP[1] = 16 against White.
         // Black a7 isolated, closed too: 16 against Black. Kings only otherwise. P = 0.
         // Black h7 also isolated on an open file: OIMULT[1] = 40 for White, and passed
-        // from rank 1: PPV[1] = 0. So P = 16 − 16 + 40 = 40.
+        // on its second rank: PPV[2] = 8. So P = 16 − 16 + 40 − 8 = 32.
         let p = pos("4k3/p6p/8/8/8/8/P7/4K3 w - - 0 1");
         let (v, d) = pawn_structure_details(&p);
-        assert_eq!(v, 40);
+        assert_eq!(v, 32);
         assert!(d.isolated.has(A2) && d.isolated.has(A7) && d.isolated.has(H7));
         assert!(d.passed.has(H7));
     }
@@ -222,9 +234,9 @@ mod tests {
     #[test]
     fn doubled_isolated_and_tripled() {
         // White c2 c3 isolated doubled on an open file (Black has no c-pawn): OIMULT[2] = 80;
-        // White passed? c3 is passed (no black pawns at all) → PPV[2] = 8, c2 → PPV[1] = 0.
+        // White passed? c3 is passed (no black pawns at all) → PPV[3] = 12, c2 → PPV[2] = 8.
         let p = pos("4k3/8/8/8/8/2P5/2P5/4K3 w - - 0 1");
-        assert_eq!(pawn_structure(&p), -80 + 8);
+        assert_eq!(pawn_structure(&p), -80 + 12 + 8);
         // Tripled but supported (b-pawn beside): MULTP[3] = 32 against White. Black pawns on
         // b7 and c7 stop every White pawn from being passed; the black pawns b7/c7 are
         // themselves blocked-free: b7 and c7 are not passed (white pawns ahead on b/c files).
@@ -234,10 +246,15 @@ mod tests {
 
     #[test]
     fn passed_pawn_by_rank() {
-        // White e6 passed: PPV[5] = 52; nothing else.
+        // White e6 passed, on its sixth rank: PPV[6] = 112; nothing else.
         let p = pos("4k3/8/4P3/8/8/8/8/4K3 w - - 0 1");
-        // e6 is isolated too, on an open file: OIMULT[1] = 40 against White. 52 − 40 = 12.
-        assert_eq!(pawn_structure(&p), 12);
+        // e6 is isolated too, on an open file: OIMULT[1] = 40 against White. 112 − 40 = 72.
+        assert_eq!(pawn_structure(&p), 72);
+        // The index is the rank counted 1..8 from the pawn's own side: a pawn on its seventh
+        // rank is worth PPV[7] = 236, White's or Black's alike.
+        assert_eq!(passed_pawn_value(E7, Color::White), 236);
+        assert_eq!(passed_pawn_value(E2, Color::Black), 236);
+        assert_eq!(passed_pawn_value(E2, Color::White), 8);
     }
 
     #[test]
@@ -272,10 +289,10 @@ mod tests {
     fn backward_pawn_scores_for_the_opponent() {
         // Black pawns c7 and d3: c7 would need two moves to reach c4 → d3 backward (step 4).
         // The d-file holds no White pawn: open → BACKV 20 for White. c7 and d3 are both passed
-        // (no white pawns): PPV[1] + PPV[5] = 0 + 52 against White. P = 20 − 52 = −32.
+        // (no white pawns): PPV[2] + PPV[6] = 8 + 112 against White. P = 20 − 120 = −100.
         let p = pos("4k3/2p5/8/8/8/3p4/8/4K3 w - - 0 1");
         let (v, d) = pawn_structure_details(&p);
         assert!(d.backward.has(D3));
-        assert_eq!(v, -32);
+        assert_eq!(v, -100);
     }
 }
