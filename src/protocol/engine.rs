@@ -6,6 +6,7 @@ use crate::player::engine::{Engine, ThinkLimits, Thought};
 use crate::rules::{Key, Position};
 use crate::search::Progress;
 use crate::value::{MATE, Value, is_mate};
+use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -105,13 +106,18 @@ impl Drop for Thinking {
     }
 }
 
-/// Waits for the `Done` of a stopped search, keeping what arrives meanwhile (progress and input
-/// lines, in order) for the caller.
-pub fn wait_done(rx: &Receiver<Event>, pending: &mut Vec<Event>) -> Option<Box<(Engine, Thought)>> {
+/// Waits for the `Done` of a stopped search: progress that arrives meanwhile goes to `progress`
+/// (so it is reported before the result), input lines are queued in `pending`, in order.
+pub fn wait_done(
+    rx: &Receiver<Event>,
+    pending: &mut VecDeque<Event>,
+    progress: &mut dyn FnMut(&Progress),
+) -> Option<Box<(Engine, Thought)>> {
     while let Ok(ev) = rx.recv() {
         match ev {
             Event::Done(d) => return Some(d),
-            other => pending.push(other),
+            Event::Progress(p) => progress(&p),
+            other => pending.push_back(other),
         }
     }
     None

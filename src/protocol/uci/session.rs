@@ -130,20 +130,11 @@ impl<W: Write> Session<W> {
 
     /// Stops a running search and answers its best move.
     fn stop_and_wait(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
-        if let Some(t) = &self.thinking {
+        if let Some(t) = self.thinking.take() {
             t.stop();
-            let mut later = Vec::new();
-            let done = wait_done(rx, &mut later);
-            for ev in later {
-                match ev {
-                    Event::Progress(p) => self.progress(&p),
-                    other => pending.push_back(other),
-                }
-            }
-            if let Some(d) = done {
+            if let Some(d) = wait_done(rx, pending, &mut |p| self.progress(p)) {
                 let (engine, thought) = *d;
                 self.engine = Some(engine);
-                self.thinking = None;
                 self.hold = false;
                 self.finish(&thought);
             }

@@ -147,18 +147,10 @@ impl<W: Write> Session<W> {
 
     /// Stops a running search and forgets its move.
     fn cancel(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
-        if let Some(t) = &self.thinking {
+        if let Some(t) = self.thinking.take() {
             t.stop();
-            let mut later = Vec::new();
-            if let Some(d) = wait_done(rx, &mut later) {
+            if let Some(d) = wait_done(rx, pending, &mut |p| self.progress(p)) {
                 self.engine = Some(d.0);
-            }
-            self.thinking = None;
-            for ev in later {
-                match ev {
-                    Event::Progress(p) => self.progress(&p),
-                    other => pending.push_back(other),
-                }
             }
         }
     }
