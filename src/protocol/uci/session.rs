@@ -3,7 +3,7 @@
 
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
-use crate::player::clock::allot;
+use crate::player::clock::{TimeControl, allot};
 use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
@@ -282,10 +282,8 @@ impl<W: Write> Session<W> {
             ..ThinkLimits::default()
         };
         if let Some(t) = p.movetime {
-            limits.time = Some(
-                t.saturating_sub(Duration::from_millis(20))
-                    .max(Duration::from_millis(5)),
-            );
+            // The same rule as `--clock move/S` and CECP `st`.
+            limits.time = Some(TimeControl::PerMove(t).allot(t, 0));
         } else if !self.hold {
             let (left, inc) = match us {
                 Color::White => (p.wtime, p.winc),
