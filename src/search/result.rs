@@ -98,8 +98,6 @@ pub enum Progress {
         total: usize,
         /// Nodes searched so far.
         nodes: u64,
-        /// Time since the search started.
-        elapsed: Duration,
     },
     /// A new best top-level move.
     NewBest {

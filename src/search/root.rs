@@ -61,7 +61,6 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                     mv: pm.mv,
                     total,
                     nodes: self.stats.nodes,
-                    elapsed: self.start.elapsed(),
                 });
             }
             let poor = poor_move_penalty(pm);

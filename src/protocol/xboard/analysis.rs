@@ -100,7 +100,6 @@ mod tests {
                 mv,
                 total: 15,
                 nodes: 1,
-                elapsed: Duration::ZERO,
             },
         );
         assert!(s.line().ends_with(" 1 4 14 15 e4"), "{}", s.line());
