@@ -3,7 +3,7 @@
 
 Usage (from the repository root, after `cargo build --release` and `pip install chess`):
 
-    python3 games/check-with-python-chess.py games/*.score [--reference ../shared/games/paper-games.pgn]
+    python3 games/check-with-python-chess.py games/*.score [--reference games/paper-games.pgn]
 
 For each score it runs the converter, reads the PGN with python-chess (which replays every SAN
 move and fails on an illegal one), compares the final FEN with `machack replay`, and with
@@ -11,10 +11,14 @@ move and fails on an illegal one), compares the final FEN with `machack replay`,
 Exit status 0 when all agree.
 """
 import io
+import os
 import subprocess
 import sys
 
-import chess.pgn
+try:
+    import chess.pgn
+except ImportError:
+    sys.exit("this check needs python-chess: pip install chess")
 
 BIN = "target/release/machack"
 
@@ -24,6 +28,10 @@ def run(*args):
 
 
 def main(args):
+    if not os.access(BIN, os.X_OK):
+        return f"{BIN} is missing: build it first with cargo build --release (from the repository root)"
+    if not args:
+        return __doc__
     refs = []
     if "--reference" in args:
         i = args.index("--reference")

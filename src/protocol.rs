@@ -1,4 +1,4 @@
-//! The engine protocols: UCI and CECP (xboard) v2 (`../shared/PROTOCOLS.md`).
+//! The engine protocols: UCI and CECP (xboard) v2 (the README, section *UCI and CECP*, says what is implemented).
 //!
 //! Each protocol has two stages: the text of one input line becomes a command enum (with an error
 //! that says what was wrong), and a session applies commands to its state. The search runs in its

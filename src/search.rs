@@ -19,7 +19,7 @@
 //!
 //! Choices where the sources leave room:
 //! - **Depth** 4 in both presets: the c197 default SETD 4, and the depth the oracle in
-//!   `shared/oracle` was run at (secondary sources say 5; `--depth 5` gives it).
+//!   `reference/c1973/` was run at (secondary sources say 5; `--depth 5` gives it).
 //! - **Levels**: the root is ply 0; its moves are level 1 (the paper's "first level"), so
 //!   captures are always searched at levels 1 and 2, and the width schedule's first number is
 //!   the top level's. Feedover is decided at ply = depth, none at ply >= depth + 3.

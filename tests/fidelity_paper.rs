@@ -15,10 +15,7 @@ fn rows(file: &str) -> Vec<CompareRow> {
     let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
     let game = read_games(&text).unwrap().remove(0);
     let side = mac_hack_side(&game).expect("the tags name Mac Hack");
-    let oracle_text =
-        std::fs::read_to_string(root().join("../shared/oracle/paper-c1973-tournament.tsv"))
-            .unwrap();
-    let oracle = Oracle::read(&oracle_text).unwrap();
+    let oracle = Oracle::c1973_paper();
     let params = SearchParams::preset(Preset::Tournament);
     compare_game(
         &game,

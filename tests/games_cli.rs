@@ -20,19 +20,13 @@ fn replay_prints_moves_and_the_final_fen_last() {
 
 #[test]
 fn replay_reads_pgn_and_picks_a_game() {
-    let (code, out, _) = machack(
-        &["replay", "../shared/games/paper-games.pgn", "--game", "4"],
-        "",
-    );
+    let (code, out, _) = machack(&["replay", "games/paper-games.pgn", "--game", "4"], "");
     assert_eq!(code, 0);
     assert_eq!(
         out.lines().last(),
         Some("FEN: 7q/8/Q6K/1p6/8/1P6/P4k2/8 w - - 4 51")
     );
-    let (code, _, err) = machack(
-        &["replay", "../shared/games/paper-games.pgn", "--game", "9"],
-        "",
-    );
+    let (code, _, err) = machack(&["replay", "games/paper-games.pgn", "--game", "9"], "");
     assert_eq!(code, 2);
     assert!(err.contains("has 4 game(s)"), "{err}");
 }

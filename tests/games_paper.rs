@@ -4,15 +4,15 @@
 use machack::notation::{Game, MoveError, Style, descriptive, read_games};
 use machack::rules::Status;
 
-/// Reads a file of the repository, or of `shared/` beside it.
+/// Reads a file of the repository.
 fn read(rel: &str) -> String {
     let path = format!("{}/{rel}", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The paper's games as `shared/games/paper-games.pgn` gives them (SAN, printed move in comments).
+/// The paper's games as `games/paper-games.pgn` gives them (SAN, printed move in comments).
 fn paper_pgn() -> Vec<Game> {
-    read_games(&read("../shared/games/paper-games.pgn")).unwrap()
+    read_games(&read("games/paper-games.pgn")).unwrap()
 }
 
 /// This project's score files of the four games, in the paper's order.
@@ -23,7 +23,7 @@ const SCORES: [&str; 4] = [
     "games/1967-4-spring-amateur.score",
 ];
 
-/// The final positions given in `shared/games/paper-games.md`.
+/// The final positions given in `games/paper-games.md`.
 const FINAL_FENS: [&str; 4] = [
     "7Q/4k3/p2pQp2/5B2/1PP3P1/8/P4K2/8 b - - 1 55",
     "6R1/p1r4p/2p2p2/4pNpk/1P2P1b1/P7/2P2P1P/6K1 w - - 6 34",
@@ -67,7 +67,7 @@ fn each_score_file_replays_to_the_papers_final_position() {
 }
 
 #[test]
-fn score_files_play_the_same_moves_as_the_shared_pgn() {
+fn score_files_play_the_same_moves_as_the_reference_pgn() {
     for (file, pgn) in SCORES.iter().zip(paper_pgn()) {
         let ours = &read_games(&read(file)).unwrap()[0];
         let a: Vec<_> = ours.moves.iter().map(|m| m.mv).collect();

@@ -3,13 +3,10 @@
 use machack::notation::{Style, coordinate, descriptive, parse_any, san};
 use machack::rules::Position;
 
-/// The positions of `shared/data/perftsuite126.epd`.
+/// The positions of `data/perftsuite126.epd`.
 fn suite() -> Vec<Position> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/data/perftsuite126.epd"
-    );
-    let text = std::fs::read_to_string(path).expect("shared/ beside the checkout");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/perftsuite126.epd");
+    let text = std::fs::read_to_string(path).expect("data/ of the repository");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|l| Position::from_fen(l.split(';').next().unwrap().trim()).unwrap())

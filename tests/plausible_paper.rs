@@ -8,7 +8,7 @@ use machack::rules::Position;
 
 /// The oracle rows: (game, ply, fen, historical SAN).
 fn rows() -> Vec<(String, u32, String, String)> {
-    let text = include_str!("data/paper-c1973-tournament.tsv");
+    let text = machack::fidelity::compare::C1973_PAPER_TSV;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().unwrap().split('\t').collect();
     let col = |name: &str| header.iter().position(|h| *h == name).unwrap();

@@ -81,7 +81,7 @@ fn pieces_with_safe_moves_counts_distinct_pieces() {
 #[test]
 fn generator_and_evaluator_survive_random_walks() {
     use machack::eval::{EvalParams, RootRatio, evaluate, evaluate_breakdown};
-    let text = include_str!("data/paper-c1973-tournament.tsv");
+    let text = machack::fidelity::compare::C1973_PAPER_TSV;
     let mut seed: u64 = 1967;
     let mut nodes = 0;
     for line in text.lines().skip(1).step_by(7) {

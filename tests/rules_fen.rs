@@ -5,7 +5,7 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 use std::path::PathBuf;
 
 fn suite_fens() -> Vec<String> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/perftsuite126.epd");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/perftsuite126.epd");
     std::fs::read_to_string(path)
         .unwrap()
         .lines()

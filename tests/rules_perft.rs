@@ -1,4 +1,4 @@
-//! Perft counts from the shared suites: every depth up to a node cap in the normal run; the full
+//! Perft counts from the suites in `data/`: every depth up to a node cap in the normal run; the full
 //! published counts in an ignored test (`cargo test --release -- --ignored perft_full`).
 
 use machack::rules::{Position, perft};
@@ -7,16 +7,15 @@ use std::path::PathBuf;
 /// Counts above this are left to the ignored test, so the suite stays fast.
 const NODE_CAP: u64 = 1_000_000;
 
-fn shared(file: &str) -> PathBuf {
+fn data(file: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("data")
         .join(file)
 }
 
 /// Each line of a perft EPD: the FEN and its `(depth, count)` pairs.
 fn cases(file: &str) -> Vec<(String, Vec<(u32, u64)>)> {
-    let text =
-        std::fs::read_to_string(shared(file)).expect("shared perft data is beside the checkout");
+    let text = std::fs::read_to_string(data(file)).expect("the perft suites are in data/");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {

@@ -1,4 +1,4 @@
-//! The book text reader: the later program's V/L/E/T format (`../shared/reference/README.md`).
+//! The book text reader: the later program's V/L/E/T format (`book/README.md`).
 //!
 //! - `RESET` starts from the initial position; `RBOOK` starts reading a book (both only at the top).
 //! - `[ ... ]` is a comment (may span lines).

@@ -10,7 +10,7 @@ use crate::rules::Position;
 use crate::search::{Preset, Searcher, Statistics};
 use std::time::Duration;
 
-/// Positions from the four paper games (`shared/oracle`), one every dozen plies, plus the start.
+/// Positions from the four paper games (`reference/c1973/`), one every dozen plies, plus the start.
 pub const BENCH_FENS: [&str; 14] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "1r1qk2r/p1pn1ppp/1b1pbn2/8/2P5/1NNP2P1/PP3PBP/R1BQK2R b KQk - 2 11",

@@ -9,9 +9,10 @@ use std::time::Instant;
 /// Arguments of `machack bench-pmg`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
-    /// A tab-separated file with a header row holding a `fen` column.
-    #[arg(long, default_value = "/work/shared/oracle/paper-c1973-tournament.tsv")]
-    pub tsv: String,
+    /// A tab-separated file with a header row holding a `fen` column (default: the paper-game
+    /// positions of `reference/c1973/`, compiled in).
+    #[arg(long)]
+    pub tsv: Option<String>,
     /// Calls per position (the median over them is taken per position).
     #[arg(long, default_value_t = 200)]
     pub repeat: u32,
@@ -32,7 +33,10 @@ pub fn fens_of_tsv(text: &str) -> Result<Vec<String>, CliError> {
 
 /// Times the generator and prints calls per second and the median time per call.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let text = std::fs::read_to_string(&args.tsv).map_err(|e| format!("{}: {e}", args.tsv))?;
+    let text = match &args.tsv {
+        None => crate::fidelity::compare::C1973_PAPER_TSV.to_string(),
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
+    };
     let mut positions = Vec::new();
     for f in fens_of_tsv(&text)? {
         positions.push(Position::from_fen(&f).map_err(|e| format!("{f}: {e}"))?);

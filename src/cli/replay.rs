@@ -21,9 +21,10 @@ pub struct ReplayArgs {
     /// Search every position where Mac Hack was to move (out of book) and compare with history.
     #[arg(long)]
     pub compare: bool,
-    /// With --compare: the 1973 program's choices (TSV of shared/oracle/).
-    #[arg(long, default_value = "../shared/oracle/paper-c1973-tournament.tsv")]
-    pub oracle: String,
+    /// With --compare: a TSV of the 1973 program's choices (default: the paper games' run in
+    /// `reference/c1973/`, compiled in).
+    #[arg(long)]
+    pub oracle: Option<String>,
     /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]
     pub side: Option<String>,
@@ -139,14 +140,11 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
 fn compare(args: &ReplayArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Tournament)?;
     let (mut knowledge, knowledge_name) = args.search.knowledge()?;
-    let oracle = match std::fs::read_to_string(&args.oracle) {
-        Ok(text) => Oracle::read(&text).map_err(|e| format!("{}: {e}", args.oracle))?,
-        Err(e) => {
-            eprintln!(
-                "machack: no 1973 oracle ({}: {e}); its column stays empty",
-                args.oracle
-            );
-            Oracle::default()
+    let oracle = match &args.oracle {
+        None => Oracle::c1973_paper(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            Oracle::read(&text).map_err(|e| format!("{path}: {e}"))?
         }
     };
     print_out(&format!(

@@ -1,6 +1,6 @@
 //! Replay against history: in every position of a game where Mac Hack was to move and out of book,
 //! what the recreation plays, beside what Mac Hack played in 1967 and what the surviving 1973
-//! program chose there (`shared/oracle/`).
+//! program chose there (`reference/c1973/`).
 //!
 //! Each position is searched with a fresh table, so every row can be reproduced alone with
 //! `machack think --fen FEN --moves …`-free input: the row's FEN and the game's earlier positions
@@ -24,7 +24,15 @@ fn position_part(fen: &str) -> String {
     fen.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
 }
 
+/// The 1973 program's choices in the paper games (`reference/c1973/`), compiled in.
+pub const C1973_PAPER_TSV: &str = include_str!("../../reference/c1973/paper-c1973-tournament.tsv");
+
 impl Oracle {
+    /// The 1973 program's choices in the four paper games, as compiled in.
+    pub fn c1973_paper() -> Oracle {
+        Oracle::read(C1973_PAPER_TSV).expect("the compiled-in 1973 reference is well formed")
+    }
+
     /// Reads the oracle TSV (`game ply fen side historical c1973 agree`, with a header line).
     pub fn read(text: &str) -> Result<Oracle, String> {
         let mut by_position = HashMap::new();
