@@ -3,6 +3,7 @@
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
 
 pub mod book;
+pub mod c197;
 pub mod cli;
 pub mod eval;
 pub mod fidelity;

@@ -77,7 +77,8 @@ pub use hash_table::{HashTable, TableStats};
 pub use knowledge::Knowledge;
 pub use knowledge_1967::Knowledge1967;
 pub use params::{
-    ParamError, Preset, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth, parse_switch,
+    ParamError, Preset, Profile, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth,
+    parse_switch,
 };
 pub use result::{Limits, Progress, SearchResult, Selection, TopBound, TopLevelMove};
 pub use simple_knowledge::SimpleKnowledge;
@@ -123,6 +124,12 @@ impl Searcher {
         limits: &Limits,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> SearchResult {
+        if let Profile::C197(fixes) = self.params.profile {
+            let start = Instant::now();
+            let mut r = crate::c197::search(root, history, &self.params, fixes, limits, progress);
+            r.stats.time = start.elapsed();
+            return r;
+        }
         if self.table.len() != self.params.hash_entries {
             self.table = HashTable::new(self.params.hash_entries);
         }

@@ -28,6 +28,13 @@ pub struct SearchOptions {
     /// (width 4, depth 2).
     #[arg(long)]
     pub preset: Option<String>,
+    /// The program: paper (the recreation of the 1967 paper) or c197 (the 1967-68 source).
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// With --profile c197: later versions' fixes to turn on (promotions, passed-pawns,
+    /// trade-policy, all).
+    #[arg(long)]
+    pub fixes: Option<String>,
     /// Chess knowledge: 1967 (the paper's evaluator and PMG, default) or simple (teaching).
     #[arg(long)]
     pub knowledge: Option<String>,
@@ -103,6 +110,18 @@ impl SearchOptions {
         }
         if let Some(n) = self.hash_entries {
             params.hash_entries = n;
+        }
+        if let Some(p) = &self.profile {
+            params.profile = p.parse().map_err(|e| format!("{e}"))?;
+        }
+        if let Some(f) = &self.fixes {
+            let fixes = f.parse().map_err(|e| format!("--fixes: {e}"))?;
+            match &mut params.profile {
+                crate::search::Profile::C197(x) => *x = fixes,
+                crate::search::Profile::Paper => {
+                    return Err("--fixes applies to --profile c197 only".into());
+                }
+            }
         }
         if let Some(kb) = self.hash_kb {
             if kb == 0 {
@@ -283,7 +302,8 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     let (mut knowledge, name) = args.search.knowledge()?;
     println!("position: {}", pos.to_fen());
     println!(
-        "parameters: widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
+        "parameters: profile {} widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
+        params.profile,
         params.widths,
         params.depth,
         params.feedovers,

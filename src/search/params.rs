@@ -93,6 +93,41 @@ impl fmt::Display for RepetitionPolicy {
     }
 }
 
+/// Which program searches: the recreation of the paper, or c197 as its source reads (with any
+/// of the later versions' fixes). The one place a profile is chosen; the search dispatches on it
+/// once, at the top ([`super::Searcher::search`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// The paper's program as recreated here: knowledge from `eval` and `plausible`, the
+    /// search of `alpha_beta.rs` and `root.rs`.
+    #[default]
+    Paper,
+    /// CHESS D (c197, 1967-68) routine by routine (`crate::c197`).
+    C197(crate::c197::Fixes),
+}
+
+impl fmt::Display for Profile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Profile::Paper => f.write_str("paper"),
+            Profile::C197(fixes) if *fixes == crate::c197::Fixes::default() => f.write_str("c197"),
+            Profile::C197(fixes) => write!(f, "c197 (fixes: {fixes})"),
+        }
+    }
+}
+
+impl FromStr for Profile {
+    type Err = ParamError;
+    /// `paper` or `c197` (fixes are set apart, see [`crate::c197::Fixes`]).
+    fn from_str(s: &str) -> Result<Profile, ParamError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "paper" => Ok(Profile::Paper),
+            "c197" => Ok(Profile::C197(crate::c197::Fixes::default())),
+            _ => Err(ParamError::Profile(s.to_string())),
+        }
+    }
+}
+
 /// The named parameter sets.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Preset {
@@ -147,6 +182,8 @@ pub struct SearchParams {
     pub hash_entries: usize,
     /// Whether a legal move stored in the table is searched first among the selected moves.
     pub hash_move_first: bool,
+    /// Which program searches (the widths, depth and feedovers above apply to both).
+    pub profile: Profile,
 }
 
 impl SearchParams {
@@ -167,6 +204,7 @@ impl SearchParams {
             shadow_score: false,
             hash_entries: super::hash_table::DEFAULT_ENTRIES,
             hash_move_first: true,
+            profile: Profile::Paper,
         }
     }
 }
@@ -209,6 +247,8 @@ pub enum ParamError {
     Switch(String),
     /// A bad hash size.
     HashSize(String),
+    /// An unknown profile.
+    Profile(String),
 }
 
 impl fmt::Display for ParamError {
@@ -229,6 +269,12 @@ impl fmt::Display for ParamError {
             }
             ParamError::Switch(s) => write!(f, "'{s}' is not on or off"),
             ParamError::HashSize(m) => write!(f, "bad hash size: {m}"),
+            ParamError::Profile(s) => {
+                write!(
+                    f,
+                    "profile '{s}' unknown: choose paper (the recreation of the 1967 paper) or c197 (the 1967-68 source)"
+                )
+            }
         }
     }
 }

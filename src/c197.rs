@@ -1,0 +1,232 @@
+//! The `c197` profile: Greenblatt's CHESS D (c197, 1967-68), the surviving source closest to
+//! the Mac Hack VI of the 1967 tournaments, brought back routine by routine (in the manner of
+//! retro-sargon). Each function names the routine it follows and its lines in `c197.txt`
+//! (`doc/` has the reading; MIDAS numbers are octal, the constants here decimal).
+//!
+//! The program's own board is kept (`board.rs`): a mailbox of piece *numbers*, because the
+//! program generates moves piece by piece in number order and its sort is not stable, so the
+//! numbers decide between equally plausible moves. Everything else is recomputed from it at
+//! every node, as the program's `CAT` did after every move.
+//!
+//! | Routine | Lines | File |
+//! |---|---|---|
+//! | `PIECE` `BOARD` `PVALUE` `MMOVE` | 114-390, 2736-2890, 5142-5190 | `board.rs` |
+//! | `CAT` `MMWPWN` `MMBPWN` `MMRK` `MMBS` `MMNT` `MMKG` | 391-902 | `cat.rs` |
+//! | `FLATA` `F2LA` | 4419-4586 | `flata.rs` |
+//! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5418-5454 | `generate.rs` |
+//! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
+//! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
+//! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
+//!
+//! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
+//! switch in [`Fixes`].
+
+pub mod board;
+pub mod cat;
+pub mod evm;
+pub mod flata;
+pub mod generate;
+pub mod lmg;
+pub mod statev;
+
+use crate::rules::{Key, Move, Position};
+use crate::search::{Limits, Progress, SearchParams, SearchResult, TopBound, TopLevelMove};
+use crate::value::Value;
+use board::Board;
+use evm::{FLUSH, Node, Tree, side_value};
+use std::fmt;
+use std::str::FromStr;
+
+/// Fixes later versions made to bugs of c197, each a switch (all off: c197 as it was).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Fixes {
+    /// The capture search considers promotions: c197's `STVQL1` reads `PPASED(I)` for
+    /// `PPASED(B)` (5516; c.524 has `SKIPG T1,PPASED(B)`), so it never queens.
+    pub promotions_in_captures: bool,
+    /// The passed-pawn scan looks at every rank ahead of the pawn: c197's skips the rank in
+    /// front for White and looks at the pawn's own rank for Black (477-486, 623-632; c.524
+    /// `MMWPPL`).
+    pub passed_pawn_scan: bool,
+    /// The trade policy as the comments read: +16 for offering an even trade when well ahead,
+    /// −16 when well behind; c197's sign slip gives −16 unless behind (4706-4710).
+    pub trade_policy: bool,
+}
+
+impl Fixes {
+    /// All three fixes.
+    pub const ALL: Fixes = Fixes {
+        promotions_in_captures: true,
+        passed_pawn_scan: true,
+        trade_policy: true,
+    };
+
+    /// The names the switches are given on the command line.
+    pub const NAMES: [&'static str; 3] = ["promotions", "passed-pawns", "trade-policy"];
+
+    fn cat(self) -> cat::CatFixes {
+        cat::CatFixes {
+            passed_pawn_scan: self.passed_pawn_scan,
+        }
+    }
+
+    /// The switches that are on, by name.
+    pub fn names(self) -> Vec<&'static str> {
+        let on = [
+            self.promotions_in_captures,
+            self.passed_pawn_scan,
+            self.trade_policy,
+        ];
+        Fixes::NAMES
+            .iter()
+            .zip(on)
+            .filter_map(|(n, o)| o.then_some(*n))
+            .collect()
+    }
+}
+
+impl FromStr for Fixes {
+    type Err = String;
+    /// Parses a comma-separated list of switch names (`all` for every one, `none` for none).
+    fn from_str(s: &str) -> Result<Fixes, String> {
+        let mut f = Fixes::default();
+        for part in s.split([',', ' ']).map(str::trim).filter(|p| !p.is_empty()) {
+            match part.to_ascii_lowercase().as_str() {
+                "promotions" => f.promotions_in_captures = true,
+                "passed-pawns" => f.passed_pawn_scan = true,
+                "trade-policy" => f.trade_policy = true,
+                "all" => f = Fixes::ALL,
+                "none" => f = Fixes::default(),
+                other => {
+                    return Err(format!(
+                        "fix '{other}' unknown: choose from {} (or all, none)",
+                        Fixes::NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(f)
+    }
+}
+
+impl fmt::Display for Fixes {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.names();
+        f.write_str(
+            if n.is_empty() {
+                "none".to_string()
+            } else {
+                n.join(",")
+            }
+            .as_str(),
+        )
+    }
+}
+
+/// The program's board for `root`: the game replayed from the start position when `history`
+/// (the keys of the earlier positions, oldest first) leads there from it, so that pieces carry
+/// their numbers and move counts; else numbered from the position alone.
+pub fn board_for(root: &Position, history: &[Key]) -> Board {
+    game_moves(root, history)
+        .and_then(|moves| Board::from_game(&moves))
+        .unwrap_or_else(|| Board::from_position(root))
+}
+
+/// The moves of the game that led from the start position through the positions keyed
+/// `history` to `root`, found by trying each legal move; None if the chain breaks.
+pub fn game_moves(root: &Position, history: &[Key]) -> Option<Vec<Move>> {
+    let start = Position::startpos();
+    let keys: Vec<Key> = history.iter().copied().chain([root.key()]).collect();
+    if keys[0] != start.key() {
+        return None;
+    }
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(keys.len());
+    for &next in &keys[1..] {
+        let m = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| pos.play(m).key() == next)?;
+        pos.make(m);
+        moves.push(m);
+    }
+    (pos == *root || pos.key() == root.key()).then_some(moves)
+}
+
+/// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from `params`.
+pub fn search(
+    root: &Position,
+    history: &[Key],
+    params: &SearchParams,
+    fixes: Fixes,
+    limits: &Limits,
+    progress: Option<&mut dyn FnMut(&Progress)>,
+) -> SearchResult {
+    let board = board_for(root, history);
+    let node = Node::new(board, root.clone(), fixes);
+    let side = node.board.side;
+    let mut tree = Tree::new(
+        fixes,
+        &params.widths,
+        params.depth,
+        params.feedovers,
+        &node.board,
+        limits,
+        progress,
+    );
+    let list = tree.root_list(&node);
+    let legal = root.legal_moves();
+    let plausibility: Vec<(Move, Value)> = list
+        .entries
+        .iter()
+        .filter_map(|e| {
+            node.board
+                .rules_move_in(&legal, e.mv)
+                .map(|m| (m, e.plausibility.min(Value::MAX as i64) as Value))
+        })
+        .collect();
+    let ret = tree.root(&node);
+    let stopped = tree.stopped;
+    let mut top_level = Vec::new();
+    let mut best: Option<i64> = None;
+    for t in tree.top() {
+        let refuted = if side == 0 {
+            t.raw < -(FLUSH - 512)
+        } else {
+            t.raw > FLUSH - 512
+        };
+        let (value, bound) = if refuted {
+            (best.map_or(t.raw, |b| b), TopBound::AtMost)
+        } else {
+            (t.raw, TopBound::Exact)
+        };
+        if t.best {
+            best = Some(t.raw);
+        }
+        top_level.push(TopLevelMove {
+            mv: t.mv,
+            plausibility: t.plausibility.min(Value::MAX as i64) as Value,
+            selection: t.selection,
+            value: side_value(value, side),
+            bound,
+            pv: t.pv.clone(),
+            secondary: None,
+        });
+    }
+    let mut stats = tree.stats().clone();
+    stats.time = std::time::Duration::ZERO;
+    let pv: Vec<Move> = ret.pv.iter().map(|p| p.mv).collect();
+    let best_move = pv.first().copied().or_else(|| {
+        // Stopped before any move was searched to the end: the most plausible legal one.
+        plausibility.first().map(|&(m, _)| m)
+    });
+    SearchResult {
+        best_move: if legal.is_empty() { None } else { best_move },
+        value: side_value(ret.value, side),
+        pv,
+        top_level,
+        plausibility,
+        stats,
+        stopped,
+    }
+}

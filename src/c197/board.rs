@@ -1,0 +1,682 @@
+//! The program's own board (c197 lines 114-216 `PIECE` … `PLPWN`, 316-321 `BOARD`, 5142-5190
+//! `PVALUE` `RPVAL` `LMGT` `LMGSTD` `SNFBP`): a 10 × 12 mailbox of piece *numbers*, each piece's
+//! location, how often it has moved, and its values; `MMOVE` (2736-2890) makes a move on it.
+//!
+//! Piece numbers are what the program's tie order follows: it generates moves piece by piece in
+//! number order. White's are 1-8 for the pawns from the KR pawn to the QR pawn (the pawns keep
+//! their number, i.e. their original file, after captures and promotion), 9 KR, 10 KN, 11 KB,
+//! 12 K, 13 Q, 14 QB, 15 QN, 16 QR; Black's the same plus 16 (`PIECE`, 131-155; `BDINI`
+//! 220-240 puts 1-8 on rank 2 and 9-16 on rank 1, the KR file first).
+//!
+//! Squares (`Loc`) are the program's board indices: 10 × row + column, rows 2-9 = ranks 1-8
+//! (White's first rank is row 2), columns 1-8 = the files KR…QR (h…a); the rest is border
+//! (`BOARD`, 316-321; `BPREL` 5945-5964).
+
+use crate::rules::{Color, Move, MoveKind, MoveList, PieceKind, Position, Square};
+
+/// A square of the program's board: 10 × row + column.
+pub type Loc = usize;
+/// A piece number 1..=32 (0: none).
+pub type Pc = usize;
+
+/// Board width (`BW==10.`).
+pub const BW: Loc = 10;
+/// Board size (`BD2==12.*10.`).
+pub const BD2: Loc = 120;
+/// Pieces in all (`NPC==32.`).
+pub const NPC: Pc = 32;
+/// Pieces a side (`NPCS==16.`).
+pub const NPCS: Pc = 16;
+/// What `BOARD` holds outside the 64 squares.
+pub const BORDER: i8 = -1;
+
+/// Castling as the program lists it (`LMCAS`, 3514-3534): piece 0, "square" 376 / 377.
+pub const CASTLE_KING: Loc = 0o376;
+/// O-O-O.
+pub const CASTLE_QUEEN: Loc = 0o377;
+
+/// Piece types as `PTID` numbers them (`PID==0` … `KID==5`, 42-47).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    Pawn = 0,
+    Knight = 1,
+    Bishop = 2,
+    Rook = 3,
+    Queen = 4,
+    King = 5,
+}
+
+/// The KR pawn's number for a side (White 1, Black 17).
+pub const fn first(side: usize) -> Pc {
+    1 + NPCS * side
+}
+/// The king's number (`WKING`/`BKING`).
+pub const fn king(side: usize) -> Pc {
+    12 + NPCS * side
+}
+/// The queen's original number.
+pub const fn queen(side: usize) -> Pc {
+    13 + NPCS * side
+}
+/// The king's rook (`WKR`).
+pub const fn king_rook(side: usize) -> Pc {
+    9 + NPCS * side
+}
+/// The queen's rook (`WQR`).
+pub const fn queen_rook(side: usize) -> Pc {
+    16 + NPCS * side
+}
+/// The KP (`WKP==4`) and QP (`WQP==5`) of a side, by number.
+pub const fn centre_pawns(side: usize) -> [Pc; 2] {
+    [4 + NPCS * side, 5 + NPCS * side]
+}
+/// 0 for White's pieces, 1 for Black's.
+pub const fn side_of(p: Pc) -> usize {
+    if p <= NPCS { 0 } else { 1 }
+}
+
+/// The original type of each piece number within a side (1-based).
+const ORIGINAL: [Kind; 16] = [
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Pawn,
+    Kind::Rook,
+    Kind::Knight,
+    Kind::Bishop,
+    Kind::King,
+    Kind::Queen,
+    Kind::Bishop,
+    Kind::Knight,
+    Kind::Rook,
+];
+
+/// `PWNV==200` (128).
+pub const PWNV: i32 = 128;
+/// `KQV==2340` (1248): a piece worth this or more is a king or queen to the generator.
+pub const KQV: i32 = 1248;
+/// `QNINC: 2140` (1120), "diff pwn on seventh vs queen" (5143).
+pub const QNINC: i32 = 1120;
+/// `TPCS`: a side's material at the start, counted as `PCBAL` counts it (5122).
+pub const TPCS: i32 = 8 * PWNV + 2 * (640 + 416 + 448) + KQV + 1;
+
+/// `RPVAL`, the real value of a type (5144-5156, octal 200 1200 640 700 3000 2340).
+pub const fn real_value(k: Kind) -> i32 {
+    match k {
+        Kind::Pawn => PWNV,
+        Kind::Knight => 416,
+        Kind::Bishop => 448,
+        Kind::Rook => 640,
+        Kind::Queen => KQV,
+        Kind::King => 1536,
+    }
+}
+
+/// `PCATV` (173-184): the code a piece adds to the attack word of a square it attacks, beside
+/// the count (P 6, N 5, B 4, R 3, Q 2, K 1).
+pub const fn attack_code(k: Kind) -> i64 {
+    match k {
+        Kind::Pawn => 6,
+        Kind::Knight => 5,
+        Kind::Bishop => 4,
+        Kind::Rook => 3,
+        Kind::Queen => 2,
+        Kind::King => 1,
+    }
+}
+
+/// The program's square for one of ours.
+pub fn loc(s: Square) -> Loc {
+    (s.rank() as Loc + 2) * BW + (8 - s.file() as Loc)
+}
+
+/// Our square for one of the program's, if it is on the board.
+pub fn square(l: Loc) -> Option<Square> {
+    let (row, col) = (l / BW, l % BW);
+    ((2..=9).contains(&row) && (1..=8).contains(&col))
+        .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
+}
+
+/// `BRANK`: the rank 1..8 from White's side (5945-5964).
+pub fn brank(l: Loc) -> i32 {
+    (l / BW) as i32 - 1
+}
+/// `BFILE`: the file 1..8, KR file first.
+pub fn bfile(l: Loc) -> i32 {
+    (l % BW) as i32
+}
+/// `BPDAG`: rank + file, one number per diagonal of one direction.
+pub fn bpdag(l: Loc) -> i32 {
+    brank(l) + bfile(l)
+}
+/// `BMDAG`: rank + 9 − file, the other diagonals.
+pub fn bmdag(l: Loc) -> i32 {
+    brank(l) + 9 - bfile(l)
+}
+
+/// One move as the program writes it in its game record (`RECMOV`, the "standard internal move
+/// format" of lines 47-58): what the same-piece modifications read.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The moving piece (0 for castling).
+    pub piece: Pc,
+    /// Where it came from.
+    pub from: Loc,
+    /// Where it went.
+    pub to: Loc,
+    /// 4.9: a capture.
+    pub capture: bool,
+    /// 1.1-1.3 non-zero: castling, en passant or promotion.
+    pub special: bool,
+}
+
+/// A move as the generator lists it: piece and destination (`PUSH P,A / HRLM B,(P)`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CMove {
+    /// The piece (0 for castling).
+    pub piece: Pc,
+    /// The destination, or [`CASTLE_KING`] / [`CASTLE_QUEEN`].
+    pub to: Loc,
+}
+
+/// The program's board and piece tables.
+#[derive(Clone, Debug)]
+pub struct Board {
+    /// `BOARD`: piece number, 0 empty, [`BORDER`] off the board.
+    pub board: [i8; BD2],
+    /// `PIECEL`: each piece's square, 0 once captured.
+    pub piecel: [Loc; NPC + 1],
+    /// The type each piece number now has (`PTID`; a pawn promotes to a queen, 2832-2872).
+    pub kind: [Kind; NPC + 1],
+    /// `NMOVES`: how often each piece has moved (castling counts for the king only).
+    pub nmoves: [u32; NPC + 1],
+    /// `NMKING`: whether each side has castled.
+    pub nmking: [u32; 2],
+    /// `PVALUE`: values the generator uses (a pawn gains 8 a rank, 2796-2806); index 0 is the
+    /// word before the table, `QNINC`.
+    pub pvalue: [i32; NPC + 1],
+    /// `RPVAL`: real values; index 0 is the word before it, `PVALUE` of piece 32.
+    pub rpval: [i32; NPC + 1],
+    /// `PCBAL`: each side's material (queen 1248, king not counted) plus one.
+    pub pcbal: [i32; 2],
+    /// `PTIDS` field: each slider's index in `BDAST`, 0 for the others.
+    pub slider: [usize; NPC + 1],
+    /// `BDAST`: the piece of each slider index (1-15).
+    pub bdast: [Pc; 16],
+    /// `GHLOC`: the square a pawn passed over on its double step, if an enemy pawn can take
+    /// it en passant (the "ghost"); 0 if none.
+    pub ghloc: Loc,
+    /// `GHSD`: whose ghost: 1 White's, -1 Black's, 0 none.
+    pub ghsd: i32,
+    /// `PLYN`: plies played in the game.
+    pub plyn: u32,
+    /// The side to move (0 White, 1 Black).
+    pub side: usize,
+}
+
+impl Board {
+    /// Whether piece `p` is a slider along ranks and files (`RFPCS` sign, 374-381).
+    pub fn rfpcs(&self, p: Pc) -> bool {
+        p != 0 && matches!(self.kind[p], Kind::Rook | Kind::Queen)
+    }
+    /// Whether piece `p` is a slider along diagonals (`DDPCS` sign, 382-389).
+    pub fn ddpcs(&self, p: Pc) -> bool {
+        p != 0 && matches!(self.kind[p], Kind::Bishop | Kind::Queen)
+    }
+    /// Whether `p` is a pawn (`LMGT` sign).
+    pub fn pawn(&self, p: Pc) -> bool {
+        p != 0 && self.kind[p] == Kind::Pawn
+    }
+    /// The piece on `l` (0 for empty or border).
+    pub fn at(&self, l: Loc) -> Pc {
+        self.board[l].max(0) as Pc
+    }
+    /// Whether `l` is off the board.
+    pub fn border(&self, l: Loc) -> bool {
+        self.board[l] == BORDER
+    }
+
+    /// An empty board: border and empty squares, no pieces.
+    fn empty(plyn: u32, side: usize) -> Board {
+        let mut board = [BORDER; BD2];
+        for row in 2..=9 {
+            for col in 1..=8 {
+                board[row * BW + col] = 0;
+            }
+        }
+        let mut kind = [Kind::Pawn; NPC + 1];
+        for p in 1..=NPC {
+            kind[p] = ORIGINAL[(p - 1) % NPCS];
+        }
+        Board {
+            board,
+            piecel: [0; NPC + 1],
+            kind,
+            nmoves: [0; NPC + 1],
+            nmking: [0; 2],
+            pvalue: [0; NPC + 1],
+            rpval: [0; NPC + 1],
+            pcbal: [TPCS; 2],
+            slider: [0; NPC + 1],
+            bdast: [0; 16],
+            ghloc: 0,
+            ghsd: 0,
+            plyn,
+            side,
+        }
+    }
+
+    /// Fills the values, slider indices and material from the pieces placed (the tables of
+    /// lines 131-155 and 5144-5156 as they stand after the moves).
+    fn finish(&mut self, promoted: &[Pc]) {
+        // BDAST (165-170): KR KB Q QB QR of White are 1-5, of Black 6-10; promotions take the
+        // next free index (2838-2842).
+        let mut next = 11;
+        for side in 0..2 {
+            for (k, n) in [9, 11, 13, 14, 16].into_iter().enumerate() {
+                let p = n + NPCS * side;
+                self.slider[p] = 1 + k + 5 * side;
+                self.bdast[self.slider[p]] = p;
+            }
+        }
+        for &p in promoted {
+            if next < 16 {
+                self.slider[p] = next;
+                self.bdast[next] = p;
+                next += 1;
+            }
+        }
+        self.pcbal = [1, 1];
+        for p in 1..=NPC {
+            let k = self.kind[p];
+            let pawn_born = p <= 8 || (p > NPCS && p <= NPCS + 8);
+            self.rpval[p] = real_value(k);
+            self.pvalue[p] = real_value(k);
+            if k == Kind::Pawn {
+                let l = self.piecel[p];
+                let steps = if l == 0 {
+                    0
+                } else if side_of(p) == 0 {
+                    brank(l) - 2
+                } else {
+                    7 - brank(l)
+                };
+                self.pvalue[p] = PWNV + 8 * steps.max(0);
+            } else if pawn_born {
+                // A promoted pawn: its pawn value (six ranks, 176) plus QNINC (2856-2857).
+                self.pvalue[p] = PWNV + 48 + QNINC;
+            }
+            if self.piecel[p] != 0 && k != Kind::King {
+                self.pcbal[side_of(p)] += self.rpval[p];
+            }
+        }
+        self.pvalue[0] = QNINC;
+        self.rpval[0] = self.pvalue[NPC];
+    }
+
+    /// The start position (`BDINI`, 220-262).
+    pub fn initial() -> Board {
+        let mut b = Board::empty(0, 0);
+        for side in 0..2 {
+            let (pawn_row, piece_row) = if side == 0 { (3, 2) } else { (8, 9) };
+            for col in 1..=8 {
+                let pawn = col + NPCS * side;
+                let piece = 8 + col + NPCS * side;
+                b.place(pawn, pawn_row * BW + col);
+                b.place(piece, piece_row * BW + col);
+            }
+        }
+        b.finish(&[]);
+        b
+    }
+
+    fn place(&mut self, p: Pc, l: Loc) {
+        self.board[l] = p as i8;
+        self.piecel[p] = l;
+    }
+
+    /// The board of a game played from the start position: `moves` are replayed, so every
+    /// piece keeps its number and move count as the program would have them. None if a move
+    /// is not legal.
+    pub fn from_game(moves: &[Move]) -> Option<Board> {
+        let mut b = Board::initial();
+        let mut pos = Position::startpos();
+        for &m in moves {
+            if !pos.is_legal(m) {
+                return None;
+            }
+            let cm = b.program_move(m)?;
+            b.make(cm);
+            pos.make(m);
+        }
+        Some(b)
+    }
+
+    /// A board for a position whose game is unknown (a FEN): pieces are numbered by where they
+    /// stand (pawns by file; rooks and knights by wing, the king's side first; bishops by the
+    /// colour they run on; a second queen or a piece beyond the set takes a free pawn number),
+    /// and a piece counts as unmoved on its original square (king and rooks only with their
+    /// castling rights; a castled king as castled, its rook as unmoved, as castling leaves it).
+    pub fn from_position(pos: &Position) -> Board {
+        let side = pos.side_to_move().index();
+        let mut b = Board::empty(pos.game_ply(), side);
+        let mut promoted = Vec::new();
+        for (ci, color) in [Color::White, Color::Black].into_iter().enumerate() {
+            let base = NPCS * ci;
+            let mut used = [false; NPCS + 1];
+            let mut extra: Vec<(Square, PieceKind)> = Vec::new();
+            let take = |b: &mut Board, n: usize, s: Square, used: &mut [bool; NPCS + 1]| {
+                used[n] = true;
+                b.place(base + n, loc(s));
+            };
+            // Pawns: the file's number, the least advanced pawn of a file first.
+            let mut pawns: Vec<Square> = pos.pieces(color, PieceKind::Pawn).into_iter().collect();
+            pawns.sort_by_key(|s| (s.file(), s.relative_rank(color)));
+            let mut doubled = Vec::new();
+            for s in pawns {
+                let n = 8 - s.file() as usize;
+                if used[n] {
+                    doubled.push(s);
+                } else {
+                    take(&mut b, n, s, &mut used);
+                }
+            }
+            let wing_pair = |kind: PieceKind, king_side: usize, queen_side: usize| {
+                let mut v: Vec<Square> = pos.pieces(color, kind).into_iter().collect();
+                v.sort_by_key(|s| std::cmp::Reverse(s.file()));
+                let mut out = Vec::new();
+                match v.len() {
+                    0 => {}
+                    1 => out.push((
+                        if v[0].file() >= 4 {
+                            king_side
+                        } else {
+                            queen_side
+                        },
+                        v[0],
+                    )),
+                    _ => {
+                        out.push((king_side, v[0]));
+                        out.push((queen_side, v[1]));
+                    }
+                }
+                (out, v.into_iter().skip(2).collect::<Vec<_>>())
+            };
+            let (rooks, more_rooks) = wing_pair(PieceKind::Rook, 9, 16);
+            let (knights, more_knights) = wing_pair(PieceKind::Knight, 10, 15);
+            for (n, s) in rooks.into_iter().chain(knights) {
+                take(&mut b, n, s, &mut used);
+            }
+            extra.extend(more_rooks.into_iter().map(|s| (s, PieceKind::Rook)));
+            extra.extend(more_knights.into_iter().map(|s| (s, PieceKind::Knight)));
+            for s in pos.pieces(color, PieceKind::Bishop) {
+                // The king's bishop runs on the colour of KB1: light for White, dark for Black.
+                let light = (s.file() + s.rank()) % 2 == 1;
+                let n = if light == (color == Color::White) {
+                    11
+                } else {
+                    14
+                };
+                if used[n] {
+                    extra.push((s, PieceKind::Bishop));
+                } else {
+                    take(&mut b, n, s, &mut used);
+                }
+            }
+            for s in pos.pieces(color, PieceKind::Queen) {
+                if used[13] {
+                    extra.push((s, PieceKind::Queen));
+                } else {
+                    take(&mut b, 13, s, &mut used);
+                }
+            }
+            take(&mut b, 12, pos.king_square(color), &mut used);
+            for s in doubled {
+                let n = (1..=8)
+                    .filter(|&n| !used[n])
+                    .min_by_key(|&n| (n as i32 - (8 - s.file() as i32)).abs());
+                if let Some(n) = n {
+                    take(&mut b, n, s, &mut used);
+                }
+            }
+            for (s, k) in extra {
+                // A piece the set does not have: a promoted pawn (the program promotes only to
+                // queens; other kinds keep their type here).
+                if let Some(n) = (1..=8).find(|&n| !used[n]) {
+                    take(&mut b, n, s, &mut used);
+                    b.kind[base + n] = match k {
+                        PieceKind::Knight => Kind::Knight,
+                        PieceKind::Bishop => Kind::Bishop,
+                        PieceKind::Rook => Kind::Rook,
+                        _ => Kind::Queen,
+                    };
+                    promoted.push(base + n);
+                }
+            }
+            // Move counts: unmoved on the original square (king and rooks only with rights).
+            let rights = pos.castling();
+            let home = |n: usize| -> Square {
+                let rank = if color == Color::White { 0 } else { 7 };
+                let file = if n <= 8 { 8 - n } else { 16 - n };
+                Square::from_coords(file as u8, rank)
+            };
+            for n in 1..=NPCS {
+                let l = b.piecel[base + n];
+                let Some(s) = square(l) else { continue };
+                let moved = if n <= 8 {
+                    s.relative_rank(color) != 1
+                } else {
+                    s != home(n)
+                };
+                b.nmoves[base + n] = moved as u32;
+            }
+            use crate::rules::CastleSide;
+            let k = king(ci);
+            let any_right = rights.any(color);
+            if any_right {
+                b.nmoves[k] = 0;
+            } else if b.nmoves[k] == 0 {
+                b.nmoves[k] = 1;
+            }
+            if !rights.has(color, CastleSide::King) && b.nmoves[king_rook(ci)] == 0 {
+                b.nmoves[king_rook(ci)] = 1;
+            }
+            if !rights.has(color, CastleSide::Queen) && b.nmoves[queen_rook(ci)] == 0 {
+                b.nmoves[queen_rook(ci)] = 1;
+            }
+            // A king on KN1 or QB1 with its rook beside it has castled.
+            let ks = pos.king_square(color);
+            let rank = ks.relative_rank(color);
+            let rook_there = |file: u8| {
+                let s = Square::from_coords(file, ks.rank());
+                pos.piece_at(s) == Some(crate::rules::Piece::new(color, PieceKind::Rook))
+            };
+            if rank == 0 && !any_right {
+                let castled_rook = match ks.file() {
+                    6 if rook_there(5) => Some(Square::from_coords(5, ks.rank())),
+                    2 if rook_there(3) => Some(Square::from_coords(3, ks.rank())),
+                    _ => None,
+                };
+                if let Some(rs) = castled_rook {
+                    b.nmking[ci] = 1;
+                    b.nmoves[k] = 1;
+                    let r = b.at(loc(rs));
+                    if r != 0 {
+                        b.nmoves[r] = 0;
+                    }
+                }
+            }
+        }
+        // The ghost: only when an enemy pawn stands beside the pawn that passed (2811-2822).
+        if let Some(ep) = pos.ep_square() {
+            let mover = 1 - side;
+            let passed = if mover == 0 {
+                loc(ep) + BW
+            } else {
+                loc(ep) - BW
+            };
+            let beside = [passed + 1, passed - 1]
+                .iter()
+                .any(|&l| b.pawn(b.at(l)) && side_of(b.at(l)) == side);
+            if beside {
+                b.ghloc = loc(ep);
+                b.ghsd = if mover == 0 { 1 } else { -1 };
+            }
+        }
+        b.finish(&promoted);
+        b
+    }
+
+    /// The program's form of our move `m`.
+    pub fn program_move(&self, m: Move) -> Option<CMove> {
+        match m.kind() {
+            MoveKind::CastleKingSide => Some(CMove {
+                piece: 0,
+                to: CASTLE_KING,
+            }),
+            MoveKind::CastleQueenSide => Some(CMove {
+                piece: 0,
+                to: CASTLE_QUEEN,
+            }),
+            _ => {
+                let piece = self.at(loc(m.from()));
+                (piece != 0).then(|| CMove {
+                    piece,
+                    to: loc(m.to()),
+                })
+            }
+        }
+    }
+
+    /// Our form of the program's move among `legal` (the legal moves of the position this
+    /// board stands as), if it is there: a pawn reaching the last rank becomes a queen, the
+    /// only promotion the program knows.
+    pub fn rules_move_in(&self, legal: &MoveList, m: CMove) -> Option<Move> {
+        if m.piece == 0 {
+            let want = if m.to == CASTLE_KING {
+                MoveKind::CastleKingSide
+            } else {
+                MoveKind::CastleQueenSide
+            };
+            return legal.iter().copied().find(|mv| mv.kind() == want);
+        }
+        let from = square(self.piecel[m.piece])?;
+        let to = square(m.to)?;
+        legal.iter().copied().find(|mv| {
+            mv.from() == from
+                && mv.to() == to
+                && matches!(mv.promotion(), None | Some(PieceKind::Queen))
+                && !mv.is_castle()
+        })
+    }
+
+    /// Makes `m` as `MMOVE` does (2736-2890): captures (en passant through the ghost), the move
+    /// count, a pawn's value (+8 a rank, +8 more for the double step), the ghost when an enemy
+    /// pawn stands beside a double step, promotion to a queen. Legality is the caller's.
+    pub fn make(&mut self, m: CMove) -> Record {
+        let side = self.side;
+        let mut rec = Record {
+            piece: m.piece,
+            from: 0,
+            to: m.to,
+            capture: false,
+            special: false,
+        };
+        // MMGF1 (2883-2890): the ghost lives for one move only.
+        let ghost = std::mem::take(&mut self.ghloc);
+        self.ghsd = 0;
+        if m.piece == 0 {
+            // MLKCAS / MLQCAS (3260-3295): king two squares, the rook beside it; only the king's
+            // move count and NMKING change.
+            let k = king(side);
+            let kl = self.piecel[k];
+            let (r, kto, rto) = if m.to == CASTLE_KING {
+                let r = king_rook(side);
+                (r, kl - 2, self.piecel[r] + 2)
+            } else {
+                let r = queen_rook(side);
+                (r, kl + 2, self.piecel[r] - 3)
+            };
+            rec.from = kl;
+            rec.special = true;
+            let rl = self.piecel[r];
+            self.board[kl] = 0;
+            self.board[rl] = 0;
+            self.place(k, kto);
+            self.place(r, rto);
+            self.nmking[side] += 1;
+            self.nmoves[k] += 1;
+            self.plyn += 1;
+            self.side = 1 - side;
+            return rec;
+        }
+        let b = m.piece;
+        let from = self.piecel[b];
+        rec.from = from;
+        let pawn = self.pawn(b);
+        // En passant: a pawn to the ghost takes the pawn behind it (MMOVE 2751-2761).
+        let victim_loc = if pawn && ghost != 0 && m.to == ghost {
+            rec.special = true;
+            if side == 0 { m.to - BW } else { m.to + BW }
+        } else {
+            m.to
+        };
+        let victim = self.at(victim_loc);
+        if victim != 0 {
+            rec.capture = true;
+            // MMS4 (2777-2781): the victim leaves PCBAL.
+            self.pcbal[1 - side] -= self.rpval[victim];
+            self.piecel[victim] = 0;
+            self.board[victim_loc] = 0;
+        }
+        self.nmoves[b] += 1;
+        self.board[from] = 0;
+        self.place(b, m.to);
+        self.plyn += 1;
+        if pawn {
+            // MMOVE7 (2795-2806).
+            self.pvalue[b] += 8;
+            if self.nmoves[b] == 1 {
+                if (5 * BW..7 * BW).contains(&m.to) {
+                    self.pvalue[b] += 8;
+                    self.maybe_ghost(b, m.to);
+                }
+            } else if !(3 * BW..9 * BW).contains(&m.to) {
+                // MMS5 (2830-2872): to the last rank, a queen.
+                rec.special = true;
+                self.promote(b);
+            }
+        }
+        self.side = 1 - side;
+        rec
+    }
+
+    /// MMGH (2811-2822): a ghost behind a double step when an enemy pawn stands beside it.
+    fn maybe_ghost(&mut self, b: Pc, to: Loc) {
+        let side = side_of(b);
+        for l in [to + 1, to - 1] {
+            let p = self.at(l);
+            if self.pawn(p) && side_of(p) != side {
+                self.ghloc = if side == 0 { to - BW } else { to + BW };
+                self.ghsd = if side == 0 { 1 } else { -1 };
+                return;
+            }
+        }
+    }
+
+    /// MMS5: the pawn becomes a queen, its values rise by QNINC, it becomes a slider.
+    fn promote(&mut self, b: Pc) {
+        self.kind[b] = Kind::Queen;
+        self.pvalue[b] += QNINC;
+        self.rpval[b] += QNINC;
+        self.pcbal[side_of(b)] += QNINC;
+        if let Some(free) = (1..16).find(|&i| self.bdast[i] == 0) {
+            self.bdast[free] = b;
+            self.slider[b] = free;
+        }
+    }
+}

@@ -1,0 +1,554 @@
+//! `CAT` (c197 lines 391-902): the tables the program rebuilds after every move — who attacks
+//! each square (a count and a code per side, and the attacking piece in each of 18
+//! directions), which slider each piece blocks, the pins, and the pawns' files, passed and
+//! backward pawns.
+
+use super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of};
+
+/// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
+/// plus the sum of the attackers' codes (`PCATV`); the program compares whole words.
+pub type AttackWord = i64;
+
+/// One attack of a piece of type `k` (`PCATV`: 1,,code).
+pub fn attack_word(k: Kind) -> AttackWord {
+    (1 << 18) + attack_code(k)
+}
+
+/// The number of attacks in an attack word (`HLRZ`).
+pub fn count(w: AttackWord) -> i64 {
+    w >> 18
+}
+
+/// The eight line directions, in the program's order: `RDT` (-1 1 BW -BW) then `BDT` (BW-1
+/// BW+1 -BW+1 -BW-1) (305-313).
+pub const DIR: [isize; 8] = [-1, 1, 10, -10, 9, 11, -9, -11];
+
+/// The 18 direction slots of `BDA1`-`BDA3` (1207-1234 `BDARL` … `BDAEPR`): 0-7 the piece
+/// attacking the square along `DIR[s]`, 8-15 a knight (`BDALR2` … `BDAUL1`), 16-17 a pawn
+/// taking en passant (`BDAEPL`, `BDAEPR`).
+pub const SLOTS: usize = 18;
+/// Knight offsets and their slots (`MMNT`, 876-893): +2BW+1 `BDALR2` … -BW-2 `BDAUL1`.
+pub const KNIGHT: [(isize, usize); 8] = [
+    (21, 8),
+    (19, 9),
+    (-19, 10),
+    (-21, 11),
+    (12, 12),
+    (8, 13),
+    (-8, 14),
+    (-12, 15),
+];
+/// `BDAEPL`.
+pub const EPL: usize = 16;
+/// `BDAEPR`.
+pub const EPR: usize = 17;
+
+/// The slots in the order `FLATA` reads them, low bits of each word first (4438-4459), each
+/// with its `Q` (the direction when below 8; `F2LAT`): `BDA1` LR LL FT FB RR RL, `BDA2` UL2 UR2
+/// LL2 LR2 UL UR, `BDA3` EPR EPL UL1 UR1 LL1 LR1.
+pub const FLATA_ORDER: [(usize, usize); SLOTS] = [
+    (5, 5),
+    (4, 4),
+    (3, 3),
+    (2, 2),
+    (1, 1),
+    (0, 0),
+    (11, 11),
+    (10, 10),
+    (9, 9),
+    (8, 8),
+    (7, 7),
+    (6, 6),
+    (EPR, 69),
+    (EPL, 69),
+    (15, 69),
+    (14, 69),
+    (13, 69),
+    (12, 69),
+];
+
+/// Everything `CAT` computes.
+#[derive(Clone, Debug)]
+pub struct Tables {
+    /// `WA`, `BA`: the attack words of every square for White and Black.
+    pub attacks: [[AttackWord; BD2]; 2],
+    /// `BDA1`-`BDA3`: the piece attacking each square from each direction slot (0 none).
+    pub slots: [[u8; SLOTS]; BD2],
+    /// `BDBLK`: the slider index (`BDAST`) whose line in each direction stops at this square.
+    pub bdblk: [[u8; 8]; BD2],
+    /// `PPASED` right half: the rank (from the pawn's side) of a passed pawn, else 0.
+    pub ppased: [i32; NPC + 1],
+    /// `PPASED` left half: a backward pawn.
+    pub backward: [bool; NPC + 1],
+    /// `PPTP`: a pawn defended by a pawn.
+    pub pptp: [bool; NPC + 1],
+    /// `PINT`: a pinned piece.
+    pub pint: [bool; NPC + 1],
+    /// `WPFLS`, `BPFLS`: bit f-1 for each file f holding a pawn of the side.
+    pub pfls: [u32; 2],
+    /// `WPNFLS`, `BPNFLS`: pawns on each file.
+    pub pnfls: [[i32; 8]; 2],
+}
+
+/// The fixes later versions made, as switches (see [`super::Fixes`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CatFixes {
+    /// The passed-pawn scan looks at the rank in front of the pawn (c.524 `MMWPPL`), not two
+    /// ranks ahead for White and the pawn's own rank for Black.
+    pub passed_pawn_scan: bool,
+}
+
+/// A pin found while scanning (`PINTB`, recorded by `MMRK7A`/`MMBS7A`).
+struct PinCandidate {
+    /// The square of the piece behind (pinned to).
+    behind: Loc,
+    /// The pinning slider.
+    pinner: Pc,
+    /// The square of the piece in front (perhaps pinned).
+    front: Loc,
+}
+
+impl Tables {
+    /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins).
+    pub fn compute(b: &Board, fixes: CatFixes) -> Tables {
+        let mut t = Tables {
+            attacks: [[0; BD2]; 2],
+            slots: [[0; SLOTS]; BD2],
+            bdblk: [[0; 8]; BD2],
+            ppased: [0; NPC + 1],
+            backward: [false; NPC + 1],
+            pptp: [false; NPC + 1],
+            pint: [false; NPC + 1],
+            pfls: [0; 2],
+            pnfls: [[0; 8]; 2],
+        };
+        let mut pins = Vec::new();
+        for side in 0..2 {
+            for p in 1 + NPCS * side..=NPCS + NPCS * side {
+                let a = b.piecel[p];
+                if a == 0 {
+                    continue;
+                }
+                match b.kind[p] {
+                    Kind::Pawn if side == 0 => t.white_pawn(b, p, a, fixes),
+                    Kind::Pawn => t.black_pawn(b, p, a, fixes),
+                    Kind::Rook => t.rook(b, p, a, side, &mut pins),
+                    Kind::Bishop => t.bishop(b, p, a, side, &mut pins),
+                    Kind::Queen => {
+                        t.rook(b, p, a, side, &mut pins);
+                        t.bishop(b, p, a, side, &mut pins);
+                    }
+                    Kind::Knight => {
+                        for (off, slot) in KNIGHT {
+                            t.hit(b, p, a.wrapping_add_signed(off), slot);
+                        }
+                    }
+                    Kind::King => {
+                        for (d, &off) in DIR.iter().enumerate() {
+                            t.hit(b, p, a.wrapping_add_signed(off), d);
+                        }
+                    }
+                }
+            }
+        }
+        // MCAT4-MCAT6 (439-456): a real pin when the piece behind is undefended or worth at
+        // least the pinner; kings are never marked pinned.
+        for pin in pins.iter().rev() {
+            let behind = b.at(pin.behind);
+            let side = side_of(behind);
+            let real = t.attacks[side][pin.behind] == 0 || b.pvalue[behind] >= b.pvalue[pin.pinner];
+            let front = b.at(pin.front);
+            if real && b.kind[front] != Kind::King {
+                t.pint[front] = true;
+            }
+        }
+        t
+    }
+
+    /// One attack of `p` on `l` recorded in slot `slot` (`ADDM R,BA(A) / DPB B,slot`).
+    fn hit(&mut self, b: &Board, p: Pc, l: Loc, slot: usize) {
+        self.attacks[side_of(p)][l] += attack_word(b.kind[p]);
+        self.slots[l][slot] = p as u8;
+    }
+
+    /// `MMRK` (752-794): the four rank and file lines; through our own rooks and queens the
+    /// attack counts go on (`MMRK6`); the first other piece is marked as blocking the line, and
+    /// behind an enemy piece a second enemy piece is a possible pin (`MMRK7A`).
+    fn rook(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut Vec<PinCandidate>) {
+        for c in 0..4 {
+            self.line(b, p, a, side, c, pins);
+        }
+    }
+
+    /// `MMBS` (815-873): the diagonals; through our own bishops and queens (`MMBS6`); past one
+    /// of our pawns one square more when the line runs forward (`MMBS5`).
+    fn bishop(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut Vec<PinCandidate>) {
+        for c in 4..8 {
+            self.line(b, p, a, side, c, pins);
+        }
+    }
+
+    /// One line of `MMRK`/`MMBS` in direction `c`.
+    fn line(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        a: Loc,
+        side: usize,
+        c: usize,
+        pins: &mut Vec<PinCandidate>,
+    ) {
+        let word = attack_word(b.kind[p]);
+        let step = DIR[c];
+        let diagonal = c >= 4;
+        let slides_through = |q: Pc| {
+            if diagonal { b.ddpcs(q) } else { b.rfpcs(q) }
+        };
+        let mut l = a;
+        loop {
+            l = l.wrapping_add_signed(step);
+            if b.border(l) {
+                return;
+            }
+            self.attacks[side][l] += word;
+            self.slots[l][c] = p as u8;
+            let d = b.at(l);
+            if d == 0 {
+                continue;
+            }
+            if side_of(d) == side {
+                if diagonal && b.pawn(d) {
+                    self.past_own_pawn(b, p, l, side, c);
+                } else if slides_through(d) {
+                    // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
+                    loop {
+                        l = l.wrapping_add_signed(step);
+                        if b.border(l) {
+                            return;
+                        }
+                        self.attacks[side][l] += word;
+                        let e = b.at(l);
+                        if e == 0 {
+                            continue;
+                        }
+                        if side_of(e) != side {
+                            return;
+                        }
+                        if diagonal && b.pawn(e) {
+                            self.past_own_pawn(b, p, l, side, c);
+                            return;
+                        }
+                        if !slides_through(e) {
+                            return;
+                        }
+                    }
+                } else {
+                    self.bdblk[l][c] = b.slider[p] as u8;
+                }
+                return;
+            }
+            // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it
+            // may be pinned to.
+            self.bdblk[l][c] = b.slider[p] as u8;
+            let front = l;
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    return;
+                }
+                let e = b.at(l);
+                if e == 0 {
+                    continue;
+                }
+                if side_of(e) != side {
+                    pins.push(PinCandidate {
+                        behind: l,
+                        pinner: p,
+                        front,
+                    });
+                }
+                return;
+            }
+        }
+    }
+
+    /// `MMBS5`: a bishop line meeting our own pawn counts the square past it when the line
+    /// runs forward (White: `BDT` 0-1, Black: 2-3), then the pawn is marked as blocking it.
+    fn past_own_pawn(&mut self, b: &Board, p: Pc, l: Loc, side: usize, c: usize) {
+        let forward = if side == 0 { c < 6 } else { c >= 6 };
+        if forward {
+            let past = l.wrapping_add_signed(DIR[c]);
+            self.attacks[side][past] += attack_word(b.kind[p]);
+        }
+        self.bdblk[l][c] = b.slider[p] as u8;
+    }
+
+    /// The pawn attacks of `p` on `a`'s two forward diagonals, and on an enemy pawn that may
+    /// be taken en passant (`NOTBKW` 572-590, `NOTBKB` 719-733).
+    fn pawn_attacks(&mut self, b: &Board, p: Pc, a: Loc) {
+        let side = side_of(p);
+        let word = attack_word(Kind::Pawn);
+        let (right, left, sr, sl) = if side == 0 {
+            (a + BW + 1, a + BW - 1, 5, 4)
+        } else {
+            (a - BW + 1, a - BW - 1, 6, 7)
+        };
+        self.attacks[side][right] += word;
+        self.slots[right][sr] = p as u8;
+        self.attacks[side][left] += word;
+        self.slots[left][sl] = p as u8;
+        // The ghost of the other side: the pawn beside us can be taken en passant.
+        let enemy_ghost = if side == 0 { b.ghsd < 0 } else { b.ghsd > 0 };
+        if !enemy_ghost || b.ghloc == 0 {
+            return;
+        }
+        if right == b.ghloc {
+            self.attacks[side][a + 1] += word;
+            self.slots[a + 1][EPR] = p as u8;
+        } else if left == b.ghloc {
+            self.attacks[side][a - 1] += word;
+            // NOTBKB stores R (PCATV 1,,6) instead of B for Black (`DPB R,[BDAEPL-1(A)]`,
+            // 731): the slot names piece 6.
+            self.slots[a - 1][EPL] = if side == 0 { p as u8 } else { 6 };
+        }
+    }
+
+    /// Whether `p` is a white pawn (`LMGSTD` sign) or a black pawn (`SNFBP` sign).
+    fn is_pawn_of(b: &Board, l: Loc, side: usize) -> bool {
+        let p = b.at(l);
+        p != 0 && b.pawn(p) && side_of(p) == side
+    }
+
+    /// Whether the square holds a piece of `side` (the `CAIGE T1,BPIECE` tests).
+    fn holds(b: &Board, l: Loc, side: usize) -> bool {
+        let p = b.at(l);
+        p != 0 && side_of(p) == side
+    }
+
+    /// The file count and bit of a pawn (`AOS WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)`).
+    fn count_file(&mut self, side: usize, a: Loc) {
+        let f = bfile(a) as usize;
+        self.pnfls[side][f - 1] += 1;
+        self.pfls[side] |= 1 << (f - 1);
+    }
+
+    /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags, attacks.
+    fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes) {
+        self.count_file(0, a);
+        let t1 = bfile(a);
+        // Passed: first the black pawns numbered for this and the neighbouring files, where
+        // they now stand; then the squares ahead (`MMWPPL`).
+        let mut passed = true;
+        for x in [0isize, 1, -1] {
+            let q = (p + NPCS) as isize + x;
+            let c = if (17..=24).contains(&q) && b.kind[q as Pc] == Kind::Pawn {
+                b.piecel[q as Pc]
+            } else {
+                0
+            };
+            if c != 0 && c >= a + BW - 1 && (bfile(c) - t1).abs() <= 1 {
+                passed = false;
+                break;
+            }
+        }
+        if passed {
+            // c197 looks from two ranks ahead (`BOARD+BW!X(D)` with D = A+BW); the fix from
+            // the rank ahead.
+            let mut d = if fixes.passed_pawn_scan { a } else { a + BW };
+            let mut c = brank(a);
+            'scan: while c <= 7 {
+                for x in [0isize, 1, -1] {
+                    if Self::is_pawn_of(b, (d + BW).wrapping_add_signed(x), 1) {
+                        passed = false;
+                        break 'scan;
+                    }
+                }
+                d += BW;
+                c += 1;
+            }
+        }
+        if passed {
+            self.ppased[p] = brank(a);
+        }
+        match self.white_backward(b, a) {
+            Some(true) => self.backward[p] = true,
+            Some(false) => {}
+            None => self.pptp[p] = true,
+        }
+        self.pawn_attacks(b, p, a);
+    }
+
+    /// The backward test of `MMWPWN` (489-606): Some(backward) or None when a pawn defends it
+    /// (`NTBKDW`).
+    fn white_backward(&self, b: &Board, a: Loc) -> Option<bool> {
+        let own = |l: Loc| Self::is_pawn_of(b, l, 0);
+        let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1);
+        let black = |l: Loc| Self::holds(b, l, 1);
+        if own(a - BW + 1) || own(a - BW - 1) {
+            return None;
+        }
+        let beside = own(a + 1) || own(a - 1);
+        // C: pushing it would get it defended, but an enemy piece blocks the push.
+        let mut c = false;
+        let mut blocked_lh = false;
+        if black(a + BW) {
+            c = beside;
+        } else if beside {
+            return Some(false);
+        } else {
+            blocked_lh = true;
+        }
+        let rank = brank(a);
+        let backw = |c: bool| -> bool {
+            // WBKP3: an own pawn diagonally ahead; WBKP4: on an adjacent file 2-4 ranks ahead.
+            c || (1..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1))
+        };
+        match rank {
+            2 => {
+                // WBKP2: may it be defended after a double step?
+                if !blocked_lh {
+                    return Some(c || (2..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)));
+                }
+                let d = own(a + BW + 1) || own(a + BW - 1);
+                if black(a + 2 * BW) {
+                    c |= d;
+                } else if d {
+                    // NTRYWE: the double step exposed to en passant.
+                    return Some(enemy_pawn(a + 2 * BW + 1) || enemy_pawn(a + 2 * BW - 1));
+                }
+                Some(c || (2..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)))
+            }
+            3 => Some(backw(c)),
+            _ => {
+                // A neighbour two ranks behind can step up beside it, unless an enemy piece
+                // stands there.
+                for x in [1isize, -1] {
+                    if own((a - 2 * BW).wrapping_add_signed(x))
+                        && !black((a - BW).wrapping_add_signed(x))
+                    {
+                        return Some(false);
+                    }
+                }
+                if rank == 7 {
+                    return Some(false);
+                }
+                if rank == 5 {
+                    // ... or double-step from its second rank, through empty or own squares.
+                    for x in [1isize, -1] {
+                        if own((a - 3 * BW).wrapping_add_signed(x))
+                            && !black((a - BW).wrapping_add_signed(x))
+                            && !black((a - 2 * BW).wrapping_add_signed(x))
+                        {
+                            return Some(false);
+                        }
+                    }
+                }
+                Some(backw(c))
+            }
+        }
+    }
+
+    /// `MMBPWN` (609-749): the same for a black pawn, with the source's differences: the scan
+    /// for passed pawns starts on the pawn's own rank, and the double-step defence of a pawn on
+    /// its fifth rank never counts (its first test, `SKIPLE BOARD+3*BW!X(A)` without T1,
+    /// reads a stale T1 that cannot be a black pawn).
+    fn black_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes) {
+        self.count_file(1, a);
+        let t1 = bfile(a);
+        let mut passed = true;
+        for x in [0isize, 1, -1] {
+            let q = p as isize - NPCS as isize + x;
+            let c = if q == 0 {
+                // PPT(0) is PIECEL(32), read indirectly: with the QR gone, word 0 (ZR = 1,
+                // whose file reads as 0): the KR pawn is then never passed. With the QR on
+                // the board the word read is unknown here; taken as empty.
+                if b.piecel[NPC] == 0 { usize::MAX } else { 0 }
+            } else if (1..=8).contains(&q) && b.kind[q as Pc] == Kind::Pawn {
+                b.piecel[q as Pc]
+            } else {
+                0
+            };
+            if c == usize::MAX && t1 <= 1 {
+                passed = false;
+                break;
+            }
+            if c != 0 && c != usize::MAX && c + BW <= a + 1 && (bfile(c) - t1).abs() <= 1 {
+                passed = false;
+                break;
+            }
+        }
+        if passed {
+            let mut d = if fixes.passed_pawn_scan { a - BW } else { a };
+            let mut c = brank(a);
+            'scan: while c >= 2 {
+                for x in [0isize, 1, -1] {
+                    if Self::is_pawn_of(b, d.wrapping_add_signed(x), 0) {
+                        passed = false;
+                        break 'scan;
+                    }
+                }
+                d -= BW;
+                c -= 1;
+            }
+        }
+        if passed {
+            self.ppased[p] = 9 - brank(a);
+        }
+        match self.black_backward(b, a) {
+            Some(true) => self.backward[p] = true,
+            Some(false) => {}
+            None => self.pptp[p] = true,
+        }
+        self.pawn_attacks(b, p, a);
+    }
+
+    /// The backward test of `MMBPWN` (636-749).
+    fn black_backward(&self, b: &Board, a: Loc) -> Option<bool> {
+        let own = |l: Loc| Self::is_pawn_of(b, l, 1);
+        let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0);
+        let white = |l: Loc| Self::holds(b, l, 0);
+        if own(a + BW + 1) || own(a + BW - 1) {
+            return None;
+        }
+        let beside = own(a + 1) || own(a - 1);
+        let mut c = false;
+        let mut blocked_lh = false;
+        if white(a - BW) {
+            c = beside;
+        } else if beside {
+            return Some(false);
+        } else {
+            blocked_lh = true;
+        }
+        let rank = brank(a);
+        let ahead = |k: Loc| own(a - k * BW + 1) || own(a - k * BW - 1);
+        match rank {
+            7 => {
+                if !blocked_lh {
+                    return Some(c || (2..=4).any(ahead));
+                }
+                let d = ahead(1);
+                if white(a - 2 * BW) {
+                    c |= d;
+                } else if d {
+                    return Some(enemy_pawn(a - 2 * BW - 1) || enemy_pawn(a - 2 * BW + 1));
+                }
+                Some(c || (2..=4).any(ahead))
+            }
+            6 => Some(c || (1..=4).any(ahead)),
+            _ => {
+                for x in [1isize, -1] {
+                    if own((a + 2 * BW).wrapping_add_signed(x))
+                        && !white((a + BW).wrapping_add_signed(x))
+                    {
+                        return Some(false);
+                    }
+                }
+                if rank == 2 {
+                    return Some(false);
+                }
+                Some(c || (1..=4).any(ahead))
+            }
+        }
+    }
+}

@@ -1,0 +1,606 @@
+//! The tree: `HACK1` (c197 lines 2157-2212) at the root, `LMG` (3384-3401) at every node and
+//! `EVM` (3539-3830), which searches the generator's list.
+//!
+//! Values are White's (pawn = 128); each side keeps its best so far along the line in
+//! `BPREV`. What `EVM` does that a textbook alpha-beta does not:
+//! - the list searched is the width, or longer: the prefix up to the move that brings in the
+//!   `min(PCSWSM, width/2)`-th distinct piece (3555-3581); past it only must-search moves, until
+//!   as many have been searched as were flagged (`NCKF`); a move leading to mate frees a place;
+//!   a listed move found illegal uses one up;
+//! - modifications (`MVD3`, 3601-3641: −3 poor, −1 same piece twice before ply 16, −4 back to
+//!   its square, −2 a detour one move could do) decide the choice, but the *unmodified* value
+//!   of the chosen move goes up, and alpha takes unmodified values (`EVM6`, 3688-3695);
+//! - a move equal to the opponent's best refutes the line, unless that best was a modified
+//!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
+//! - no hash table (`HSCOD=0`), no repetition, no secondary search.
+
+use super::Fixes;
+use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
+use super::cat::Tables;
+use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
+use super::lmg::{Entry, List, LmgFixes, Phase, Pmg};
+use crate::rules::{Move, MoveList, Position};
+use crate::search::{Limits, Progress, Selection, Statistics, WidthSchedule};
+use std::cell::OnceCell;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// `STVT1` (5837-5838): the starting best of a node, a loss for the side to move.
+const LOSING: i64 = 0o10000000;
+/// `EVMST` (3760-3763): the flush signal, ±100000 octal.
+pub const FLUSH: i64 = 0o100000;
+/// `EVMT7`: beyond ±77000 a value is a flush (3785-3786).
+const FLUSHED: i64 = 0o77000;
+/// `EVMT5`, `EVMTT1`: beyond ±67000 a mate (3773-3774).
+const MATED: i64 = 0o67000;
+/// `EVMT3`: a mate, less the level (3767-3768).
+pub const MATE: i64 = 0o70000;
+/// `BDPV: 3`: a developmentally poor move (3818).
+pub const BDPV: i64 = 3;
+/// `MSP1MV: 2`: two moves of a piece one move could make (3819).
+pub const MSP1MV: i64 = 2;
+/// `MSP0MV: 4`: the piece goes back (3820).
+pub const MSP0MV: i64 = 4;
+/// `MSPMV: 1`: a piece moved twice before ply 16 (3821).
+pub const MSPMV: i64 = 1;
+
+/// A position in the tree: the program's board and tables, and ours (for legality).
+pub struct Node {
+    /// The program's board.
+    pub board: Board,
+    /// Its `CAT` tables.
+    pub tables: Tables,
+    /// The same position in our rules.
+    pub pos: Position,
+    legal: OnceCell<MoveList>,
+}
+
+impl Node {
+    /// A node for `board`, standing as `pos` does.
+    pub fn new(board: Board, pos: Position, fixes: Fixes) -> Node {
+        let tables = Tables::compute(&board, fixes.cat());
+        Node {
+            board,
+            tables,
+            pos,
+            legal: OnceCell::new(),
+        }
+    }
+
+    /// Our form of the program's move, if legal (`TMOVE` fails otherwise).
+    fn rules_move(&self, m: CMove) -> Option<Move> {
+        let legal = self.legal.get_or_init(|| self.pos.legal_moves());
+        self.board.rules_move_in(legal, m)
+    }
+}
+
+/// One move of a principal variation: ours and the program's record of it.
+#[derive(Copy, Clone, Debug)]
+pub struct PvMove {
+    /// The move.
+    pub mv: Move,
+    /// As the program recorded it.
+    pub rec: Record,
+}
+
+/// What a node returns: `R` and `CVPR`.
+#[derive(Clone, Debug)]
+pub struct Ret {
+    /// The value for White.
+    pub value: i64,
+    /// The principal variation.
+    pub pv: Vec<PvMove>,
+}
+
+impl Ret {
+    /// `EVMST-1(I)`: the node was cut off by the opponent's best (`EVM5C`, `STRET2`).
+    pub fn flush(i: usize) -> Ret {
+        Ret {
+            value: if i == 0 { FLUSH } else { -FLUSH },
+            pv: Vec::new(),
+        }
+    }
+}
+
+/// One top-level move as the root searched it (`MVD1` prints the same: move, line, modified
+/// and unmodified value).
+#[derive(Clone, Debug)]
+pub struct TopRecord {
+    /// The move.
+    pub mv: Move,
+    /// Its plausibility.
+    pub plausibility: i64,
+    /// Why it was searched.
+    pub selection: Selection,
+    /// The value returned (White's), unmodified; a flush when refuted.
+    pub raw: i64,
+    /// After the modifications.
+    pub modified: i64,
+    /// Its line.
+    pub pv: Vec<Move>,
+    /// Whether it became the best so far.
+    pub best: bool,
+}
+
+/// The state of one search.
+pub struct Tree<'a, 'p> {
+    pub(super) fixes: Fixes,
+    widths: &'a WidthSchedule,
+    hk1v: u32,
+    pub(super) fdcut: u32,
+    catcut: u32,
+    pub(super) phase: Phase,
+    pub(super) pcratio: i64,
+    /// `BPREV`: each side's best so far along the line (White's, Black's).
+    pub(super) bprev: [i64; 2],
+    /// `BPREVE`: whether a node of that side is refuted by a value *equal* to the opponent's
+    /// best (`CAME`), or only by a better one (`JFCL`, the best was modified).
+    pub(super) bpreve: [bool; 2],
+    /// `LMGD`, `LMGD2`: the level (the root's moves are level 1).
+    pub(super) lmgd: u32,
+    pub(super) lmgd2: u32,
+    /// `MCFB`: feedovers left in this line.
+    pub(super) mcfb: u32,
+    /// `SFB`: this node is a feedover.
+    pub(super) sfb: bool,
+    pub(super) stats: Statistics,
+    limits: &'a Limits,
+    start: Instant,
+    pub(super) stopped: bool,
+    top: Vec<TopRecord>,
+    progress: Option<&'p mut dyn FnMut(&Progress)>,
+}
+
+impl<'a, 'p> Tree<'a, 'p> {
+    /// A search with widths `widths`, depth `hk1v` (`SETD`), `mcfb` feedovers a line (`SETF`).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        fixes: Fixes,
+        widths: &'a WidthSchedule,
+        hk1v: u32,
+        mcfb: u32,
+        root: &Board,
+        limits: &'a Limits,
+        progress: Option<&'p mut dyn FnMut(&Progress)>,
+    ) -> Tree<'a, 'p> {
+        Tree {
+            fixes,
+            widths,
+            hk1v,
+            // ASETF (1646-1654): FDCUT = HK1V + MCFB + 1.
+            fdcut: hk1v + mcfb + 1,
+            catcut: 2,
+            phase: Phase::at(root.plyn),
+            pcratio: super::statev::pcratio(root),
+            bprev: [-FLUSH, FLUSH],
+            bpreve: [true, true],
+            lmgd: 0,
+            lmgd2: 0,
+            mcfb,
+            sfb: false,
+            stats: Statistics::default(),
+            limits,
+            start: Instant::now(),
+            stopped: false,
+            top: Vec::new(),
+            progress,
+        }
+    }
+
+    /// The statistics so far.
+    pub fn stats(&self) -> &Statistics {
+        &self.stats
+    }
+
+    /// The top-level moves as searched.
+    pub fn top(&self) -> &[TopRecord] {
+        &self.top
+    }
+
+    /// `HACK1` (2157-2212): the root's value and principal variation.
+    pub fn root(&mut self, n: &Node) -> Ret {
+        self.lmg(n)
+    }
+
+    fn count_node(&mut self) {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 255 == 0 {
+            let l = self.limits;
+            if l.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+                || l.nodes.is_some_and(|n| self.stats.nodes >= n)
+                || l.time.is_some_and(|t| self.start.elapsed() >= t)
+            {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// `LMG` (3384-3401): a node searched with the generator, or past the depth `STATE1`.
+    /// The side's best and the opponent's refutation rule are restored on the way out.
+    pub(super) fn lmg(&mut self, n: &Node) -> Ret {
+        self.sfb = false;
+        self.enter(n, |t, n| {
+            if t.lmgd2 > t.hk1v {
+                t.state1(n)
+            } else {
+                t.pmg_and_evm(n)
+            }
+        })
+    }
+
+    /// `STATEV` (5497-5503): a node of the capture search.
+    pub(super) fn statev(&mut self, n: &Node) -> Ret {
+        self.enter(n, |t, n| t.state1(n))
+    }
+
+    fn enter(&mut self, n: &Node, body: impl FnOnce(&mut Self, &Node) -> Ret) -> Ret {
+        let i = n.board.side;
+        self.count_node();
+        if self.stopped {
+            // Seen by the parent as refuted; the root drops the interrupted move.
+            return Ret::flush(i);
+        }
+        let saved = (self.bprev[i], self.bpreve[1 - i]);
+        self.lmgd += 1;
+        self.lmgd2 += 1;
+        let r = body(self, n);
+        self.lmgd -= 1;
+        self.lmgd2 -= 1;
+        self.bprev[i] = saved.0;
+        self.bpreve[1 - i] = saved.1;
+        r
+    }
+
+    /// `STATE2` and `EVM`: the generator's list, searched.
+    pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
+        self.stats.pmg_calls += 1;
+        let lmg_fixes = LmgFixes {
+            trade_policy: self.fixes.trade_policy,
+        };
+        let list = Pmg::run(
+            &n.board,
+            &n.tables,
+            self.lmgd2,
+            self.catcut,
+            self.phase,
+            lmg_fixes,
+        );
+        self.evm(n, list)
+    }
+
+    /// The plausibility list of the root, for the top-level record.
+    pub fn root_list(&self, n: &Node) -> List {
+        Pmg::run(
+            &n.board,
+            &n.tables,
+            1,
+            self.catcut,
+            self.phase,
+            LmgFixes {
+                trade_policy: self.fixes.trade_policy,
+            },
+        )
+    }
+
+    /// The child after `m`, if legal, with the move's record.
+    pub(super) fn child(&self, n: &Node, m: CMove) -> Option<(Node, PvMove)> {
+        let mv = n.rules_move(m)?;
+        let mut board = n.board.clone();
+        let rec = board.make(m);
+        let pos = n.pos.play(mv);
+        Some((Node::new(board, pos, self.fixes), PvMove { mv, rec }))
+    }
+
+    /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
+    /// opponent's best, or equal while `BPREVE` says `CAME`).
+    pub(super) fn cutoff(&self, i: usize, r: i64) -> bool {
+        let o = self.bprev[1 - i];
+        if i == 0 {
+            r > o || (self.bpreve[0] && r == o)
+        } else {
+            r < o || (self.bpreve[1] && r == o)
+        }
+    }
+
+    /// `EVM` (3539-3759).
+    fn evm(&mut self, n: &Node, list: List) -> Ret {
+        let i = n.board.side;
+        let entries = &list.entries;
+        let w = self.widths.at(self.lmgd) as i64;
+        let esfbl = self.sfb;
+        // EVM4D: the distinct-piece prefix.
+        let mut pieces_needed = (2 * list.pieces_with_safe_moves as i64).min(w) >> 1;
+        let mut seen = [false; NPC + 1];
+        let mut extra = 0i64;
+        let mut s = w;
+        if pieces_needed > 0 {
+            let mut k = 0;
+            loop {
+                let p = entries[k].mv.piece;
+                if p != 0 && !seen[p] {
+                    seen[p] = true;
+                    pieces_needed -= 1;
+                    if pieces_needed == 0 {
+                        break;
+                    }
+                }
+                k += 1;
+                if k >= entries.len() {
+                    break;
+                }
+                s -= 1;
+                if s <= 0 {
+                    extra += 1;
+                }
+            }
+        }
+        let limit = w + extra;
+        let mut counter = -limit;
+        let mut esnfk = list.must_search as i64;
+        let mut best_mod = if i == 0 { -LOSING } else { LOSING };
+        let mut best_raw = best_mod;
+        let mut best_found = false;
+        let mut pv_best: Vec<PvMove> = Vec::new();
+        let better = |a: i64, b: i64| if i == 0 { a > b } else { a < b };
+        let mut k = 0;
+        loop {
+            counter += 1;
+            if counter > 0 {
+                // EVM5D: past the width only must-search moves, while some are left.
+                if esnfk == 0 || k == entries.len() {
+                    break;
+                }
+                if !entries[k].must {
+                    k += 1;
+                    continue;
+                }
+                esnfk -= 1;
+            } else {
+                if k == entries.len() {
+                    break;
+                }
+                if entries[k].must {
+                    esnfk -= 1;
+                }
+            }
+            let e = entries[k];
+            let selection = if k < w as usize {
+                Selection::Width
+            } else if k < limit as usize {
+                Selection::DistinctPiece
+            } else {
+                Selection::MustSearch
+            };
+            k += 1;
+            let Some((child, pm)) = self.child(n, e.mv) else {
+                continue;
+            };
+            if self.lmgd == 1 {
+                self.report_examining(pm.mv);
+            }
+            let ret = self.lmg(&child);
+            if self.stopped {
+                break;
+            }
+            let a = ret.value;
+            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let r = if flushed {
+                a
+            } else {
+                a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
+            };
+            let top_index = if self.lmgd == 1 {
+                self.top.push(TopRecord {
+                    mv: pm.mv,
+                    plausibility: e.plausibility,
+                    selection,
+                    raw: a,
+                    modified: r,
+                    pv: std::iter::once(pm.mv)
+                        .chain(ret.pv.iter().map(|x| x.mv))
+                        .collect(),
+                    best: false,
+                });
+                Some(self.top.len() - 1)
+            } else {
+                None
+            };
+            if self.cutoff(i, r) {
+                // EVM5C: the whole node is refuted.
+                self.stats.cutoffs += 1;
+                best_mod = if i == 0 { FLUSH } else { -FLUSH };
+                best_raw = best_mod;
+                best_found = true;
+                pv_best = std::iter::once(pm).chain(ret.pv).collect();
+                break;
+            }
+            if flushed {
+                // EVM6D: refuted below.
+                if pv_best.is_empty() {
+                    pv_best = std::iter::once(pm).chain(ret.pv).collect();
+                }
+                let mated_here = if i == 0 {
+                    self.bprev[i] <= -MATED
+                } else {
+                    self.bprev[i] >= MATED
+                };
+                if mated_here {
+                    counter -= 1;
+                } else if better(r, best_mod) {
+                    best_raw = r;
+                }
+                continue;
+            }
+            if (i == 0 && r <= -MATED) || (i == 1 && r >= MATED) {
+                self.stats.mated_moves_ignored += 1;
+                counter -= 1;
+            }
+            if better(r, best_mod) {
+                // EVM6.
+                self.bpreve[1 - i] = a == r;
+                if better(a, self.bprev[i]) {
+                    self.bprev[i] = a;
+                }
+                best_mod = r;
+                best_raw = a;
+                best_found = true;
+                pv_best = std::iter::once(pm).chain(ret.pv).collect();
+                if let Some(t) = top_index {
+                    self.top[t].best = true;
+                    self.report_best(a, &pv_best, i);
+                }
+            }
+        }
+        // EVM5.
+        if esfbl {
+            self.mcfb += 1;
+        }
+        let _ = best_mod;
+        if best_found {
+            return Ret {
+                value: best_raw,
+                pv: pv_best,
+            };
+        }
+        let start = if i == 0 { -LOSING } else { LOSING };
+        if best_raw != start {
+            // EVM5F: every move was refuted below.
+            return Ret {
+                value: if i == 0 { -FLUSH } else { FLUSH },
+                pv: pv_best,
+            };
+        }
+        // EVM5A: no move: mate (less the level) or stalemate.
+        let in_check = n.tables.attacks[1 - i][n.board.piecel[king(i)]] != 0;
+        let value = match (in_check, i) {
+            (false, _) => 0,
+            (true, 0) => -MATE + self.lmgd as i64,
+            (true, _) => MATE - self.lmgd as i64,
+        };
+        Ret {
+            value,
+            pv: Vec::new(),
+        }
+    }
+
+    /// `MVD3` (3601-3641): the modification of the value of entry `e` for side `i`, whose
+    /// move `rec` led to `child`, from which the line `line` was returned.
+    fn diddle(&self, e: &Entry, child: &Node, rec: Record, line: &[PvMove], i: usize) -> i64 {
+        let sign = if i == 0 { -1 } else { 1 };
+        let mut d = 0;
+        if e.poor {
+            d += BDPV;
+        }
+        if let Some(later) = line.get(1).map(|x| x.rec)
+            && !later.capture
+            && !later.special
+            && !rec.capture
+            && later.piece == rec.piece
+        {
+            if child.board.plyn < 16 {
+                d += MSPMV;
+            }
+            if later.to == rec.from {
+                d += MSP0MV;
+            } else if one_move(&child.board, rec.piece, rec.from, later.to) {
+                d += MSP1MV;
+            }
+        }
+        sign * d
+    }
+
+    fn report_examining(&mut self, mv: Move) {
+        let index = self.top.len();
+        let nodes = self.stats.nodes;
+        if let Some(p) = self.progress.as_mut() {
+            p(&Progress::Examining {
+                index,
+                mv,
+                total: 0,
+                nodes,
+            });
+        }
+    }
+
+    fn report_best(&mut self, a: i64, pv: &[PvMove], i: usize) {
+        let value = side_value(a, i);
+        let nodes = self.stats.nodes;
+        let elapsed = self.start.elapsed();
+        if let (Some(p), Some(first)) = (self.progress.as_mut(), pv.first()) {
+            p(&Progress::NewBest {
+                mv: first.mv,
+                value,
+                pv: pv.iter().map(|x| x.mv).collect(),
+                nodes,
+                elapsed,
+            });
+        }
+    }
+}
+
+/// A value for White as seen by side `i`, within our value range.
+pub fn side_value(v: i64, i: usize) -> crate::value::Value {
+    let v = if i == 0 { v } else { -v };
+    v.clamp(-FLUSH, FLUSH) as crate::value::Value
+}
+
+/// `LGLMP2` (1270-1410) as `MVD3` asks it: could piece `p` (lifted from where it stands now)
+/// have gone from `s` to `a` in one move on this board?
+fn one_move(b: &Board, p: Pc, s: Loc, a: Loc) -> bool {
+    let mut board = b.board;
+    board[b.piecel[p]] = 0;
+    if board[a] < 0 {
+        return false;
+    }
+    if board[a] > 0 && side_of(board[a] as Pc) == side_of(p) {
+        return false;
+    }
+    let empty = |l: Loc| board[l] == 0;
+    let white = side_of(p) == 0;
+    match b.kind[p] {
+        Kind::Pawn => {
+            let (f, start_ok, ghost_mine) = if white {
+                (BW as isize, s < 4 * BW, b.ghsd < 0)
+            } else {
+                (-(BW as isize), s > 8 * BW, b.ghsd > 0)
+            };
+            let one = s.wrapping_add_signed(f);
+            if a == one {
+                return empty(one);
+            }
+            if a == one.wrapping_add_signed(f) {
+                return start_ok && empty(a) && empty(one);
+            }
+            if a == one + 1 || a == one - 1 {
+                return board[a] != 0 || (ghost_mine && a == b.ghloc);
+            }
+            false
+        }
+        Kind::Knight => KNIGHT_ORDER.iter().any(|&o| s.wrapping_add_signed(o) == a),
+        Kind::King => KING_ORDER.iter().any(|&o| s.wrapping_add_signed(o) == a),
+        kind => {
+            let mut dirs: Vec<isize> = Vec::new();
+            if matches!(kind, Kind::Rook | Kind::Queen) {
+                dirs.extend(ROOK_DIRS);
+            }
+            if matches!(kind, Kind::Bishop | Kind::Queen) {
+                dirs.extend(BISHOP_DIRS);
+            }
+            dirs.into_iter().any(|d| {
+                let mut l = s;
+                loop {
+                    l = l.wrapping_add_signed(d);
+                    if board[l] < 0 {
+                        return false;
+                    }
+                    if l == a {
+                        return true;
+                    }
+                    if board[l] != 0 {
+                        return false;
+                    }
+                }
+            })
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The move generators `LMGT` (c197 lines 4942-5040: `LMWPW` `LMBPW` `LMKNT` `LMKING` `LMROOK`
+//! `LMBIS` `LMQUEEN`), the ranges the generator scores (`LMGSTD`, 5042-5081: `LSROOK` `LSBIS`
+//! `LSQUEEN`), and `TRAPP` (5418-5454), which runs a generator to find a safe square.
+//!
+//! The order of the squares is the program's: it decides the order of the moves before the
+//! sort, and so which of two equally plausible moves comes first.
+
+use super::board::{BW, Board, Kind, Loc, Pc, side_of};
+use super::cat::Tables;
+
+/// Knight squares in `LMKNT`'s order (4974-4996).
+pub const KNIGHT_ORDER: [isize; 8] = [21, 19, -21, -19, 12, 8, -12, -8];
+/// King squares in `LMKING`'s order (4998-5015).
+pub const KING_ORDER: [isize; 8] = [1, 11, 10, 9, -1, -11, -10, -9];
+/// `RDT`: rank and file directions (305-308).
+pub const ROOK_DIRS: [isize; 4] = [-1, 1, 10, -10];
+/// `BDT`: diagonal directions (310-313).
+pub const BISHOP_DIRS: [isize; 4] = [9, 11, -9, -11];
+
+/// The squares the generator `LMGT` of piece `p` offers, in order: pawn pushes to empty
+/// squares (the double step first) and pawn captures onto any piece or the ghost; a knight's
+/// eight squares and a slider's lines up to and including the first piece or the edge (the
+/// caller, `LMGR` or `TRP1`, rejects edge and own squares); a king's squares that the opponent
+/// does not attack (`LMKC`). `theirs` is the opponent's attack table.
+pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Vec<Loc>) {
+    let a = b.piecel[p];
+    let side = side_of(p);
+    match b.kind[p] {
+        Kind::Pawn => pawn_moves(b, a, side, out),
+        Kind::Knight => {
+            out.extend(KNIGHT_ORDER.iter().map(|&o| a.wrapping_add_signed(o)));
+        }
+        Kind::King => {
+            for o in KING_ORDER {
+                let l = a.wrapping_add_signed(o);
+                if t.attacks[1 - side][l] == 0 {
+                    out.push(l);
+                }
+            }
+        }
+        Kind::Rook => lines(b, a, &ROOK_DIRS, out),
+        Kind::Bishop => lines(b, a, &BISHOP_DIRS, out),
+        Kind::Queen => {
+            lines(b, a, &ROOK_DIRS, out);
+            lines(b, a, &BISHOP_DIRS, out);
+        }
+    }
+}
+
+/// `LMWPW` / `LMBPW`: double step (from the second rank, both squares empty), step, then the
+/// captures toward the QR file and toward the KR file, onto any piece or the ghost.
+pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut Vec<Loc>) {
+    let (step, second_rank) = if side == 0 {
+        (BW as isize, a + 2 * BW < 6 * BW)
+    } else {
+        (-(BW as isize), a - 2 * BW > 6 * BW)
+    };
+    let one = a.wrapping_add_signed(step);
+    let two = one.wrapping_add_signed(step);
+    if second_rank && b.board[two] == 0 && b.board[one] == 0 {
+        out.push(two);
+    }
+    if b.board[one] == 0 {
+        out.push(one);
+    }
+    for l in [one + 1, one - 1] {
+        if l == b.ghloc || b.board[l] > 0 {
+            out.push(l);
+        }
+    }
+}
+
+/// Slider lines up to the first piece or the edge.
+fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Vec<Loc>) {
+    for &d in dirs {
+        let mut l = a;
+        loop {
+            l = l.wrapping_add_signed(d);
+            out.push(l);
+            if b.board[l] != 0 {
+                break;
+            }
+        }
+    }
+}
+
+/// The squares the generator scores for piece `p` standing on `a` (`LMGSTD`): for sliders
+/// the lines through our own sliders of the same kind (`LSROOK`, `LSBIS`) and one square past
+/// our own pawn on a diagonal (`LSBIS5`); knights and kings their squares (all eight: the
+/// scoring routine is called with `Q` negative, so `LMKC` passes every square). Edge squares
+/// are included; the scoring routines skip them. Pawns are scored elsewhere.
+pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut Vec<Loc>) {
+    match b.kind[p] {
+        Kind::Knight => out.extend(KNIGHT_ORDER.iter().map(|&o| a.wrapping_add_signed(o))),
+        Kind::King => out.extend(KING_ORDER.iter().map(|&o| a.wrapping_add_signed(o))),
+        Kind::Rook => scoring_lines(b, p, a, false, out),
+        Kind::Bishop => scoring_lines(b, p, a, true, out),
+        Kind::Queen => {
+            scoring_lines(b, p, a, false, out);
+            scoring_lines(b, p, a, true, out);
+        }
+        Kind::Pawn => pawn_moves(b, a, side_of(p), out),
+    }
+}
+
+/// `LSROOK` / `LSBIS` from `a` for piece `p` (its colour decides what it sees through).
+fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut Vec<Loc>) {
+    let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
+    for &d in dirs {
+        scoring_line(b, p, a, d, diagonal, out);
+    }
+}
+
+/// One line of `LSROOK`/`LSBIS` (also `LMUA`'s walk along an uncovered line).
+pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mut Vec<Loc>) {
+    let side = side_of(p);
+    let mut l = a;
+    loop {
+        l = l.wrapping_add_signed(d);
+        out.push(l);
+        let q = b.board[l];
+        if q == 0 {
+            continue;
+        }
+        if q < 0 {
+            return;
+        }
+        let q = q as Pc;
+        if side_of(q) != side {
+            return;
+        }
+        if diagonal {
+            if b.ddpcs(q) {
+                continue;
+            }
+            if b.pawn(q) {
+                out.push(l.wrapping_add_signed(d));
+            }
+        } else if b.rfpcs(q) {
+            continue;
+        }
+        return;
+    }
+}
+
+/// `TRAPP` (5418-5454): whether piece `p` is trapped — its generator offers no square that is
+/// empty and unattacked, and no capture of a piece worth at least as much or undefended.
+pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
+    let i = side_of(p);
+    let mut squares = Vec::with_capacity(28);
+    lmgt(b, t, p, &mut squares);
+    for l in squares {
+        let q = b.board[l];
+        if q < 0 {
+            continue;
+        }
+        if q == 0 {
+            if t.attacks[1 - i][l] == 0 {
+                return false;
+            }
+            continue;
+        }
+        let q = q as Pc;
+        if side_of(q) == i {
+            continue;
+        }
+        if b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0 {
+            return false;
+        }
+    }
+    true
+}

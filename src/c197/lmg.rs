@@ -1,0 +1,1261 @@
+//! The plausible-move generator `LMG` (c197 lines 3381-3534 and 5310-5416) and its scoring of
+//! one move, `LMGR` (4024-4420, 4588-4932): square values, every piece's moves in piece-number
+//! order, each scored, then the radix-exchange `SORT` (6062-6092).
+//!
+//! Plausibilities are the program's: the current development of the piece is subtracted
+//! (`LMGCD`, once per piece, with what the piece has at risk where it stands), the
+//! development at the new square added (`LMGR1A`: the importance of every square in range and
+//! threats on enemy pieces, halved for king and queen) — but only for moves found safe;
+//! unsafe moves and losing captures keep their loss instead (`LMGR3`, `LMGR4M`).
+
+use super::board::{
+    BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
+    brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
+};
+use super::cat::{AttackWord, DIR, SLOTS, Tables, attack_word, count};
+use super::flata::{AFLATA, DFLATA, FLATA, flata};
+use super::generate::{KING_ORDER, lmgstd, lmgt, scoring_line};
+
+/// `IVLU: 1000`: every move starts at 512 (5085).
+pub const IVLU: i64 = 512;
+/// `OPSQV: 10`: each square an uncovered enemy line gains (5083).
+pub const OPSQV: i64 = 8;
+/// `OPATV: 10`: uncovering an enemy attack on one of our pieces (5084).
+pub const OPATV: i64 = 8;
+/// `MJVLU: 200`: a capture with more attackers than the opponent (5087).
+pub const MJVLU: i64 = 128;
+/// `TTVLU: 20`: attacking a piece not defended more often than we attack it (5088).
+pub const TTVLU: i64 = 16;
+/// `BSQVAL: 10`: every square's base value (5089).
+pub const BSQVAL: i64 = 8;
+/// `NKVLU: 20`: each square next to the enemy king (5090).
+pub const NKVLU: i64 = 16;
+/// `CSQV: 20`: the centre squares, 4 less on our side, 4 more on his (5091, 3406-3413).
+pub const CSQV: i64 = 16;
+/// `NCSQV: 10`: the twelve squares around the centre (5092).
+pub const NCSQV: i64 = 8;
+/// `WPVLU: -400`: "too early to move piece unless attacked" (5093).
+pub const WPVLU: i64 = -256;
+/// `MBACKP: 40`: moving a backward pawn (5094).
+pub const MBACKP: i64 = 32;
+/// `BRKVLU: 50`: a pawn attacking a pawn (5095).
+pub const BRKVLU: i64 = 40;
+/// `FMKING: 40`: the king's first move (5096).
+pub const FMKING: i64 = 32;
+/// `KKCAS: 200`: the king's first move while a rook is unmoved (5097).
+pub const KKCAS: i64 = 128;
+/// `FMROOK: 60`: a rook's (and, see [`Pmg::score`], the queen's) first move while the king is
+/// unmoved (5098).
+pub const FMROOK: i64 = 48;
+/// `PTFVLU: 40`: a line piece to the enemy king's rank, file or diagonal (5101).
+pub const PTFVLU: i64 = 32;
+/// `BCPVLU: 140`: a piece to K3 or Q3 in front of the unmoved centre pawn (5102).
+pub const BCPVLU: i64 = 96;
+/// `BDDMT: -60`: a move whose square values fall this much is developmentally poor (5103).
+pub const BDDMT: i64 = -48;
+/// `GMAVLU: 140`: shifting the balance on a piece not defended by a pawn (5104).
+pub const GMAVLU: i64 = 96;
+/// `ACSPV: 50`: a pawn attacking a centre square (5105).
+pub const ACSPV: i64 = 40;
+/// `APVLU: 100`: attacking a pinned piece (5106).
+pub const APVLU: i64 = 64;
+/// `APDPV: 20`: attacking a pinned pawn a pawn defends (5107).
+pub const APDPV: i64 = 16;
+/// `PPP`: pushing a passed pawn to, or blocking one on, a rank 0..8 (5111-5120).
+pub const PPP: [i64; 9] = [0, 0, 32, 48, 64, 96, 128, 192, 256];
+/// `BVMNV==40`: a loss smaller than this (a bishop for a knight) is not a loss.
+pub const BVMNV: i64 = 32;
+/// `CASTLE: 1400`, the plausibility of castling (3518, 3527).
+pub const CASTLE: i64 = 768;
+/// `TRADE: 20`: the trade policy's step (4698-4704).
+pub const TRADE: i64 = 16;
+/// The trade policy's margin (`[-640`, `640`: 416).
+pub const TRADE_MARGIN: i32 = 416;
+
+/// One move of the generator's list: the three words `LMGR` pushes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The move (word 1).
+    pub mv: CMove,
+    /// Its plausibility, never below 0 (word 2, right half; the sort reads its low 12 bits).
+    pub plausibility: i64,
+    /// Word 2 sign: searched whatever the width (`ICKF`: a safe check, two forcing threats, a
+    /// capture at levels up to `CATCUT`).
+    pub must: bool,
+    /// Word 2 bit 18: developmentally poor (`TLO R,1`).
+    pub poor: bool,
+    /// The move was found safe (`GDMF`).
+    pub safe: bool,
+}
+
+/// The generator's answer: the sorted list, how many pieces have a safe move (`PCSWSM`) and how
+/// many moves are must-search (`NCKF`).
+#[derive(Clone, Debug, Default)]
+pub struct List {
+    /// The moves, most plausible first as `SORT` leaves them.
+    pub entries: Vec<Entry>,
+    /// `PCSWSM`.
+    pub pieces_with_safe_moves: usize,
+    /// `NCKF`.
+    pub must_search: usize,
+}
+
+/// The fixes of later versions the generator knows (see [`super::Fixes`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LmgFixes {
+    /// The trade policy as intended: +16 offering an even trade when ahead by more than 416,
+    /// −16 when behind; c197 gives −16 unless behind (`LMGR2T`, 4706-4710).
+    pub trade_policy: bool,
+}
+
+/// The game-phase flags `HACK1` sets at the root (2199-2204).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    /// `OPENF`: root game ply ≤ 16.
+    pub openf: bool,
+    /// `OPNMID`: root game ply ≤ 40.
+    pub opnmid: bool,
+}
+
+impl Phase {
+    /// The flags for a search whose root is at game ply `plyn`.
+    pub fn at(plyn: u32) -> Phase {
+        Phase {
+            openf: plyn <= 16,
+            opnmid: plyn <= 40,
+        }
+    }
+}
+
+/// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
+/// undone afterwards (`LMV6D`, `LMUOP1`).
+enum Change {
+    /// An attack word, restored exactly.
+    Attack(usize, Loc, AttackWord),
+    /// The squares an uncovered slider's line was followed over, in direction slot `d`:
+    /// `LMV6E` (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
+    Walk(usize, Pc, Vec<Loc>),
+    /// `LMUOP1` (4746-4751): the slot set on the new square is cleared.
+    Clear(Loc, usize),
+}
+
+/// What `equal trades` leave in `T2` (see `LMGR4C`).
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Leftover {
+    /// `LMGD2`, loaded at `LMGR6A`.
+    Level,
+    /// A same-coloured piece ended the captured slider's walk: a positive word.
+    Positive,
+    /// An opposite-coloured piece did: a negative word.
+    Negative,
+}
+
+/// One run of the generator at one node.
+pub struct Pmg<'a> {
+    b: &'a Board,
+    t: Tables,
+    i: usize,
+    sqval: [i64; 120],
+    lmgd2: u32,
+    catcut: u32,
+    phase: Phase,
+    fixes: LmgFixes,
+    /// `CDEVV`: minus the current development of the piece (or `WPVLU` when too early).
+    cdevv: i64,
+    /// `CPOSV`: the square values of the current range (kept from piece to piece when
+    /// too-early pieces skip it, as in the source).
+    cposv: i64,
+    /// `CDVCF`: -1 the piece's current value is still to compute, 0 computing it, 1 done.
+    cdvcf: i32,
+    // one move
+    r: i64,
+    c: i64,
+    lmfors: i64,
+    ickf: bool,
+    safe: bool,
+    lmoa: i64,
+    log: Vec<Change>,
+    /// When tracing one move: R after each step of its scoring.
+    trace: Option<Vec<(&'static str, i64)>>,
+    // results
+    entries: Vec<Entry>,
+    nsmvs: usize,
+    nckf: usize,
+}
+
+impl<'a> Pmg<'a> {
+    /// `LMG` (3384-3534): the list for the side to move in `b`, whose tables are `t`; `lmgd2`
+    /// is the node's level (the root is 1), captures are must-search up to `catcut`.
+    pub fn run(
+        b: &'a Board,
+        t: &Tables,
+        lmgd2: u32,
+        catcut: u32,
+        phase: Phase,
+        fixes: LmgFixes,
+    ) -> List {
+        let mut g = Pmg {
+            b,
+            t: t.clone(),
+            i: b.side,
+            sqval: [BSQVAL; 120],
+            lmgd2,
+            catcut,
+            phase,
+            fixes,
+            cdevv: 0,
+            cposv: 0,
+            cdvcf: -1,
+            r: 0,
+            c: 0,
+            lmfors: 0,
+            ickf: false,
+            safe: true,
+            lmoa: 0,
+            log: Vec::new(),
+            trace: None,
+            entries: Vec::with_capacity(48),
+            nsmvs: 0,
+            nckf: 0,
+        };
+        g.square_values();
+        let pieces_with_safe_moves = g.generate();
+        sort(&mut g.entries);
+        List {
+            entries: g.entries,
+            pieces_with_safe_moves,
+            must_search: g.nckf,
+        }
+    }
+
+    /// The scoring of one move step by step (the debugging aid of `machack trace`): R after
+    /// each rule, the entry as listed (None if dropped).
+    pub fn trace(
+        b: &'a Board,
+        t: &Tables,
+        lmgd2: u32,
+        catcut: u32,
+        phase: Phase,
+        fixes: LmgFixes,
+        mv: CMove,
+    ) -> (Vec<(&'static str, i64)>, Option<Entry>) {
+        let mut g = Pmg {
+            b,
+            t: t.clone(),
+            i: b.side,
+            sqval: [BSQVAL; 120],
+            lmgd2,
+            catcut,
+            phase,
+            fixes,
+            cdevv: 0,
+            cposv: 0,
+            cdvcf: -1,
+            r: 0,
+            c: 0,
+            lmfors: 0,
+            ickf: false,
+            safe: true,
+            lmoa: 0,
+            log: Vec::new(),
+            trace: Some(Vec::new()),
+            entries: Vec::new(),
+            nsmvs: 0,
+            nckf: 0,
+        };
+        g.square_values();
+        if mv.piece == 0 {
+            g.generate();
+            let e = g.entries.iter().find(|e| e.mv == mv).copied();
+            return (vec![("castling", CASTLE)], e);
+        }
+        g.lmgr(mv.piece, mv.to);
+        let e = g.entries.first().copied();
+        (g.trace.unwrap_or_default(), e)
+    }
+
+    fn mark(&mut self, label: &'static str) {
+        if let Some(t) = &mut self.trace {
+            t.push((label, self.r));
+        }
+    }
+
+    fn ours(&self, l: Loc) -> AttackWord {
+        self.t.attacks[self.i][l]
+    }
+    fn theirs(&self, l: Loc) -> AttackWord {
+        self.t.attacks[1 - self.i][l]
+    }
+
+    /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: 8 each; the centre 12
+    /// on our side, 20 on his; 8 more around it; 16 more next to the enemy king; 8 more under
+    /// our pieces other than king and queen, and for those en prise what they risk, halved
+    /// unless trapped.
+    fn square_values(&mut self) {
+        let i = self.i;
+        let (near, far) = if i == 0 {
+            (CSQV - 4, CSQV + 4)
+        } else {
+            (CSQV + 4, CSQV - 4)
+        };
+        // WKB3 = KB3: row 4, column 3 (3370).
+        let wkb3 = 4 * BW + 3;
+        self.sqval[wkb3 + BW + 1] += near;
+        self.sqval[wkb3 + BW + 2] += near;
+        self.sqval[wkb3 + 2 * BW + 1] += far;
+        self.sqval[wkb3 + 2 * BW + 2] += far;
+        for off in [
+            0,
+            1,
+            2,
+            3,
+            BW,
+            BW + 3,
+            2 * BW,
+            2 * BW + 3,
+            3 * BW,
+            3 * BW + 1,
+            3 * BW + 2,
+            3 * BW + 3,
+        ] {
+            self.sqval[wkb3 + off] += NCSQV;
+        }
+        let ek = self.b.piecel[king(1 - i)];
+        for o in KING_ORDER {
+            self.sqval[ek.wrapping_add_signed(o)] += NKVLU;
+        }
+        for p in 1 + NPCS * i..=NPCS + NPCS * i {
+            let a = self.b.piecel[p];
+            if a == 0 || self.b.pvalue[p] >= KQV {
+                continue;
+            }
+            self.sqval[a] += 8;
+            let at_risk = self.at_risk(p, a);
+            if let Some(mut s) = at_risk {
+                if !super::generate::trapped(self.b, &self.t, p) {
+                    s >>= 1;
+                }
+                self.sqval[a] += s;
+            }
+        }
+    }
+
+    /// `LMG5A`-`LMG5C` (3437-3457): what piece `p` on `a` has at risk, if it is en prise.
+    fn at_risk(&self, p: Pc, a: Loc) -> Option<i64> {
+        let b = self.b;
+        let tt = self.theirs(a);
+        if tt == 0 {
+            return None;
+        }
+        let whole = b.pvalue[p] as i64;
+        if self.ours(a) == 0 {
+            return Some(whole);
+        }
+        let (c, d) = flata(b, &self.t, a, p, self.i, DFLATA);
+        if c == 0 {
+            return Some(whole);
+        }
+        let s = (b.pvalue[p] - b.pvalue[d]) as i64;
+        if s > 0 {
+            return Some(s);
+        }
+        if count(tt) == 1 || s + b.pvalue[c] as i64 <= 0 {
+            return None;
+        }
+        Some(whole)
+    }
+
+    /// `LMG2B`-`LMCAS` (3468-3534, 5318-5403): every piece's moves in number order (in check:
+    /// the king's first, then captures and blocks of the checking line), then castling.
+    /// Returns `PCSWSM`.
+    fn generate(&mut self) -> usize {
+        let b = self.b;
+        let i = self.i;
+        let k = king(i);
+        let kl = b.piecel[k];
+        let mut pcswsm = 0;
+        let mut squares = Vec::with_capacity(32);
+        let mut filter: Option<(Vec<Loc>, Loc)> = None;
+        let mut pieces: Vec<Pc> = (1 + NPCS * i..=NPCS + NPCS * i).collect();
+        let check = self.theirs(kl);
+        if check != 0 {
+            if count(check) == 1 || self.checkers(kl) == 1 {
+                // LMG1A: the king's moves first, then only moves to the checking line.
+                self.cdvcf = -1;
+                squares.clear();
+                lmgt(b, &self.t, k, &mut squares);
+                for &a in &squares.clone() {
+                    self.lmgr(k, a);
+                }
+                let (_, d) = flata(b, &self.t, kl, k, i, FLATA);
+                filter = Some(self.checking_line(kl, d));
+            } else {
+                // Double check: the king alone.
+                pieces = vec![k];
+            }
+        }
+        for p in pieces {
+            self.nsmvs = 0;
+            self.cdvcf = -1;
+            if b.piecel[p] == 0 {
+                continue;
+            }
+            squares.clear();
+            lmgt(b, &self.t, p, &mut squares);
+            for &a in &squares {
+                if let Some((line, eps)) = &filter {
+                    // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
+                    if b.kind[p] == Kind::King
+                        || !(line.contains(&a) || (b.pawn(p) && a == *eps && *eps != 0))
+                    {
+                        continue;
+                    }
+                }
+                self.lmgr(p, a);
+            }
+            if self.nsmvs > 0 {
+                pcswsm += 1;
+            }
+        }
+        // LMCAS (3514-3534): castling, king's side first, 768 and no flags.
+        if b.nmoves[k] == 0 {
+            for (to, ok) in [
+                (CASTLE_KING, self.can_castle(true)),
+                (CASTLE_QUEEN, self.can_castle(false)),
+            ] {
+                if ok {
+                    self.entries.push(Entry {
+                        mv: CMove { piece: 0, to },
+                        plausibility: CASTLE,
+                        must: false,
+                        poor: false,
+                        safe: true,
+                    });
+                }
+            }
+        }
+        pcswsm
+    }
+
+    /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
+    fn checkers(&self, kl: Loc) -> usize {
+        (0..SLOTS)
+            .filter(|&s| {
+                let p = self.t.slots[kl][s] as Pc;
+                p != 0 && side_of(p) != self.i
+            })
+            .count()
+    }
+
+    /// `LMG1A`-`LMG1P` (5334-5416): the squares between the king on `kl` and the checking piece
+    /// `d`, the checker's included (`KSQTB`), and the square where a checking pawn may be taken
+    /// en passant (`LMGEPS`).
+    fn checking_line(&self, kl: Loc, d: Pc) -> (Vec<Loc>, Loc) {
+        let b = self.b;
+        if d == 0 {
+            return (Vec::new(), 0);
+        }
+        let tt = b.piecel[d];
+        let mut eps = 0;
+        let step: Option<isize> = match b.kind[d] {
+            Kind::Pawn => {
+                let behind = if self.i == 0 { tt + BW } else { tt - BW };
+                if behind == b.ghloc {
+                    eps = behind;
+                }
+                None
+            }
+            Kind::Knight | Kind::King => None,
+            kind => {
+                let orth = kind == Kind::Rook
+                    || (kind == Kind::Queen && (bfile(kl) == bfile(tt) || brank(kl) == brank(tt)));
+                let forward = kl < tt;
+                if orth {
+                    // LMRDT: BW 1 -BW -1.
+                    let along_rank = brank(kl) == brank(tt);
+                    Some(match (along_rank, forward) {
+                        (false, true) => BW as isize,
+                        (true, true) => 1,
+                        (false, false) => -(BW as isize),
+                        (true, false) => -1,
+                    })
+                } else {
+                    // LMBDT: BW+1 BW-1 -BW-1 -BW+1.
+                    let same_pdag = bpdag(kl) == bpdag(tt);
+                    Some(match (same_pdag, forward) {
+                        (false, true) => BW as isize + 1,
+                        (true, true) => BW as isize - 1,
+                        (false, false) => -(BW as isize) - 1,
+                        (true, false) => -(BW as isize) + 1,
+                    })
+                }
+            }
+        };
+        let mut line = Vec::new();
+        match step {
+            None => line.push(tt),
+            Some(s) => {
+                let mut l = kl;
+                while l != tt {
+                    l = l.wrapping_add_signed(s);
+                    line.push(l);
+                    if line.len() > 8 {
+                        break;
+                    }
+                }
+            }
+        }
+        (line, eps)
+    }
+
+    /// `LKCAS` / `LQCAS` (3297-3335): king and rook unmoved and there, the squares between
+    /// empty, the king's square and the ones it crosses unattacked.
+    fn can_castle(&self, king_side: bool) -> bool {
+        let b = self.b;
+        let i = self.i;
+        let k = king(i);
+        let kl = b.piecel[k];
+        let r = if king_side {
+            king_rook(i)
+        } else {
+            queen_rook(i)
+        };
+        if b.nmoves[k] != 0 || b.nmoves[r] != 0 || b.piecel[r] == 0 {
+            return false;
+        }
+        let theirs = &self.t.attacks[1 - i];
+        if king_side {
+            b.board[kl - 1] == 0
+                && b.board[kl - 2] == 0
+                && theirs[kl] == 0
+                && theirs[kl - 1] == 0
+                && theirs[kl - 2] == 0
+        } else {
+            b.board[kl + 1] == 0
+                && b.board[kl + 2] == 0
+                && b.board[kl + 3] == 0
+                && theirs[kl] == 0
+                && theirs[kl + 1] == 0
+                && theirs[kl + 2] == 0
+        }
+    }
+
+    /// `LMGR` (4036-4294): scores the move of `p` to `a` and lists it, unless `a` is off the
+    /// board or ours, or the move exposes our king (`LMV6A`).
+    fn lmgr(&mut self, p: Pc, a: Loc) {
+        let b = self.b;
+        if b.border(a) {
+            return;
+        }
+        let victim = b.at(a);
+        if victim != 0 && side_of(victim) == self.i {
+            return;
+        }
+        // LMGRA, LMGCD1.
+        self.safe = true;
+        self.ickf = false;
+        self.lmfors = 0;
+        if self.cdvcf == -1 {
+            self.cdvcf = 0;
+            self.lmgcd(p);
+            self.lmfors = 0;
+            self.cdvcf = 1;
+        }
+        self.r = self.cdevv;
+        self.mark("minus current development (CDEVV)");
+        let listed = self.score(p, a);
+        // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
+        while let Some(ch) = self.log.pop() {
+            match ch {
+                Change::Attack(s, l, w) => self.t.attacks[s][l] = w,
+                Change::Walk(d, tt, squares) => {
+                    for l in squares {
+                        if self.t.slots[l][d] as Pc == tt {
+                            self.t.slots[l][d] = 0;
+                        }
+                    }
+                }
+                Change::Clear(l, d) => self.t.slots[l][d] = 0,
+            }
+        }
+        if let Some(e) = listed {
+            if e.safe {
+                self.nsmvs += 1;
+            }
+            if e.must {
+                self.nckf += 1;
+            }
+            self.entries.push(e);
+        }
+    }
+
+    /// The body of `LMGR` from `LMGCD1` on; None when the move is dropped.
+    fn score(&mut self, p: Pc, a: Loc) -> Option<Entry> {
+        let b = self.b;
+        let i = self.i;
+        let mv = CMove { piece: p, to: a };
+        let origin = b.piecel[p];
+        // LMGRT1/2 (4047-4051): blocking an enemy passed pawn, by its own rank.
+        let front = if i == 0 { a + BW } else { a - BW };
+        let blocker = b.at(front);
+        if blocker != 0 && side_of(blocker) != i {
+            self.r += PPP[self.t.ppased[blocker] as usize];
+        }
+        // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached).
+        let mut king_rule = true;
+        if self.t.ppased[p] != 0 || self.t.backward[p] {
+            if self.t.backward[p] {
+                self.r += MBACKP;
+            }
+            if self.t.ppased[p] & 7 != 0 {
+                let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
+                self.r += PPP[rank as usize];
+                king_rule = false;
+            }
+        }
+        // LMGCMX (4064-4080): the king's move toward or away from its back rank, while
+        // OPNMID: 8 a rank (64 while OPENF), times its own rank while the enemy queen is on.
+        if king_rule && self.phase.opnmid && b.kind[p] == Kind::King {
+            let (to, from) = (brank(a) as i64, brank(origin) as i64);
+            let mut t1 = if i == 0 { from - to } else { to - from } * 8;
+            if self.phase.openf {
+                t1 *= 8;
+            }
+            if b.piecel[queen(1 - i)] != 0 {
+                t1 *= if i == 0 { from } else { 9 - from };
+            }
+            self.r += t1;
+        }
+        self.mark("passed pawns, king (LMGRT, LMGCMX)");
+        // LMGCMY: LBL (4897-4932), lines through `a` that the move blocks.
+        self.blocking(p, a);
+        self.mark("blocking lines (LBL)");
+        self.r += IVLU;
+        // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved.
+        if b.at(a) == 0 && !b.pawn(p) {
+            let (k3, q3) = if i == 0 {
+                (4 * BW + 4, 4 * BW + 5)
+            } else {
+                (7 * BW + 4, 7 * BW + 5)
+            };
+            let [kp, qp] = centre_pawns(i);
+            if b.nmoves[kp] == 0 && a == k3 {
+                self.r -= BCPVLU;
+            }
+            if b.nmoves[qp] == 0 && a == q3 {
+                self.r -= BCPVLU;
+            }
+        }
+        self.mark("initial 512, centre pawn block");
+        // LMCPB1: the piece unblocks lines (LMUA).
+        if self.t.bdblk[origin].iter().any(|&x| x != 0) && !self.unblock(p, a) {
+            return None;
+        }
+        // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
+        // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
+        // while the king is unmoved; then the enemy king's rank and file.
+        let ek = b.piecel[king(1 - i)];
+        if b.rfpcs(p) {
+            if b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
+                self.r -= FMROOK;
+            }
+            if brank(a) == brank(ek) {
+                self.r += PTFVLU;
+            }
+            if bfile(a) == bfile(ek) {
+                self.r += PTFVLU;
+            }
+        }
+        // LMDA (4191-4199): the diagonals.
+        if b.ddpcs(p) {
+            if bpdag(a) == bpdag(ek) {
+                self.r += PTFVLU;
+            }
+            if bmdag(a) == bmdag(ek) {
+                self.r += PTFVLU;
+            }
+        }
+        self.mark("unblocking (LMUA), line to king (LMFA LMDA)");
+        // LMDA1: our other attacks on the square.
+        let mut lmoa = count(self.ours(a));
+        if b.at(a) != 0 || !b.pawn(p) {
+            lmoa -= 1;
+        }
+        self.lmoa = lmoa;
+        let victim = if b.at(a) != 0 {
+            Some(b.at(a))
+        } else if a == b.ghloc && b.pawn(p) {
+            // LMGG1: en passant, the pawn behind the ghost.
+            Some(b.at(if i == 0 { a - BW } else { a + BW }))
+        } else {
+            None
+        };
+        match victim {
+            Some(v) => self.capture(p, a, v, mv),
+            None => self.quiet(p, a, mv),
+        }
+    }
+
+    /// `LMGR3` (4588-4618): a move to an empty square: safe unless attacked by less, or by
+    /// more pieces than defend it.
+    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) -> Option<Entry> {
+        let b = self.b;
+        if self.lmfors != 0 || self.theirs(a) == 0 {
+            return Some(self.lmgr1(p, a, mv));
+        }
+        let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
+        if d == 0 {
+            return Some(self.lmgr1(p, a, mv));
+        }
+        let pv = b.pvalue[p] as i64;
+        let mut tt;
+        if c == 0 {
+            tt = -pv;
+        } else {
+            tt = (b.pvalue[d] - b.pvalue[p]) as i64;
+            if tt > -BVMNV {
+                let n = count(self.theirs(a));
+                if n == 1 {
+                    return Some(self.lmgr1(p, a, mv));
+                }
+                tt -= b.pvalue[c] as i64;
+                if tt > 0 || n <= self.lmoa {
+                    return Some(self.lmgr1(p, a, mv));
+                }
+            }
+            // LMGR3C: the loss is the exchange or the piece, whichever is less.
+            tt = tt.max(-pv);
+        }
+        // LMGR3G, LMGR4A.
+        self.r += tt;
+        self.safe = false;
+        Some(self.unscored(mv))
+    }
+
+    /// `LMGR6A` (4113-4294): a capture of `v`.
+    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) -> Option<Entry> {
+        let b = self.b;
+        let mut tt = b.pvalue[p] as i64;
+        let vv = b.pvalue[v] as i64;
+        if self.lmgd2 <= self.catcut {
+            self.ickf = true;
+        }
+        let leftover = self.cbdv(v);
+        if self.theirs(a) == 0 {
+            return Some(self.favourable(p, a, vv, mv));
+        }
+        let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
+        if d == 0 {
+            return Some(self.favourable(p, a, vv, mv));
+        }
+        if tt < vv {
+            // LMGR4B: we take something bigger.
+            if self.lmoa != 0 {
+                // LMGR4J.
+                let n = count(self.theirs(a)) - 1;
+                if n != 0 {
+                    return Some(if n < self.lmoa {
+                        self.favourable(p, a, vv, mv)
+                    } else {
+                        self.r -= tt - vv;
+                        self.lmgr1(p, a, mv)
+                    });
+                }
+                let mut gain = vv - tt + b.pvalue[d] as i64;
+                if gain >= vv {
+                    gain = vv;
+                }
+                self.r += gain;
+                return Some(self.more_attacks(0, p, a, mv));
+            }
+            self.r -= tt - vv;
+            return Some(self.lmgr1(p, a, mv));
+        }
+        if tt == vv {
+            // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
+            let t2 = match leftover {
+                Leftover::Level => self.lmgd2 as i64,
+                Leftover::Positive => 1 << 30,
+                Leftover::Negative => -1,
+            };
+            return Some(self.more_attacks(t2, p, a, mv));
+        }
+        if self.lmfors != 0 {
+            return Some(self.favourable(p, a, vv, mv));
+        }
+        tt -= vv;
+        if self.lmoa == 0 {
+            self.r -= tt;
+            self.safe = false;
+            return Some(self.bad_capture(mv));
+        }
+        // LMGR4D: we have other attackers.
+        let lmgt1 = -tt;
+        let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
+        if tt >= 0 {
+            return Some(self.more_attacks(self.theirs(a), p, a, mv));
+        }
+        // LMGR4E.
+        if count(self.theirs(a)) == 1 {
+            tt += b.pvalue[c] as i64;
+            if tt >= 0 {
+                return Some(self.more_attacks(self.theirs(a), p, a, mv));
+            }
+        }
+        // LMGR4G.
+        let tt = tt.max(lmgt1);
+        self.r += tt;
+        if tt >= -BVMNV {
+            return Some(self.lmgr1(p, a, mv));
+        }
+        self.safe = false;
+        Some(self.bad_capture(mv))
+    }
+
+    /// `LMGR4I`: the victim's value is gained.
+    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) -> Entry {
+        self.r += vv;
+        self.lmgr1(p, a, mv)
+    }
+
+    /// `LMGR4C`: `MJVLU` unless `t2` is below our other attacks.
+    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) -> Entry {
+        if t2 >= self.lmoa {
+            self.r += MJVLU;
+        }
+        self.lmgr1(p, a, mv)
+    }
+
+    /// `LMGR4M` (4215-4223): a losing capture, listed without the new square's development.
+    fn bad_capture(&mut self, mv: CMove) -> Entry {
+        self.mark("losing capture (LMGR4M)");
+        Entry {
+            mv,
+            plausibility: self.r.max(0),
+            must: self.ickf,
+            poor: false,
+            safe: self.safe,
+        }
+    }
+
+    /// `LMGR4A` (4614-4618): an unsafe move, listed without the new square's development or
+    /// any flag.
+    fn unscored(&mut self, mv: CMove) -> Entry {
+        self.mark("unsafe (LMGR3)");
+        Entry {
+            mv,
+            plausibility: self.r.max(0),
+            must: false,
+            poor: false,
+            safe: false,
+        }
+    }
+
+    /// `LMGR1` (4241-4256): a safe move: the development at the new square, the flags.
+    fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) -> Entry {
+        self.mark("capture or safety analysis");
+        let c = self.lmgr1a(p, a) - self.cposv;
+        self.mark("development at the new square (LMGR1A)");
+        if self.lmfors >= 2 {
+            self.ickf = true;
+        }
+        Entry {
+            mv,
+            plausibility: self.r.max(0),
+            must: self.ickf,
+            poor: c <= BDDMT,
+            safe: self.safe,
+        }
+    }
+
+    /// `LMGCD` (4334-4418): the current development of `p` and what it risks where it stands,
+    /// into `CDEVV` (negated, as every move of the piece gives it up); `WPVLU` instead for a
+    /// piece not attacked in the first plies (any piece but a pawn in plies 0-1, rook, queen
+    /// and king until ply 8).
+    fn lmgcd(&mut self, p: Pc) {
+        let b = self.b;
+        let i = self.i;
+        let l = b.piecel[p];
+        let plyn = b.plyn;
+        if self.theirs(l) == 0 && plyn < 8 {
+            let k = b.kind[p];
+            if (plyn < 2 && k != Kind::Pawn) || (plyn >= 2 && k > Kind::Bishop) {
+                self.cdevv = WPVLU;
+                return;
+            }
+        }
+        self.r = 0;
+        let c = self.lmgr1a(p, l);
+        self.mark("current square: development (LMGCD)");
+        self.cposv = c;
+        let mut r = self.r;
+        if b.kind[p] == Kind::King {
+            // LMGCDK: the king not yet moved (castling apart) pays for moving, more while a
+            // rook is unmoved.
+            if b.nmoves[p] == 0 || b.nmoves[p] == b.nmking[i] {
+                r += FMKING;
+                let unmoved = |q: Pc| b.piecel[q] != 0 && b.nmoves[q] == 0;
+                if unmoved(queen_rook(i)) || unmoved(king_rook(i)) {
+                    r += KKCAS;
+                }
+            }
+            self.r = r;
+            self.mark("current square: king's first move (LMGCDK)");
+            self.cdevv = -r;
+            return;
+        }
+        let tt = self.theirs(l);
+        if tt != 0 {
+            let pv = b.pvalue[p] as i64;
+            if self.ours(l) == 0 {
+                r -= pv;
+            } else {
+                let (c, d) = flata(b, &self.t, l, p, i, DFLATA);
+                if c == 0 {
+                    r -= pv;
+                } else {
+                    let s = (b.pvalue[d] - b.pvalue[p]) as i64;
+                    if s < 0 {
+                        // LMGCD9: will we recapture?
+                        if count(tt) > count(self.ours(l)) {
+                            r -= pv;
+                        } else {
+                            r += s;
+                        }
+                    } else if count(tt) != 1 {
+                        let s = s - b.pvalue[c] as i64;
+                        if s < 0 {
+                            r += s.max(-pv);
+                        }
+                    }
+                }
+            }
+        }
+        self.r = r;
+        self.mark("current square: less what it risks there");
+        self.cdevv = -r;
+    }
+
+    /// `LMGR1A` (4297-4329): adds to R the development of `p` standing on `a` (the squares in
+    /// its range, threats; king and queen half) and returns the sum of the square values in
+    /// range (`C`). From any square but its own, the square it leaves is not counted in R.
+    fn lmgr1a(&mut self, p: Pc, a: Loc) -> i64 {
+        let b = self.b;
+        self.c = 0;
+        let saved = self.r;
+        let kq = b.pvalue[p] >= KQV;
+        if kq {
+            self.r = 0;
+        }
+        if b.pawn(p) {
+            // LMGR1C: the two squares it attacks, 40 more for a centre square.
+            let (right, left) = if side_of(p) == 0 {
+                (a + BW + 1, a + BW - 1)
+            } else {
+                (a - BW + 1, a - BW - 1)
+            };
+            for l in [right, left] {
+                if (5 * BW + 4..=5 * BW + 5).contains(&l) || (6 * BW + 4..=6 * BW + 5).contains(&l)
+                {
+                    self.r += ACSPV;
+                }
+                self.lmgr2(p, l, true);
+            }
+        } else {
+            let mut squares = Vec::with_capacity(28);
+            lmgstd(b, p, a, &mut squares);
+            for l in squares {
+                self.lmgr2(p, l, true);
+            }
+            // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
+            // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
+            // 9 below), and the test reads that A: their own square's value comes off their
+            // current development too, and a move whose new square lies 8 (9) above the old
+            // one keeps it.
+            let j = b.piecel[p];
+            let left = match b.kind[p] {
+                Kind::Knight => a.wrapping_sub(8),
+                Kind::King => a.wrapping_sub(9),
+                _ => a,
+            };
+            if left != j {
+                self.r -= self.sqval[j];
+            }
+        }
+        if kq {
+            self.r = lsh_right(self.r) + saved;
+        }
+        self.c
+    }
+
+    /// `LMGR2` (4630-4710): one square in the range of `q` (the scored piece, or a line it
+    /// uncovers): its value (into C too when `positional`), and if an enemy piece stands there,
+    /// checks, pawn breaks, pins, threats and the trade policy.
+    fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
+        let b = self.b;
+        if b.border(l) {
+            return;
+        }
+        if positional {
+            self.c += self.sqval[l];
+        }
+        self.r += self.sqval[l];
+        let t1 = b.at(l);
+        if t1 == 0 || side_of(t1) == side_of(q) {
+            return;
+        }
+        if b.kind[t1] == Kind::King {
+            self.ickf = true;
+        }
+        if b.pawn(q) && b.pawn(t1) {
+            self.r += BRKVLU;
+        }
+        if self.t.pint[t1] {
+            self.r += if self.t.pptp[t1] { APDPV } else { APVLU };
+        }
+        let scoring = self.cdvcf != 0;
+        let theirs = self.theirs(l);
+        if theirs == 0 {
+            // LMGR2D: undefended.
+            if b.kind[t1] == b.kind[q] && !self.t.pint[t1] {
+                self.trade_policy();
+                return;
+            }
+            if scoring {
+                self.r += (b.pvalue[t1] >> 2) as i64;
+            }
+            self.lmfors += 1;
+            return;
+        }
+        let t2 = (b.pvalue[t1] - b.pvalue[q]) as i64;
+        if t2 > 0 {
+            if scoring {
+                self.r += (t2 >> 1).min(2 * super::board::PWNV as i64);
+            }
+            self.lmfors += 1;
+        } else if scoring && !self.t.pptp[t1] {
+            // LMGR2H: shifting the balance.
+            let ours = self.ours(l);
+            if ours != 0 && ours >= theirs {
+                self.r += GMAVLU;
+            }
+        }
+        // LMGR2B.
+        if count(theirs) <= count(self.ours(l)) {
+            self.r += TTVLU;
+        }
+    }
+
+    /// `LMGR2E` (4692-4710): an undefended enemy piece of the mover's type.
+    fn trade_policy(&mut self) {
+        let s = self.b.pcbal[0] - self.b.pcbal[1];
+        let ahead = if self.i == 0 { s } else { -s };
+        if self.fixes.trade_policy {
+            if ahead > TRADE_MARGIN {
+                self.r += TRADE;
+            } else if ahead < -TRADE_MARGIN {
+                self.r -= TRADE;
+            }
+        } else if ahead >= -TRADE_MARGIN {
+            // c197: `CAML S,[-640` / `CAIG S,640`: −16 unless behind by more than 416.
+            self.r -= TRADE;
+        }
+    }
+
+    /// `CBDV` (5456-5469): adds the development of the captured piece `v` (the values of the
+    /// squares in its range) and tells what the walk left in T2.
+    fn cbdv(&mut self, v: Pc) -> Leftover {
+        let b = self.b;
+        let mut squares = Vec::with_capacity(28);
+        let a = b.piecel[v];
+        lmgstd(b, v, a, &mut squares);
+        // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
+        let king_victim = b.kind[v] == Kind::King;
+        let mut leftover = Leftover::Level;
+        let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
+        for l in squares {
+            if b.border(l) {
+                continue;
+            }
+            if king_victim && self.theirs(l) != 0 {
+                continue;
+            }
+            self.r += self.sqval[l];
+            let q = b.at(l);
+            if slider && q != 0 {
+                leftover = if side_of(q) == side_of(v) {
+                    Leftover::Positive
+                } else {
+                    Leftover::Negative
+                };
+            }
+        }
+        leftover
+    }
+
+    /// `LBL` (4897-4932): for each line piece attacking `a` along a line `p` does not itself
+    /// move on, the squares behind `a` it loses: ours cost their value, his gain it.
+    fn blocking(&mut self, p: Pc, a: Loc) {
+        let b = self.b;
+        for (s, &step) in DIR.iter().enumerate() {
+            let j = self.t.slots[a][s] as Pc;
+            if j == 0 || !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
+                continue;
+            }
+            if (b.rfpcs(p) && s <= 3) || (b.ddpcs(p) && s >= 4) {
+                continue;
+            }
+            let same = side_of(j) == side_of(p);
+            let mut l = a;
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    break;
+                }
+                if same {
+                    self.r -= self.sqval[l];
+                } else {
+                    self.r += self.sqval[l];
+                }
+                if b.board[l] != 0 {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// `LMUA` (4712-4869): for each line the moving piece blocked (`BDBLK`), the line's owner
+    /// sees on: along our line every square is scored as our own range would be (`LMUAGR`,
+    /// discovered checks included); along his, each square costs 8 and an uncovered attack on
+    /// one of our pieces its loss (`LMUOA`). Moving along the line only adds the attack on the
+    /// new square. False if the move exposes our king (`LMV6A`: the move is dropped).
+    fn unblock(&mut self, p: Pc, a: Loc) -> bool {
+        let b = self.b;
+        let i = self.i;
+        let origin = b.piecel[p];
+        for (d, &step) in DIR.iter().enumerate() {
+            let idx = self.t.bdblk[origin][d] as usize;
+            if idx == 0 {
+                continue;
+            }
+            let tt = b.bdast[idx];
+            if tt == 0 || b.piecel[tt] == a || b.piecel[tt] == 0 {
+                continue;
+            }
+            let enemy = side_of(tt) != side_of(p);
+            let line = |l: Loc| match d {
+                0 | 1 => brank(l),
+                2 | 3 => bfile(l),
+                4 | 6 => bpdag(l),
+                _ => bmdag(l),
+            };
+            let word = attack_word(b.kind[tt]);
+            if line(a) == line(b.piecel[tt]) {
+                // Moving along the line.
+                if !b.pawn(p) && !enemy {
+                    continue;
+                }
+                let s = b.piecel[tt] as i64 - a as i64;
+                let zr = a as i64 - origin as i64;
+                if (s ^ zr) >= 0 {
+                    continue;
+                }
+                let side = if enemy { 1 - i } else { i };
+                self.add_attack(side, a, word);
+                self.t.slots[a][d] = tt as u8;
+                self.log.push(Change::Clear(a, d));
+                continue;
+            }
+            let mut walk = Vec::with_capacity(8);
+            scoring_line(b, tt, origin, step, d >= 4, &mut walk);
+            walk.retain(|&l| !b.border(l));
+            self.log.push(Change::Walk(d, tt, walk.clone()));
+            for l in walk {
+                if !enemy {
+                    // LMUAGR.
+                    self.add_attack(i, l, word);
+                    self.set_slot(l, d, tt);
+                    self.lmgr2(tt, l, false);
+                } else {
+                    // LMUOA. It records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J
+                    // for a diagonal: a bishop's line lands in a rank or file slot, which the
+                    // undo (by the right direction) does not clear, so it stays for the rest
+                    // of this run of the generator.
+                    self.add_attack(1 - i, l, word);
+                    self.set_slot(l, if d >= 4 { d - 4 } else { d }, tt);
+                    self.r -= OPSQV;
+                    let x = b.at(l);
+                    if x != 0 && side_of(x) == i {
+                        if l == b.piecel[king(i)] {
+                            return false;
+                        }
+                        if count(self.ours(l)) < count(self.theirs(l)) {
+                            self.r -= b.pvalue[x] as i64;
+                        } else {
+                            let t2 = (b.pvalue[tt] - b.pvalue[x]) as i64;
+                            if t2 >= 0 {
+                                self.r -= OPATV;
+                            } else {
+                                self.r += t2;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    fn add_attack(&mut self, side: usize, l: Loc, w: AttackWord) {
+        self.log
+            .push(Change::Attack(side, l, self.t.attacks[side][l]));
+        self.t.attacks[side][l] += w;
+    }
+
+    /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
+    fn set_slot(&mut self, l: Loc, d: usize, tt: Pc) {
+        if self.t.slots[l][d] == 0 {
+            self.t.slots[l][d] = tt as u8;
+        }
+    }
+}
+
+/// `LSH R,-1` on a 36-bit word: a negative value becomes a large positive one.
+fn lsh_right(r: i64) -> i64 {
+    ((r as u64 & 0o777_777_777_777) >> 1) as i64
+}
+
+/// `SORT` (6062-6092): radix exchange on bits 11..0 of the plausibility, highest first. It is
+/// not stable: the order of equal plausibilities comes from the exchanges.
+pub fn sort(v: &mut [Entry]) {
+    sort_with(v, |e| e.plausibility);
+}
+
+/// `SORT` on any key.
+pub fn sort_with<T>(v: &mut [T], key: impl Fn(&T) -> i64 + Copy) {
+    sort1(v, 0, v.len(), 11, key);
+}
+
+fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64 + Copy) {
+    if hi <= lo + 1 {
+        return;
+    }
+    let set = |e: &T| key(e) & (1 << bit) != 0;
+    let (mut a, mut b) = (lo, hi);
+    while a != b {
+        if set(&v[a]) {
+            a += 1;
+            continue;
+        }
+        b -= 1;
+        if set(&v[b]) {
+            v.swap(a, b);
+            a += 1;
+        }
+    }
+    if bit == 0 {
+        return;
+    }
+    sort1(v, lo, a, bit - 1, key);
+    sort1(v, a, hi, bit - 1, key);
+}

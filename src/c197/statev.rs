@@ -1,0 +1,362 @@
+//! `STATEV` (c197 lines 5497-5852): the position past the basic depth — feed over into a full
+//! ply when pieces are on prey or the side is in check, else the static value `STVL4` and the
+//! captures of pieces on prey, each searched the same way.
+
+use super::board::{Board, CMove, Loc, NPCS, Pc, brank, king, side_of};
+use super::cat::{Tables, count};
+use super::evm::{Node, Ret, Tree};
+use super::flata::{FLATA, f2la, flata};
+use super::generate::trapped;
+use super::lmg::sort_with;
+
+/// `MULTP` (5897-5903): a side's pawns on one file, by count.
+pub const MULTP: [i64; 7] = [0, 0, 0, 32, 96, 160, 224];
+/// `IMULTP` (5905-5911): isolated pawns on a file the opponent has a pawn on, by count.
+pub const IMULTP: [i64; 7] = [0, 16, 32, 64, 128, 192, 256];
+/// `OIMULT` (5913-5919): isolated pawns on a file the opponent has none on, by count.
+pub const OIMULT: [i64; 7] = [0, 40, 80, 160, 240, 320, 400];
+/// `BACKV` (5929-5930): a backward pawn, by the opponent's pawns on its file (none: open).
+pub const BACKV: [i64; 7] = [20, 12, 12, 12, 12, 12, 12];
+/// `PPV` (5935-5943): a passed pawn by its rank from its own side.
+pub const PPV: [i64; 8] = [0, 0, 8, 12, 24, 52, 112, 236];
+/// `KSF1: 50`: a square next to the king the opponent attacks more often (5893).
+pub const KSF1: i64 = 40;
+/// `KSF2: -30`: each equally attacked square beyond the free ones (5894).
+pub const KSF2: i64 = -24;
+/// A capture search's promotion: `PUSH P,[1000]` (5524).
+pub const QUEENING: i64 = 512;
+
+/// `STVL4` (5597-5689): the static value for White: material (`PCBAL`), the change of the
+/// piece ratio since the root, king safety while `OPNMID`, pawn structure.
+pub fn stvl4(b: &Board, t: &Tables, pcratio: i64, opnmid: bool) -> i64 {
+    let (w, bl) = (b.pcbal[0] as i64, b.pcbal[1] as i64);
+    let mut r = w - bl;
+    // The ratio in 18-bit fixed point, divided by the root's, times TPCS, less TPCS, >> 4
+    // (`RATBUG: ,-4`).
+    let now = (w << 18) / bl;
+    let q = (now << 18) / pcratio;
+    let tpcs = super::board::TPCS as i64;
+    r += ((q * tpcs) >> 18).wrapping_sub(tpcs) >> 4;
+    if opnmid {
+        let wk = b.piecel[king(0)];
+        r -= (brank(wk) as i64 - 1) * 8;
+        r -= kingsf(b, t, 0, wk);
+        let bk = b.piecel[king(1)];
+        r += (8 - brank(bk) as i64) * 8;
+        r += kingsf(b, t, 1, bk);
+    }
+    r + pawn_structure(t)
+}
+
+/// `PCRATIO` (2205-2207): White's material over Black's in 18-bit fixed point.
+pub fn pcratio(b: &Board) -> i64 {
+    ((b.pcbal[0] as i64) << 18) / b.pcbal[1] as i64
+}
+
+/// `KINGSF` (5471-5495) for the king of `side` on `kl`, as a cost: 40 for each empty or enemy
+/// square next to it the opponent attacks more often (the king's own attack counting), and 24
+/// for each equally attacked square beyond the number of unattacked ones.
+fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
+    let mut cost = 0;
+    let mut d = 0i64;
+    for off in [9isize, 10, 11, 1, -1, -11, -10, -9] {
+        let l = kl.wrapping_add_signed(off);
+        let x = b.board[l];
+        if x < 0 || (x > 0 && side_of(x as Pc) == side) {
+            continue;
+        }
+        let enemy = t.attacks[1 - side][l];
+        if enemy == 0 {
+            d += 1;
+            continue;
+        }
+        let diff = enemy - t.attacks[side][l];
+        if diff < 0 {
+            continue;
+        }
+        if diff >> 18 != 0 {
+            cost += KSF1;
+        } else {
+            d -= 1;
+        }
+    }
+    if d < 0 {
+        cost += d * KSF2;
+    }
+    cost
+}
+
+/// The pawn-structure part of `STVL4` (5646-5689), for White. `MULTP` is charged on every file;
+/// passed and backward pawns are read by piece number, the number doubling as the file the
+/// opponent's pawns are counted on (`BACKV`).
+fn pawn_structure(t: &Tables) -> i64 {
+    let mut r = 0;
+    let isolated = |side: usize, f: usize| -> bool {
+        let bits = t.pfls[side];
+        let has = |g: isize| (1..=8).contains(&g) && bits & (1 << (g - 1)) != 0;
+        has(f as isize) && !has(f as isize - 1) && !has(f as isize + 1)
+    };
+    for f in 1..=8usize {
+        let nw = (t.pnfls[0][f - 1] as usize).min(6);
+        let nb = (t.pnfls[1][f - 1] as usize).min(6);
+        r -= MULTP[nw];
+        r += MULTP[nb];
+        if isolated(0, f) {
+            r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
+        }
+        if isolated(1, f) {
+            r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
+        }
+        let (wp, bp) = (f, f + NPCS);
+        r += PPV[t.ppased[wp] as usize];
+        if t.backward[wp] {
+            r -= BACKV[nb];
+        }
+        r -= PPV[t.ppased[bp] as usize];
+        if t.backward[bp] {
+            r += BACKV[nw];
+        }
+    }
+    r
+}
+
+/// What `STATE8` finds on the board: the side to move's captures of enemy pieces on prey and
+/// the counts that decide a feedover.
+pub struct Prey {
+    /// Captures and promotions, with their values.
+    pub moves: Vec<(CMove, i64)>,
+    /// `WPOP`: pieces on prey attacked by each side.
+    pub wpop: [usize; 2],
+    /// `SFEEDF`: a piece of the side to move on prey is pinned or trapped.
+    pub ours_helpless: bool,
+    /// `SFDF1`: an enemy piece (not a pawn) on prey is pinned or trapped.
+    pub theirs_helpless: bool,
+}
+
+/// `STATE8`-`STV2A` (5509-5560, 5732-5808): which pieces are on prey (attacked and not
+/// adequately defended, by real values), and the captures of those the side to move attacks:
+/// each by every attacker in the direction slots, worth the victim less the capturer if
+/// defended; a losing capture counts 0 and is kept only in the cases of `STV3A3`.
+pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
+    let i = b.side;
+    let mut out = Prey {
+        moves: Vec::new(),
+        wpop: [0, 0],
+        ours_helpless: false,
+        theirs_helpless: false,
+    };
+    // STVQL1 (5515-5529): queening moves. c197 reads PPASED(I) (piece 0 or 1) instead of
+    // PPASED(B): only for Black, and only when White's piece 1 is a passed pawn on its second
+    // rank, every black pawn number's step forward counts. The fix: our passed pawns on the
+    // seventh rank.
+    let ahead = |l: Loc| {
+        if i == 0 {
+            l + super::board::BW
+        } else {
+            l - super::board::BW
+        }
+    };
+    if promotions_fixed {
+        for p in super::board::first(i)..super::board::first(i) + 8 {
+            let l = b.piecel[p];
+            if l != 0 && b.pawn(p) && t.ppased[p] == 7 && b.board[ahead(l)] == 0 {
+                out.moves.push((
+                    CMove {
+                        piece: p,
+                        to: ahead(l),
+                    },
+                    QUEENING,
+                ));
+            }
+        }
+    } else if i == 1 && t.ppased[1] == 2 {
+        for p in 17..=24 {
+            let l = b.piecel[p];
+            if l != 0 && b.board[ahead(l)] == 0 {
+                out.moves.push((
+                    CMove {
+                        piece: p,
+                        to: ahead(l),
+                    },
+                    QUEENING,
+                ));
+            }
+        }
+    }
+    for att in [1usize, 0] {
+        for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+            let a = b.piecel[victim];
+            if a == 0 {
+                continue;
+            }
+            let tt = t.attacks[att][a];
+            if tt == 0 {
+                continue;
+            }
+            let defended = t.attacks[1 - att][a] != 0;
+            let mut d = 0;
+            let on_prey = if !defended {
+                true
+            } else {
+                let (c, dd) = flata(b, t, a, victim, att, FLATA);
+                d = dd;
+                let rv = |p: Pc| b.rpval[p] as i64;
+                let s = rv(c) - rv(victim);
+                if s < 0 {
+                    true
+                } else if count(tt) == 1 || s - rv(d) >= 0 {
+                    false
+                } else {
+                    // STV3E: a second exchange.
+                    let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
+                    if t2 == 0 {
+                        true
+                    } else {
+                        let s = rv(c) - rv(victim) + rv(t1) - rv(d);
+                        if s < 0 {
+                            true
+                        } else if count(tt) == 2 {
+                            false
+                        } else {
+                            s - rv(t2) < 0
+                        }
+                    }
+                }
+            };
+            if !on_prey {
+                continue;
+            }
+            out.wpop[att] += 1;
+            if att != i {
+                // STV2A.
+                if t.pint[victim] || trapped(b, t, victim) {
+                    out.ours_helpless = true;
+                }
+                continue;
+            }
+            if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
+                out.theirs_helpless = true;
+            }
+            for s in 0..super::cat::SLOTS {
+                let j = t.slots[a][s] as Pc;
+                if j == 0 || side_of(j) != att {
+                    continue;
+                }
+                let mut v = b.rpval[victim] as i64;
+                if defended {
+                    v -= b.rpval[j] as i64;
+                }
+                if v < 0 {
+                    // STV3A3.
+                    let keep_victim = count(tt) != 1
+                        && b.rpval[j] as i64 - b.rpval[victim] as i64 - b.rpval[d] as i64 >= 0;
+                    if keep_victim {
+                        v = b.rpval[victim] as i64;
+                    } else if t.attacks[att][b.piecel[j]] != 0 {
+                        // STV3A6 reads our own table at the capturer's square (`STLST`).
+                        v = 0;
+                    } else {
+                        continue;
+                    }
+                }
+                out.moves.push((CMove { piece: j, to: a }, v));
+            }
+        }
+    }
+    out
+}
+
+impl Tree<'_, '_> {
+    /// `STATE1` (5504-5836) at node `n`: feed over (`STATE4`/`STATE6`, when the line has
+    /// feedovers left and `LMGD2 < FDCUT`), else the static value and the captures.
+    pub(super) fn state1(&mut self, n: &Node) -> Ret {
+        let b = &n.board;
+        let t = &n.tables;
+        let i = b.side;
+        let in_check = t.attacks[1 - i][b.piecel[king(i)]] != 0;
+        if in_check && self.may_feed_over() {
+            self.stats.feedovers[0] += 1;
+            return self.pmg_and_evm(n);
+        }
+        let prey = prey(b, t, self.fixes.promotions_in_captures);
+        let ours = prey.wpop[1 - i];
+        let reason = if prey.ours_helpless {
+            Some(1)
+        } else if ours >= 2 {
+            Some(2)
+        } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
+            Some(3)
+        } else {
+            None
+        };
+        if let Some(reason) = reason
+            && self.may_feed_over()
+        {
+            self.stats.feedovers[reason] += 1;
+            return self.pmg_and_evm(n);
+        }
+        // STATE5: the static value, then the captures best first.
+        self.stats.plausible_capture_searches += 1;
+        self.stats.static_evaluations += 1;
+        let mut moves = prey.moves;
+        sort_with(&mut moves, |m| m.1);
+        let r = stvl4(b, t, self.pcratio, self.phase.opnmid);
+        if self.cutoff(i, r) {
+            self.stats.cutoffs += 1;
+            return Ret::flush(i);
+        }
+        if self.better_or_equal(i, r, self.bprev[i]) {
+            self.bprev[i] = r;
+        }
+        let mut best = Ret {
+            value: r,
+            pv: Vec::new(),
+        };
+        for (m, _) in moves {
+            let Some((child, pm)) = self.child(n, m) else {
+                continue;
+            };
+            let ret = self.statev(&child);
+            if self.stopped {
+                return best;
+            }
+            if self.cutoff(i, ret.value) {
+                self.stats.cutoffs += 1;
+                return Ret::flush(i);
+            }
+            if self.better_or_equal(i, ret.value, best.value) {
+                // TMS1 (5844-5852): ties go to the capture.
+                if self.better_or_equal(i, ret.value, self.bprev[i]) {
+                    self.bpreve[1 - i] = true;
+                    self.bprev[i] = ret.value;
+                }
+                best.value = ret.value;
+                best.pv = std::iter::once(pm).chain(ret.pv).collect();
+            }
+        }
+        best
+    }
+
+    /// Whether a feedover may start here (`STATE4`: `LMGD2 < FDCUT` and `MCFB > 0`); if so it
+    /// is counted against the line.
+    fn may_feed_over(&mut self) -> bool {
+        if self.lmgd2 < self.fdcut && self.mcfb > 0 {
+            self.mcfb -= 1;
+            self.sfb = true;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Whether `a` is at least as good as `b` for side `i` (`EVMT8`, `STVT2`).
+    pub(super) fn better_or_equal(&self, i: usize, a: i64, b: i64) -> bool {
+        if i == 0 { a >= b } else { a <= b }
+    }
+}
+
+/// For tests and tools: the static value of a position as the program computes it at the root
+/// (ratio term 0), for White.
+pub fn static_value(b: &Board, t: &Tables) -> i64 {
+    stvl4(b, t, pcratio(b), b.plyn <= 40)
+}
