@@ -52,9 +52,29 @@ COLUMNS = ["game", "ply", "fen", "side", "historical", "c197", "printed", "value
 OUT_DIR = "reference/c197"
 
 
+# The kit's driver, run with one correction: c197 names a promoted piece by its old letter, so a
+# capture of it is typed `R/KN1*P/QR1` (`*Q/QR1` is answered IMP and stops the driver).
+LAUNCHER = """
+import re, sys
+sys.dont_write_bytecode = True
+sys.path.insert(0, sys.argv[1])
+import chess, descriptive
+kit_to_descriptive = descriptive.to_descriptive
+def to_descriptive(board, move):
+    text = kit_to_descriptive(board, move)
+    if board.promoted & chess.BB_SQUARES[move.to_square] and board.is_capture(move):
+        text = re.sub(r"[*][NBRQ]/", "*P/", text)
+    return text
+descriptive.to_descriptive = to_descriptive
+import c197_driver
+sys.argv = sys.argv[1:]
+c197_driver.main()
+"""
+
+
 def driver_command(kit, run, work):
     pgn, settings = RUNS[run]
-    cmd = ["nice", sys.executable, os.path.join(kit, "c197_driver.py"), "--pgn", pgn,
+    cmd = ["nice", sys.executable, "-c", LAUNCHER, kit, "--pgn", pgn,
            "--side", "all", "--out", os.path.join(work, run), "--settings", settings]
     if run.startswith("paper"):
         cmd += ["--names", PAPER_NAMES]
@@ -106,11 +126,16 @@ def convert(record, descriptive):
     row = {c: "-" for c in COLUMNS}
     for c in ("game", "ply", "fen", "side", "historical"):
         row[c] = str(record[c])
-    if record.get("error"):
+    san = record.get("san")
+    if not san and record.get("move_printed"):
+        # The kit reads a move of a promoted piece, printed with its old letter, as an error.
+        mv = printed_move(board, record["move_printed"], descriptive)
+        san = board.san(mv) if mv else None
+    if san is None and record.get("error"):
         row["error"] = " ".join(record["error"].split())
-    if not record.get("san"):
+    if not san:
         return row
-    row["c197"] = record["san"]
+    row["c197"] = san
     row["printed"] = record["move_printed"]
     value, printed = principal_variation(record.get("pv_printed") or "")
     if value is not None:
@@ -125,9 +150,9 @@ def convert(record, descriptive):
                                  f"move {text!r} not understood in {board.fen()}")
             sans.append(board.san(mv))
             board.push(mv)
-        if sans[0] != record["san"]:
+        if sans[0] != san:
             raise ValueError(f"{record['game']} ply {record['ply']}: the principal variation "
-                             f"starts with {sans[0]}, the move played was {record['san']}")
+                             f"starts with {sans[0]}, the move played was {san}")
         row["pv"] = " ".join(sans)
     return row
 
@@ -175,7 +200,8 @@ def main():
                 if os.path.exists(path):
                     os.remove(path)
             cmd = driver_command(kit, run, a.work)
-            print("$", " ".join(f"'{c}'" if " " in c or ";" in c else c for c in cmd), flush=True)
+            shown = [os.path.join(kit, "c197_driver.py") if c == LAUNCHER else c for c in cmd]
+            print("$", " ".join(f"'{c}'" if " " in c or ";" in c else c for c in shown), flush=True)
             subprocess.run(cmd, check=True)
         write_table(run, a.work, descriptive)
 
