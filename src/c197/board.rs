@@ -342,9 +342,13 @@ impl Board {
     /// The board of a game played from the start position: `moves` are replayed, so every
     /// piece keeps its number and move count as the program would have them. None if a move
     /// is not legal.
-    pub fn from_game(moves: &[Move]) -> Option<Board> {
+    ///
+    /// Also returns piece 32's pin flag as `CAT` leaves it after the game's positions (see
+    /// [`super::cat::Tables::compute`]).
+    pub fn from_game(moves: &[Move]) -> Option<(Board, bool)> {
         let mut b = Board::initial();
         let mut pos = Position::startpos();
+        let mut stuck = false;
         for &m in moves {
             if !pos.is_legal(m) {
                 return None;
@@ -352,8 +356,9 @@ impl Board {
             let cm = b.program_move(m)?;
             b.make(cm);
             pos.make(m);
+            stuck |= super::cat::Tables::compute(&b, Default::default(), stuck).pint[NPC];
         }
-        Some(b)
+        Some((b, stuck))
     }
 
     /// A board for a position whose game is unknown (a FEN): pieces are numbered by where they

@@ -110,7 +110,12 @@ struct PinCandidate {
 
 impl Tables {
     /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins).
-    pub fn compute(b: &Board, fixes: CatFixes) -> Tables {
+    ///
+    /// `stuck` is piece 32's pin flag as earlier runs of `CAT` left it: `CAT` clears the pin
+    /// table with `BLT A,PINT+NPC-1` (391-415), and `PINT` being a `PP` label, one below the
+    /// table, that stops one word short: once Black's queen's rook has been found pinned, in
+    /// the game or anywhere in a search, it counts as pinned from then on.
+    pub fn compute(b: &Board, fixes: CatFixes, stuck: bool) -> Tables {
         let mut t = Tables {
             attacks: [[0; BD2]; 2],
             slots: [[0; SLOTS]; BD2],
@@ -151,6 +156,7 @@ impl Tables {
                 }
             }
         }
+        t.pint[NPC] = stuck;
         // MCAT4-MCAT6 (439-456): a real pin when the piece behind is undefended or worth at
         // least the pinner; kings are never marked pinned.
         for pin in pins.iter().rev() {

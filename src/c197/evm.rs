@@ -56,9 +56,11 @@ pub struct Node {
 }
 
 impl Node {
-    /// A node for `board`, standing as `pos` does.
-    pub fn new(board: Board, pos: Position, fixes: Fixes) -> Node {
-        let tables = Tables::compute(&board, fixes.cat());
+    /// A node for `board`, standing as `pos` does; `stuck` is piece 32's pin flag (see
+    /// [`Tables::compute`]), updated.
+    pub fn new(board: Board, pos: Position, fixes: Fixes, stuck: &mut bool) -> Node {
+        let tables = Tables::compute(&board, fixes.cat(), *stuck);
+        *stuck |= tables.pint[NPC];
         Node {
             board,
             tables,
@@ -149,6 +151,8 @@ pub struct Tree<'a, 'p> {
     pub(super) stopped: bool,
     top: Vec<TopRecord>,
     progress: Option<&'p mut dyn FnMut(&Progress)>,
+    /// `PINT(32)`, never cleared once set (see [`Tables::compute`]).
+    qr_pinned: bool,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -184,7 +188,18 @@ impl<'a, 'p> Tree<'a, 'p> {
             stopped: false,
             top: Vec::new(),
             progress,
+            qr_pinned: false,
         }
+    }
+
+    /// Sets `PINT(32)` as the root found it (see [`Tables::compute`]).
+    pub fn set_qr_pinned(&mut self, stuck: bool) {
+        self.qr_pinned = stuck;
+    }
+
+    /// `PINT(32)` as the search left it.
+    pub fn qr_pinned(&self) -> bool {
+        self.qr_pinned
     }
 
     /// The statistics so far.
@@ -283,12 +298,13 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// The child after `m`, if legal, with the move's record.
-    pub(super) fn child(&self, n: &Node, m: CMove) -> Option<(Node, PvMove)> {
+    pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Node, PvMove)> {
         let mv = n.rules_move(m)?;
         let mut board = n.board.clone();
         let rec = board.make(m);
         let pos = n.pos.play(mv);
-        Some((Node::new(board, pos, self.fixes), PvMove { mv, rec }))
+        let node = Node::new(board, pos, self.fixes, &mut self.qr_pinned);
+        Some((node, PvMove { mv, rec }))
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the

@@ -955,8 +955,7 @@ impl<'a> Pmg<'a> {
                 (a - BW + 1, a - BW - 1)
             };
             for l in [right, left] {
-                if (5 * BW + 4..=5 * BW + 5).contains(&l) || (6 * BW + 4..=6 * BW + 5).contains(&l)
-                {
+                if csqp(b, l) {
                     self.r += ACSPV;
                 }
                 self.lmgr2(p, l, true);
@@ -1217,6 +1216,18 @@ impl<'a> Pmg<'a> {
         if self.t.slots[l][d] == 0 {
             self.t.slots[l][d] = tt as u8;
         }
+    }
+}
+
+/// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table is -1
+/// on K4 Q4 K5 Q5, 5190-5196). It ends at square 99: from the eighth rank a pawn looks up
+/// squares 100-108, which read the `LMGT` table behind it, negative for a piece that is a
+/// pawn (`SETZ LMWPW`) — so a promotion counts two centre squares.
+fn csqp(b: &Board, l: Loc) -> bool {
+    match l {
+        54 | 55 | 64 | 65 => true,
+        100..=108 => b.pawn(l - 99),
+        _ => false,
     }
 }
 
