@@ -124,12 +124,12 @@ impl fmt::Display for Fixes {
 
 /// The program's board for `root`: the game replayed from the start position when `history`
 /// (the keys of the earlier positions, oldest first) leads there from it, so that pieces carry
-/// their numbers and move counts; else numbered from the position alone. With it, piece 32's
-/// pin flag as the game's positions left it (see [`cat::Tables::compute`]).
-pub fn board_for(root: &Position, history: &[Key]) -> (Board, bool) {
+/// their numbers and move counts; else numbered from the position alone. With it, what the
+/// game's positions left behind (see [`cat::Leftovers`]).
+pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
     game_moves(root, history)
         .and_then(|moves| Board::from_game(&moves))
-        .unwrap_or_else(|| (Board::from_position(root), false))
+        .unwrap_or_else(|| (Board::from_position(root), cat::Leftovers::default()))
 }
 
 /// The moves of the game that led from the start position through the positions keyed
@@ -163,8 +163,8 @@ pub fn search(
     limits: &Limits,
     progress: Option<&mut dyn FnMut(&Progress)>,
 ) -> SearchResult {
-    let (board, mut stuck) = board_for(root, history);
-    let node = Node::new(board, root.clone(), fixes, &mut stuck);
+    let (board, mut leftovers) = board_for(root, history);
+    let node = Node::new(board, root.clone(), fixes, &mut leftovers);
     let side = node.board.side;
     let mut tree = Tree::new(
         fixes,
@@ -175,7 +175,7 @@ pub fn search(
         limits,
         progress,
     );
-    tree.set_qr_pinned(stuck);
+    tree.set_leftovers(leftovers);
     let list = tree.root_list(&node);
     let legal = root.legal_moves();
     let plausibility: Vec<(Move, Value)> = list

@@ -5,7 +5,16 @@ use common::machack;
 
 #[test]
 fn compare_on_game_3_prints_a_row_per_mac_hack_move_and_the_agreement() {
-    let (code, out, _) = machack(&["replay", "--compare", "games/1967-3-landey.score"], "");
+    let (code, out, _) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--profile",
+            "paper",
+            "games/1967-3-landey.score",
+        ],
+        "",
+    );
     assert_eq!(code, 0);
     assert!(
         out.contains(
@@ -50,6 +59,8 @@ fn compare_takes_the_c197_run_at_the_search_widths() {
         &[
             "replay",
             "--compare",
+            "--profile",
+            "paper",
             "--preset",
             "normal",
             "games/1967-3-landey.score",
@@ -65,6 +76,8 @@ fn compare_takes_the_c197_run_at_the_search_widths() {
         &[
             "replay",
             "--compare",
+            "--profile",
+            "paper",
             "--preset",
             "quick",
             "games/1967-3-landey.score",
@@ -91,6 +104,8 @@ fn compare_on_the_positions_of_a_c197_table_game_by_game() {
         &[
             "replay",
             "--compare",
+            "--profile",
+            "paper",
             "--preset",
             "quick",
             "--positions",
@@ -126,6 +141,8 @@ fn a_bad_c197_table_is_reported_and_nothing_is_searched() {
         &[
             "replay",
             "--compare",
+            "--profile",
+            "paper",
             "--c197",
             "games/paper-games.md",
             "games/1967-3-landey.score",
@@ -175,6 +192,8 @@ fn compare_needs_to_know_which_side_mac_hack_played() {
         &[
             "replay",
             "--compare",
+            "--profile",
+            "paper",
             "--side",
             "black",
             "--depth",

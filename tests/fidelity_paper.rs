@@ -17,7 +17,7 @@ use machack::fidelity::compare::{
 };
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
-use machack::search::{Knowledge1967, Limits, Preset, SearchParams};
+use machack::search::{Knowledge1967, Limits, Preset, Profile, SearchParams};
 use std::path::PathBuf;
 
 const GAMES: [&str; 4] = [
@@ -37,7 +37,10 @@ fn rows_at(file: &str, preset: Preset) -> Vec<CompareRow> {
     let game = read_games(&text).unwrap().remove(0);
     let side = mac_hack_side(&game).expect("the tags name Mac Hack");
     let oracle = Oracle::c1973_paper();
-    let params = SearchParams::preset(preset);
+    let params = SearchParams {
+        profile: Profile::Paper,
+        ..SearchParams::preset(preset)
+    };
     let c197 = Reference::paper_for(&params).expect("a c197 run at the preset's widths");
     let yardsticks = Yardsticks {
         oracle: &oracle,

@@ -18,7 +18,7 @@ struct Engine {
 impl Engine {
     fn start(protocol: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-            .args([protocol, "--preset", "quick"])
+            .args([protocol, "--preset", "quick", "--profile", "paper"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()

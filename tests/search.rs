@@ -11,8 +11,13 @@ use machack::rules::{Bitboard, Color, Move, Position, Square};
 use machack::search::*;
 use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
 
+/// The paper profile's search: these tests are about its machinery (table, secondary search,
+/// repetition, feedover), which the c197 profile does not have.
 fn params(preset: Preset) -> SearchParams {
-    SearchParams::preset(preset)
+    SearchParams {
+        profile: Profile::Paper,
+        ..SearchParams::preset(preset)
+    }
 }
 
 fn search_with(fen: &str, moves: &[&str], p: SearchParams) -> (Position, SearchResult) {

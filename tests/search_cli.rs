@@ -59,9 +59,16 @@ fn epd_checks_best_moves() {
         "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"mate1\";\nr6k/6pp/7N/8/8/1Q6/8/6K1 w - - bm Qg8+; id \"smother\";\n",
     )
     .unwrap();
-    let (ok, out, _) = machack(&["epd", file.to_str().unwrap()]);
+    let (ok, out, _) = machack(&["epd", file.to_str().unwrap(), "--profile", "paper"]);
     assert!(ok);
     assert_eq!(out.lines().last(), Some("solved 2 of 2"));
-    let (ok, out, _) = machack(&["epd", file.to_str().unwrap(), "--limit", "1"]);
+    let (ok, out, _) = machack(&[
+        "epd",
+        file.to_str().unwrap(),
+        "--limit",
+        "1",
+        "--profile",
+        "paper",
+    ]);
     assert!(ok && out.ends_with("solved 1 of 1\n"));
 }

@@ -120,6 +120,7 @@ fn run(shadow: bool, entries: usize) -> SearchResult {
         values: vec![(after_a, -200)],
     };
     let mut p = SearchParams::preset(Preset::Normal);
+    p.profile = Profile::Paper;
     p.widths = "3,2,1,1,2".parse().unwrap();
     p.depth = 5;
     p.secondary_search = false;

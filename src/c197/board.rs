@@ -172,6 +172,8 @@ pub struct Record {
     pub capture: bool,
     /// 1.1-1.3 non-zero: castling, en passant or promotion.
     pub special: bool,
+    /// A pawn became a queen.
+    pub promotion: bool,
 }
 
 /// A move as the generator lists it: piece and destination (`PUSH P,A / HRLM B,(P)`).
@@ -343,12 +345,12 @@ impl Board {
     /// piece keeps its number and move count as the program would have them. None if a move
     /// is not legal.
     ///
-    /// Also returns piece 32's pin flag as `CAT` leaves it after the game's positions (see
-    /// [`super::cat::Tables::compute`]).
-    pub fn from_game(moves: &[Move]) -> Option<(Board, bool)> {
+    /// Also returns what `CAT` leaves behind after the game's positions (see
+    /// [`super::cat::Leftovers`]).
+    pub fn from_game(moves: &[Move]) -> Option<(Board, super::cat::Leftovers)> {
         let mut b = Board::initial();
         let mut pos = Position::startpos();
-        let mut stuck = false;
+        let mut lo = super::cat::Leftovers::default();
         for &m in moves {
             if !pos.is_legal(m) {
                 return None;
@@ -356,9 +358,9 @@ impl Board {
             let cm = b.program_move(m)?;
             b.make(cm);
             pos.make(m);
-            stuck |= super::cat::Tables::compute(&b, Default::default(), stuck).pint[NPC];
+            lo.qr_pinned |= super::cat::Tables::compute(&b, Default::default(), &lo).pint[NPC];
         }
-        Some((b, stuck))
+        Some((b, lo))
     }
 
     /// A board for a position whose game is unknown (a FEN): pieces are numbered by where they
@@ -590,6 +592,7 @@ impl Board {
             to: m.to,
             capture: false,
             special: false,
+            promotion: false,
         };
         // MMGF1 (2883-2890): the ghost lives for one move only.
         let ghost = std::mem::take(&mut self.ghloc);
@@ -653,6 +656,7 @@ impl Board {
             } else if !(3 * BW..9 * BW).contains(&m.to) {
                 // MMS5 (2830-2872): to the last rank, a queen.
                 rec.special = true;
+                rec.promotion = true;
                 self.promote(b);
             }
         }

@@ -98,6 +98,20 @@ pub struct CatFixes {
     pub passed_pawn_scan: bool,
 }
 
+/// What earlier runs leave behind that `CAT` reads: state of the program's run, not of the
+/// position (kept through a search, and from one search to the next in a game).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Leftovers {
+    /// `PINT(32)`: `CAT` clears the pin table with `BLT A,PINT+NPC-1` (391-415), `PINT` being
+    /// a `PP` label, one below the table: that stops one word short, so once Black's queen's
+    /// rook (piece 32) has been found pinned it counts as pinned from then on.
+    pub qr_pinned: bool,
+    /// Black pawn numbers (bit n) that have promoted and been taken back: `UMOVE5` (3163-3212)
+    /// restores `LMGSTD` from `UMT4` = `SETZ LMBPW`, and the sign of `LMGSTD` means "white
+    /// pawn" (5173): from then on `CAT`'s tests for White's pawns count that pawn too.
+    pub black_as_white: u32,
+}
+
 /// A pin found while scanning (`PINTB`, recorded by `MMRK7A`/`MMBS7A`).
 struct PinCandidate {
     /// The square of the piece behind (pinned to).
@@ -109,13 +123,10 @@ struct PinCandidate {
 }
 
 impl Tables {
-    /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins).
-    ///
-    /// `stuck` is piece 32's pin flag as earlier runs of `CAT` left it: `CAT` clears the pin
-    /// table with `BLT A,PINT+NPC-1` (391-415), and `PINT` being a `PP` label, one below the
-    /// table, that stops one word short: once Black's queen's rook has been found pinned, in
-    /// the game or anywhere in a search, it counts as pinned from then on.
-    pub fn compute(b: &Board, fixes: CatFixes, stuck: bool) -> Tables {
+    /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins), with
+    /// what earlier runs left (`lo`; the caller keeps `lo.qr_pinned` up to date from
+    /// `pint[32]`).
+    pub fn compute(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Tables {
         let mut t = Tables {
             attacks: [[0; BD2]; 2],
             slots: [[0; SLOTS]; BD2],
@@ -135,8 +146,8 @@ impl Tables {
                     continue;
                 }
                 match b.kind[p] {
-                    Kind::Pawn if side == 0 => t.white_pawn(b, p, a, fixes),
-                    Kind::Pawn => t.black_pawn(b, p, a, fixes),
+                    Kind::Pawn if side == 0 => t.white_pawn(b, p, a, fixes, lo),
+                    Kind::Pawn => t.black_pawn(b, p, a, fixes, lo),
                     Kind::Rook => t.rook(b, p, a, side, &mut pins),
                     Kind::Bishop => t.bishop(b, p, a, side, &mut pins),
                     Kind::Queen => {
@@ -156,7 +167,7 @@ impl Tables {
                 }
             }
         }
-        t.pint[NPC] = stuck;
+        t.pint[NPC] = lo.qr_pinned;
         // MCAT4-MCAT6 (439-456): a real pin when the piece behind is undefended or worth at
         // least the pinner; kings are never marked pinned.
         for pin in pins.iter().rev() {
@@ -319,10 +330,13 @@ impl Tables {
         }
     }
 
-    /// Whether `p` is a white pawn (`LMGSTD` sign) or a black pawn (`SNFBP` sign).
-    fn is_pawn_of(b: &Board, l: Loc, side: usize) -> bool {
+    /// Whether the piece on `l` counts as a white pawn (`LMGSTD` sign, 0) or a black pawn
+    /// (`SNFBP` sign, 1).
+    fn is_pawn_of(b: &Board, l: Loc, side: usize, lo: &Leftovers) -> bool {
         let p = b.at(l);
-        p != 0 && b.pawn(p) && side_of(p) == side
+        p != 0
+            && b.pawn(p)
+            && (side_of(p) == side || (side == 0 && lo.black_as_white & (1 << p) != 0))
     }
 
     /// Whether the square holds a piece of `side` (the `CAIGE T1,BPIECE` tests).
@@ -339,7 +353,7 @@ impl Tables {
     }
 
     /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags, attacks.
-    fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes) {
+    fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
         self.count_file(0, a);
         let t1 = bfile(a);
         // Passed: first the black pawns numbered for this and the neighbouring files, where
@@ -364,7 +378,7 @@ impl Tables {
             let mut c = brank(a);
             'scan: while c <= 7 {
                 for x in [0isize, 1, -1] {
-                    if Self::is_pawn_of(b, (d + BW).wrapping_add_signed(x), 1) {
+                    if Self::is_pawn_of(b, (d + BW).wrapping_add_signed(x), 1, lo) {
                         passed = false;
                         break 'scan;
                     }
@@ -376,7 +390,7 @@ impl Tables {
         if passed {
             self.ppased[p] = brank(a);
         }
-        match self.white_backward(b, a) {
+        match self.white_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
@@ -386,9 +400,9 @@ impl Tables {
 
     /// The backward test of `MMWPWN` (489-606): Some(backward) or None when a pawn defends it
     /// (`NTBKDW`).
-    fn white_backward(&self, b: &Board, a: Loc) -> Option<bool> {
-        let own = |l: Loc| Self::is_pawn_of(b, l, 0);
-        let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1);
+    fn white_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
+        let own = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
+        let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
         let black = |l: Loc| Self::holds(b, l, 1);
         if own(a - BW + 1) || own(a - BW - 1) {
             return None;
@@ -455,10 +469,10 @@ impl Tables {
     }
 
     /// `MMBPWN` (609-749): the same for a black pawn, with the source's differences: the scan
-    /// for passed pawns starts on the pawn's own rank, and the double-step defence of a pawn on
-    /// its fifth rank never counts (its first test, `SKIPLE BOARD+3*BW!X(A)` without T1,
+    /// for passed pawns starts on the pawn's own rank and skips its own file, and the
+    /// double-step defence of a pawn on its fifth rank never counts (its first test, `SKIPLE BOARD+3*BW!X(A)` without T1,
     /// reads a stale T1 that cannot be a black pawn).
-    fn black_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes) {
+    fn black_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
         self.count_file(1, a);
         let t1 = bfile(a);
         let mut passed = true;
@@ -484,11 +498,19 @@ impl Tables {
             }
         }
         if passed {
+            // `SKIPLE T2,BOARD+BW+X(D)`: with X empty MIDAS assembled `BOARD+BW` without the
+            // index (a border word, `SKIPLE 13,742` in the program as loaded), so the scan
+            // never looks at the pawn's own file; White's `BOARD+BW!X(D)` does.
             let mut d = if fixes.passed_pawn_scan { a - BW } else { a };
             let mut c = brank(a);
+            let files: &[isize] = if fixes.passed_pawn_scan {
+                &[0, 1, -1]
+            } else {
+                &[1, -1]
+            };
             'scan: while c >= 2 {
-                for x in [0isize, 1, -1] {
-                    if Self::is_pawn_of(b, d.wrapping_add_signed(x), 0) {
+                for &x in files {
+                    if Self::is_pawn_of(b, d.wrapping_add_signed(x), 0, lo) {
                         passed = false;
                         break 'scan;
                     }
@@ -500,7 +522,7 @@ impl Tables {
         if passed {
             self.ppased[p] = 9 - brank(a);
         }
-        match self.black_backward(b, a) {
+        match self.black_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
@@ -509,9 +531,9 @@ impl Tables {
     }
 
     /// The backward test of `MMBPWN` (636-749).
-    fn black_backward(&self, b: &Board, a: Loc) -> Option<bool> {
-        let own = |l: Loc| Self::is_pawn_of(b, l, 1);
-        let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0);
+    fn black_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
+        let own = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
+        let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
         let white = |l: Loc| Self::holds(b, l, 0);
         if own(a + BW + 1) || own(a + BW - 1) {
             return None;

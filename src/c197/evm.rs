@@ -16,7 +16,7 @@
 
 use super::Fixes;
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
-use super::cat::Tables;
+use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::lmg::{Entry, List, LmgFixes, Phase, Pmg};
 use crate::rules::{Move, MoveList, Position};
@@ -56,11 +56,10 @@ pub struct Node {
 }
 
 impl Node {
-    /// A node for `board`, standing as `pos` does; `stuck` is piece 32's pin flag (see
-    /// [`Tables::compute`]), updated.
-    pub fn new(board: Board, pos: Position, fixes: Fixes, stuck: &mut bool) -> Node {
-        let tables = Tables::compute(&board, fixes.cat(), *stuck);
-        *stuck |= tables.pint[NPC];
+    /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
+    pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
+        let tables = Tables::compute(&board, fixes.cat(), lo);
+        lo.qr_pinned |= tables.pint[NPC];
         Node {
             board,
             tables,
@@ -151,8 +150,8 @@ pub struct Tree<'a, 'p> {
     pub(super) stopped: bool,
     top: Vec<TopRecord>,
     progress: Option<&'p mut dyn FnMut(&Progress)>,
-    /// `PINT(32)`, never cleared once set (see [`Tables::compute`]).
-    qr_pinned: bool,
+    /// What the run leaves behind for `CAT` (see [`Leftovers`]).
+    leftovers: Leftovers,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -188,18 +187,26 @@ impl<'a, 'p> Tree<'a, 'p> {
             stopped: false,
             top: Vec::new(),
             progress,
-            qr_pinned: false,
+            leftovers: Leftovers::default(),
         }
     }
 
-    /// Sets `PINT(32)` as the root found it (see [`Tables::compute`]).
-    pub fn set_qr_pinned(&mut self, stuck: bool) {
-        self.qr_pinned = stuck;
+    /// Sets what earlier runs left, as the root found it (see [`Leftovers`]).
+    pub fn set_leftovers(&mut self, lo: Leftovers) {
+        self.leftovers = lo;
     }
 
-    /// `PINT(32)` as the search left it.
-    pub fn qr_pinned(&self) -> bool {
-        self.qr_pinned
+    /// What the search leaves behind.
+    pub fn leftovers(&self) -> Leftovers {
+        self.leftovers
+    }
+
+    /// After the search below a move: a black pawn's promotion taken back leaves it counted
+    /// as a white pawn (see [`Leftovers`]).
+    pub(super) fn taken_back(&mut self, pm: &PvMove) {
+        if pm.rec.promotion && side_of(pm.rec.piece) == 1 {
+            self.leftovers.black_as_white |= 1 << pm.rec.piece;
+        }
     }
 
     /// The statistics so far.
@@ -303,7 +310,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mut board = n.board.clone();
         let rec = board.make(m);
         let pos = n.pos.play(mv);
-        let node = Node::new(board, pos, self.fixes, &mut self.qr_pinned);
+        let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
         Some((node, PvMove { mv, rec }))
     }
 
@@ -395,6 +402,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 self.report_examining(pm.mv);
             }
             let ret = self.lmg(&child);
+            self.taken_back(&pm);
             if self.stopped {
                 break;
             }

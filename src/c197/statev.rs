@@ -317,6 +317,7 @@ impl Tree<'_, '_> {
                 continue;
             };
             let ret = self.statev(&child);
+            self.taken_back(&pm);
             if self.stopped {
                 return best;
             }

@@ -31,6 +31,10 @@ pub struct MatchArgs {
     /// Machack's parameter preset: normal, tournament or quick.
     #[arg(long, default_value = "tournament")]
     pub preset: String,
+    /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the
+    /// paper).
+    #[arg(long, default_value = "c197")]
+    pub profile: String,
     /// Write every game to this PGN file (replaced at the start).
     #[arg(long)]
     pub pgn: Option<String>,
@@ -73,7 +77,10 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         },
         games: args.games,
         tc,
-        params: SearchParams::preset(preset),
+        params: SearchParams {
+            profile: args.profile.parse().map_err(|e| format!("{e}"))?,
+            ..SearchParams::preset(preset)
+        },
         max_plies: args.max_plies,
     })
 }

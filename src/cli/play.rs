@@ -20,6 +20,10 @@ pub struct PlayArgs {
     /// (widths 4, depth 2).
     #[arg(long, default_value = "normal")]
     pub preset: String,
+    /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the
+    /// paper).
+    #[arg(long, default_value = "c197")]
+    pub profile: String,
     /// Plain upper-case output, no colours, no thinking display.
     #[arg(long)]
     pub teletype: bool,
@@ -53,7 +57,10 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let config = PlayConfig {
         machine_white: args.black,
         machine_black: !args.black,
-        params: SearchParams::preset(preset),
+        params: SearchParams {
+            profile: args.profile.parse().map_err(|e| format!("{e}"))?,
+            ..SearchParams::preset(preset)
+        },
         teletype: args.teletype,
         clock,
         seed,

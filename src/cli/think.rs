@@ -15,7 +15,7 @@ use crate::notation::{
 use crate::rules::{Move, Position, START_FEN};
 use crate::search::hash_table::HashTable;
 use crate::search::{
-    Knowledge, Knowledge1967, Limits, Preset, SearchParams, SearchResult, Searcher,
+    Knowledge, Knowledge1967, Limits, Preset, Profile, SearchParams, SearchResult, Searcher,
     SimpleKnowledge, TopBound, history_after, parse_depth, parse_switch,
 };
 use crate::value::{MATE, Value, is_mate};
@@ -160,25 +160,35 @@ impl SearchOptions {
         Ok(params)
     }
 
-    /// The knowledge these options name, and its name for printing.
+    /// The knowledge these options name, and its name for printing (the c197 profile brings
+    /// its own and ignores it).
     pub fn knowledge(&self) -> Result<(Box<dyn Knowledge>, &'static str), CliError> {
-        match self
+        let (knowledge, name): (Box<dyn Knowledge>, &'static str) = match self
             .knowledge
             .as_deref()
             .map(str::to_ascii_lowercase)
             .as_deref()
         {
-            None | Some("1967") => Ok((
+            None | Some("1967") => (
                 Box::new(Knowledge1967::new(self.eval_params()?)),
                 "1967 (the paper's evaluator and plausible-move generator)",
-            )),
-            Some("simple") => Ok((
+            ),
+            Some("simple") => (
                 Box::new(SimpleKnowledge),
                 "simple (teaching implementation, not the 1967 evaluator)",
+            ),
+            Some(other) => {
+                return Err(format!(
+                    "knowledge '{other}' is unknown (use '1967' or 'simple')"
+                ));
+            }
+        };
+        match self.params(Preset::Normal)?.profile {
+            Profile::C197(_) => Ok((
+                knowledge,
+                "c197's own generator and evaluator (profile c197)",
             )),
-            Some(other) => Err(format!(
-                "knowledge '{other}' is unknown (use '1967' or 'simple')"
-            )),
+            Profile::Paper => Ok((knowledge, name)),
         }
     }
 
@@ -301,18 +311,26 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     let (mut knowledge, name) = args.search.knowledge()?;
     println!("position: {}", pos.to_fen());
-    println!(
-        "parameters: profile {} widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
-        params.profile,
-        params.widths,
-        params.depth,
-        params.feedovers,
-        if params.secondary_search { "on" } else { "off" },
-        params.secondary_plies,
-        params.repetition,
-        if params.shadow_score { "on" } else { "off" },
-        params.hash_entries
-    );
+    if let Profile::C197(_) = params.profile {
+        println!(
+            "parameters: profile {} widths {} depth {} feedovers {} (c197 has no table, no \
+             secondary search, no repetition draws)",
+            params.profile, params.widths, params.depth, params.feedovers
+        );
+    } else {
+        println!(
+            "parameters: profile {} widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
+            params.profile,
+            params.widths,
+            params.depth,
+            params.feedovers,
+            if params.secondary_search { "on" } else { "off" },
+            params.secondary_plies,
+            params.repetition,
+            if params.shadow_score { "on" } else { "off" },
+            params.hash_entries
+        );
+    }
     println!("knowledge: {name}");
     let mut searcher = Searcher::new(params);
     let r = searcher.search(

@@ -9,6 +9,10 @@ pub struct UciArgs {
     /// Search parameters: normal, tournament or quick.
     #[arg(long, default_value = "normal")]
     pub preset: String,
+    /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the
+    /// paper).
+    #[arg(long, default_value = "c197")]
+    pub profile: String,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -18,6 +22,7 @@ pub fn run(args: &UciArgs) -> Result<(), CliError> {
         std::io::BufReader::new(std::io::stdin()),
         std::io::stdout(),
         preset,
+        args.profile.parse().map_err(|e| format!("{e}"))?,
     );
     Ok(())
 }

@@ -7,7 +7,7 @@ use crate::player::clock::{TimeControl, allot};
 use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
-use crate::search::{Preset, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::search::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -38,12 +38,20 @@ struct Session<W: Write> {
 }
 
 /// Runs a UCI session on `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: Preset) {
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    output: W,
+    preset: Preset,
+    profile: Profile,
+) {
     let (tx, rx) = read_input(input);
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(SearchParams::preset(preset))),
+        engine: Some(Engine::new(SearchParams {
+            profile,
+            ..SearchParams::preset(preset)
+        })),
         thinking: None,
         search_depth: 0,
         hold: false,
@@ -162,6 +170,7 @@ impl<W: Write> Session<W> {
                 );
                 self.say("option name Hash type spin default 1 min 1 max 256");
                 self.say("option name Preset type combo default normal var normal var tournament var quick");
+                self.say("option name Profile type combo default c197 var c197 var paper");
                 self.say("option name Width type string default 6");
                 self.say("option name Depth type spin default 4 min 1 max 20");
                 self.say("option name Feedovers type spin default 2 min 0 max 20");
@@ -234,7 +243,16 @@ impl<W: Write> Session<W> {
                 .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to 256 MB")),
             "preset" => v
                 .parse::<Preset>()
-                .map(|p| engine.params = SearchParams::preset(p))
+                .map(|p| {
+                    engine.params = SearchParams {
+                        profile: engine.params.profile,
+                        ..SearchParams::preset(p)
+                    }
+                })
+                .map_err(|e| e.to_string()),
+            "profile" => v
+                .parse::<Profile>()
+                .map(|p| engine.params.profile = p)
                 .map_err(|e| e.to_string()),
             "width" => v
                 .parse::<WidthSchedule>()

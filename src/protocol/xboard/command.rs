@@ -58,6 +58,8 @@ pub enum XboardCommand {
     Quit,
     /// `analyze`: enter analyze mode (spec §12).
     Analyze,
+    /// `option NAME=VALUE` (spec §11, `feature option`).
+    SetOption(String, String),
     /// `exit`: leave analyze mode.
     Exit,
     /// `.`: a search status update in analyze mode (`stat01: …`).
@@ -166,8 +168,12 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "analyze" => C::Analyze,
         "exit" => C::Exit,
         "." => C::Status,
+        "option" => match rest.split_once('=') {
+            Some((name, value)) => C::SetOption(name.trim().to_string(), value.trim().to_string()),
+            None => C::Ignored(line.to_string()),
+        },
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
-        | "memory" | "variant" | "hint" | "bk" | "egtpath" | "option" | "post_mode" | "nps" => {
+        | "memory" | "variant" | "hint" | "bk" | "egtpath" | "post_mode" | "nps" => {
             C::Ignored(line.to_string())
         }
         w if looks_like_move(w) && rest.is_empty() => C::UserMove(w.to_string()),

@@ -19,7 +19,7 @@ use crate::player::judgement::{ResignWatch, accepts_draw};
 use crate::protocol::engine::{Event, Thinking, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
-use crate::search::{Preset, SearchParams};
+use crate::search::{Preset, Profile, SearchParams};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -30,7 +30,8 @@ use std::time::Duration;
 
 /// The feature line sent after `protover 2`.
 pub const FEATURES: &str = "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 \
-    reuse=1 colors=0 time=1 myname=\"machack (Mac Hack VI 1967)\" done=1";
+    reuse=1 colors=0 time=1 myname=\"machack (Mac Hack VI 1967)\" \
+    option=\"Profile -combo *c197 /// paper\" done=1";
 
 struct Session<W: Write> {
     out: W,
@@ -57,12 +58,20 @@ struct Session<W: Write> {
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: Preset) {
+pub fn run<R: BufRead + Send + 'static, W: Write>(
+    input: R,
+    output: W,
+    preset: Preset,
+    profile: Profile,
+) {
     let (tx, rx) = read_input(input);
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(SearchParams::preset(preset))),
+        engine: Some(Engine::new(SearchParams {
+            profile,
+            ..SearchParams::preset(preset)
+        })),
         thinking: None,
         game: Game::new(Position::startpos()),
         force: false,
@@ -124,6 +133,7 @@ impl<W: Write> Session<W> {
                         | XboardCommand::Time(_)
                         | XboardCommand::Otim(_)
                         | XboardCommand::Ignored(_)
+                        | XboardCommand::SetOption(..)
                         | XboardCommand::Feature(_)
                         | XboardCommand::Status
                         | XboardCommand::Xboard
@@ -160,6 +170,24 @@ impl<W: Write> Session<W> {
         match c {
             C::Xboard | C::Feature(_) | C::Ignored(_) => {}
             C::Protover(_) => self.say(FEATURES),
+            C::SetOption(name, value) => {
+                let result = if name.eq_ignore_ascii_case("profile") {
+                    value
+                        .parse::<Profile>()
+                        .map_err(|e| e.to_string())
+                        .and_then(|p| {
+                            self.engine
+                                .as_mut()
+                                .map(|e| e.params.profile = p)
+                                .ok_or_else(|| "the engine is busy".to_string())
+                        })
+                } else {
+                    Err(format!("no option named '{name}'"))
+                };
+                if let Err(e) = result {
+                    self.say(&format!("Error (bad argument: {e}): option {name}={value}"));
+                }
+            }
             C::New => {
                 self.game = Game::new(Position::startpos());
                 self.force = false;
