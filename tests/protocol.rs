@@ -168,7 +168,7 @@ fn xboard_plays_a_short_game_and_survives_bad_input() {
     e.send("frobnicate 3");
     e.expect("Error (unknown command): frobnicate 3");
     e.send("sd many");
-    e.expect("Error (bad argument: expected a depth): sd many");
+    e.expect("Error (bad argument: depth 'many' is not a whole number from 1 to 20): sd many");
     e.send("ping 7");
     e.expect("pong 7");
     e.send("setboard 7k/8/8/8/8/8/5Q2/6K1 w - - 0 1");
@@ -341,7 +341,7 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.send("setboard garbage");
     e.expect("tellusererror Illegal position");
     e.send("sd x");
-    e.expect("Error (bad argument: expected a depth): sd x");
+    e.expect("Error (bad argument: depth 'x' is not a whole number from 1 to 20): sd x");
     e.send("\u{fffd}\u{0}.");
     e.expect("Error (unknown command)");
     // The position is unchanged: White is to move and the rook still on d4.

@@ -139,6 +139,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
 /// agreement figures per file and, for several files, in all.
 fn compare(args: &ReplayArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Tournament)?;
+    let limits = args.search.limits()?;
     let (mut knowledge, knowledge_name) = args.search.knowledge()?;
     let oracle = match &args.oracle {
         None => Oracle::c1973_paper(),
@@ -165,14 +166,7 @@ fn compare(args: &ReplayArgs) -> Result<(), CliError> {
                 format!("{file}: neither the White nor the Black tag names Mac Hack; say which with --side white|black")
             })?,
         };
-        let rows = compare_game(
-            &game,
-            side,
-            &params,
-            knowledge.as_mut(),
-            &args.search.limits(),
-            &oracle,
-        );
+        let rows = compare_game(&game, side, &params, knowledge.as_mut(), &limits, &oracle);
         let summary = Summary::of(&rows);
         total = total + summary;
         let mut out = format!(

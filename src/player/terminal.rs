@@ -13,7 +13,8 @@ use super::record::{self, Tags};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
 use crate::rules::{Color, Position};
-use crate::search::{Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::search::params::parse_feedovers;
+use crate::search::{ParamError, Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -253,24 +254,21 @@ impl<W: Write> Session<W> {
                     self.engine.params.widths = w;
                     self.list();
                 }
-                Err(e) => self.say(&e.to_string().to_uppercase()),
+                Err(e) => self.say(&teletype_error(&e)),
             },
             Command::SetDepth(d) => match parse_depth(&d) {
                 Ok(d) => {
                     self.engine.params.depth = d;
                     self.list();
                 }
-                // The user's text as typed, the rest in the teletype's capitals.
-                Err(_) => self.say(&format!("DEPTH '{d}' IS NOT A WHOLE NUMBER FROM 1 TO 20")),
+                Err(e) => self.say(&teletype_error(&e)),
             },
-            Command::SetFeedovers(f) => match f.parse::<u32>() {
-                Ok(f) if f <= 20 => {
+            Command::SetFeedovers(f) => match parse_feedovers(&f) {
+                Ok(f) => {
                     self.engine.params.feedovers = f;
                     self.list();
                 }
-                _ => self.say(&format!(
-                    "FEEDOVERS '{f}' IS NOT A WHOLE NUMBER FROM 0 TO 20"
-                )),
+                Err(e) => self.say(&teletype_error(&e)),
             },
             Command::List => self.list(),
             Command::Book(on) => {
@@ -558,4 +556,20 @@ impl<W: Write> Session<W> {
             self.show_board();
         }
     }
+}
+
+/// A parameter refused, in the teletype's capitals but for the user's text (in quotes) as typed.
+fn teletype_error(e: &ParamError) -> String {
+    e.to_string()
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 0 {
+                part.to_uppercase()
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("'")
 }

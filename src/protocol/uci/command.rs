@@ -2,6 +2,7 @@
 //! (UCI says to ignore them); a known command with bad arguments is an error the session reports
 //! as `info string`.
 
+use crate::search::params::{parse_depth, parse_node_limit};
 use std::fmt;
 use std::time::Duration;
 
@@ -182,8 +183,17 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
         match w {
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
-            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "nodes"
-            | "mate" => {
+            "depth" | "nodes" => {
+                // The search parameters' one check: a value out of range is refused, not clamped.
+                let text = rest.get(i + 1).copied().unwrap_or("");
+                let refused = |e: crate::search::ParamError| UciError(format!("go: {e}"));
+                i += 1;
+                match w {
+                    "depth" => p.depth = Some(parse_depth(text).map_err(refused)?),
+                    _ => p.nodes = Some(parse_node_limit(text).map_err(refused)?),
+                }
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "mate" => {
                 let v = number(i, w)?;
                 i += 1;
                 match w {
@@ -193,8 +203,6 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
                     "binc" => p.binc = Some(ms(v)),
                     "movetime" => p.movetime = Some(ms(v)),
                     "movestogo" => p.movestogo = Some(v.clamp(1, 1000) as u32),
-                    "depth" => p.depth = Some(v.clamp(1, 64) as u32),
-                    "nodes" => p.nodes = Some(v.max(1) as u64),
                     _ => {} // `mate N`: searched as an ordinary go
                 }
             }
@@ -251,8 +259,44 @@ mod tests {
         assert_eq!(p.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(p.binc, Some(Duration::from_millis(20)));
         assert_eq!(p.movestogo, Some(5));
-        assert!(parse("go depth x").is_err());
         assert!(parse("go sideways").is_err());
+    }
+
+    #[test]
+    fn go_refuses_a_depth_or_node_limit_out_of_range() {
+        let Ok(UciCommand::Go(p)) = parse("go depth 20 nodes 256") else {
+            panic!()
+        };
+        assert_eq!((p.depth, p.nodes), (Some(20), Some(256)));
+        for (line, message) in [
+            (
+                "go depth -3",
+                "go: depth '-3' is not a whole number from 1 to 20",
+            ),
+            (
+                "go depth 50",
+                "go: depth '50' is not a whole number from 1 to 20",
+            ),
+            (
+                "go depth x",
+                "go: depth 'x' is not a whole number from 1 to 20",
+            ),
+            (
+                "go depth",
+                "go: depth '' is not a whole number from 1 to 20",
+            ),
+            (
+                "go nodes 1",
+                "go: node limit '1' is not a whole number of at least 256",
+            ),
+            (
+                "go nodes -5",
+                "go: node limit '-5' is not a whole number of at least 256",
+            ),
+        ] {
+            let e = parse(line).unwrap_err().to_string();
+            assert!(e.starts_with(message), "{line}: {e}");
+        }
     }
 
     #[test]

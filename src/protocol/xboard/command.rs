@@ -2,6 +2,7 @@
 //! [`XboardError`], which the session answers `Error (…): command`.
 
 use crate::player::clock::TimeControl;
+use crate::search::parse_depth;
 use std::fmt;
 use std::time::Duration;
 
@@ -146,10 +147,7 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
             Ok(s) if s > 0.0 && s < 1e6 => C::St(Duration::from_secs_f64(s)),
             _ => return Err(bad("bad argument: expected seconds")),
         },
-        "sd" => match rest.parse::<u32>() {
-            Ok(d) if d >= 1 => C::Sd(d.min(64)),
-            _ => return Err(bad("bad argument: expected a depth")),
-        },
+        "sd" => C::Sd(parse_depth(rest).map_err(|e| bad(&format!("bad argument: {e}")))?),
         "time" => C::Time(centis(rest)?),
         "otim" => C::Otim(centis(rest)?),
         "post" => C::Post,
@@ -208,8 +206,14 @@ mod tests {
         );
         assert_eq!(
             parse("sd x").unwrap_err().to_string(),
-            "Error (bad argument: expected a depth): sd x"
+            "Error (bad argument: depth 'x' is not a whole number from 1 to 20): sd x"
         );
+        assert_eq!(
+            parse("sd 1000").unwrap_err().to_string(),
+            "Error (bad argument: depth '1000' is not a whole number from 1 to 20): sd 1000"
+        );
+        assert!(parse("sd 0").is_err());
+        assert_eq!(parse("sd 20"), Ok(XboardCommand::Sd(20)));
     }
 
     #[test]
