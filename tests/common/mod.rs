@@ -27,3 +27,23 @@ pub fn machack(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) 
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
 }
+
+/// Whether the engine or tool at `path`, which a test needs, is installed. When it is not, the
+/// test is skipped with a line on the terminal (written past the test harness's capture, so that
+/// a skip never reads as a pass) — unless `MACHACK_REQUIRE_TOOLS` is set, as `.ci/run` sets it
+/// after installing the tools: then a missing tool fails the test.
+#[allow(dead_code)] // not every test binary needs a tool
+pub fn tool_installed(path: &str, test: &str) -> bool {
+    if std::path::Path::new(path).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("MACHACK_REQUIRE_TOOLS").is_none(),
+        "{test}: {path} is not installed, and MACHACK_REQUIRE_TOOLS says the tests need it"
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: {path} is not installed (Debian package; .ci/run installs it)"
+    );
+    false
+}
