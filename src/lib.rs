@@ -6,6 +6,7 @@ pub mod book;
 pub mod cli;
 pub mod eval;
 pub mod fidelity;
+pub mod fuzz;
 pub mod notation;
 pub mod plausible;
 pub mod player;
