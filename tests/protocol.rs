@@ -17,8 +17,12 @@ struct Engine {
 
 impl Engine {
     fn start(protocol: &str) -> Engine {
+        Engine::start_with(protocol, "quick")
+    }
+
+    fn start_with(protocol: &str, preset: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-            .args([protocol, "--preset", "quick"])
+            .args([protocol, "--preset", preset])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -350,5 +354,58 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.send("ping 4");
     e.expect("pong 4");
     assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.quit();
+}
+
+/// Issue 13: clock values that panicked (`level` then `go`), overflowed (`time`, `otim`) or were
+/// clamped get the protocol's error line, and the session goes on with its old control.
+#[test]
+fn clock_commands_out_of_range_get_the_protocols_error_line() {
+    let mut e = xboard();
+    for (line, why) in [
+        (
+            "level 40 5 100000000000000000:00",
+            "the increment '100000000000000000:00' is out of range",
+        ),
+        (
+            "time 1844674407370955162",
+            "time '1844674407370955162' is out of range",
+        ),
+        (
+            "otim 1844674407370955162",
+            "otim '1844674407370955162' is out of range",
+        ),
+        ("st 0", "the time a move must be more than 0 seconds"),
+    ] {
+        e.send(line);
+        let answer = e.expect("Error (bad argument: ");
+        assert!(answer.contains(why) && answer.ends_with(line), "{answer}");
+    }
+    e.send("go");
+    e.expect("move ");
+    e.quit();
+    let mut e = Engine::start("uci");
+    for (line, why) in [
+        (
+            "go wtime 99999999999999999999",
+            "go: wtime '99999999999999999999' is out of range",
+        ),
+        (
+            "go btime 1000 binc 360000001",
+            "go: binc '360000001' is out of range",
+        ),
+        (
+            "go movestogo 0",
+            "go: movestogo '0' is not a whole number from 1 to 1000",
+        ),
+        ("go movetime -1", "go: movetime '-1' is out of range"),
+    ] {
+        e.send(line);
+        e.expect_with("info string error: ", why);
+    }
+    e.send("isready");
+    e.expect("readyok");
+    e.send("go movetime 50");
+    e.expect("bestmove ");
     e.quit();
 }

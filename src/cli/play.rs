@@ -44,7 +44,7 @@ pub struct PlayArgs {
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
-    let clock: TimeControl = args.clock.parse().map_err(|e| format!("{e}"))?;
+    let clock: TimeControl = args.clock.parse().map_err(|e| format!("--clock: {e}"))?;
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
