@@ -357,6 +357,73 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.quit();
 }
 
+/// A middlegame out of the book, where a deep search takes far longer than the clock allows.
+const MIDDLEGAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 4 8";
+
+/// The times left the engine is told of, move after move: all under a second, while the control
+/// adds 10 s after each move (issue 13: with 1 s left and a 10 s increment machack thought 8 s).
+const NEARLY_EMPTY_MS: [u64; 6] = [1000, 700, 500, 300, 200, 150];
+
+/// Waits for the engine's move and returns it with the time it took from `since`.
+fn timed_reply(e: &mut Engine, prefix: &str, since: Instant) -> (String, Duration) {
+    let line = e.expect(prefix);
+    let took = since.elapsed();
+    let mv = line.split_whitespace().nth(1).unwrap().to_string();
+    (mv, took)
+}
+
+#[test]
+fn xboard_on_a_nearly_empty_clock_with_a_large_increment_never_oversteps() {
+    let mut e = Engine::start_with("xboard", "tournament");
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    e.send(&format!("setboard {MIDDLEGAME}"));
+    e.send("level 0 0:01 10");
+    e.send("sd 12");
+    // The engine plays both sides: `go` makes it play the side to move.
+    for left in NEARLY_EMPTY_MS {
+        e.send(&format!("time {}", left / 10));
+        e.send(&format!("otim {}", left / 10));
+        let since = Instant::now();
+        e.send("go");
+        let (mv, took) = timed_reply(&mut e, "move ", since);
+        assert!(
+            took < Duration::from_millis(left),
+            "{mv} took {took:?} with {left} ms left"
+        );
+        e.send("force");
+    }
+    e.quit();
+}
+
+#[test]
+fn uci_on_a_nearly_empty_clock_with_a_large_increment_never_oversteps() {
+    let mut e = Engine::start_with("uci", "tournament");
+    e.send("uci");
+    e.expect("uciok");
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name Depth value 12");
+    let mut moves: Vec<String> = Vec::new();
+    for left in NEARLY_EMPTY_MS {
+        e.send(&format!(
+            "position fen {MIDDLEGAME} moves {}",
+            moves.join(" ")
+        ));
+        let since = Instant::now();
+        e.send(&format!(
+            "go wtime {left} btime {left} winc 10000 binc 10000"
+        ));
+        let (mv, took) = timed_reply(&mut e, "bestmove ", since);
+        assert!(
+            took < Duration::from_millis(left),
+            "{mv} took {took:?} with {left} ms left"
+        );
+        moves.push(mv);
+    }
+    e.quit();
+}
+
 /// Issue 13: clock values that panicked (`level` then `go`), overflowed (`time`, `otim`) or were
 /// clamped get the protocol's error line, and the session goes on with its old control.
 #[test]

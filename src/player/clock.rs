@@ -408,10 +408,13 @@ impl TimeControl {
     }
 }
 
-/// Kept back from every allotment for the overhead of answering.
+/// Kept back from every allotment for the overhead of answering: at least this ...
 const SAFETY: Duration = Duration::from_millis(50);
 
-/// The least time ever allotted.
+/// ... and at least this share of the time left (a tenth), for a machine slowed by other work.
+const SAFETY_SHARE: u32 = 10;
+
+/// The least time allotted while the clock has it to give.
 const FLOOR: Duration = Duration::from_millis(10);
 
 /// How long to think about one move, given the time left on the machine's clock.
@@ -419,13 +422,21 @@ const FLOOR: Duration = Duration::from_millis(10);
 /// The 1967 search goes to a fixed depth, so this is a ceiling, not a target: the search stops
 /// there and plays the best move found so far. The share is the time left divided by the moves
 /// to go (30 when the game is to be played out), twice that as a margin for hard moves, plus most
-/// of the increment, and never more than a third of what is left, less 50 ms for the overhead.
+/// of the increment; never more than a third of what is left, unless the increment gives more,
+/// and never more than the time left less a safety margin (a tenth of it, at least 50 ms),
+/// whatever the increment: the increment comes only after the move.
 pub fn allot(remaining: Duration, moves_to_go: Option<u32>, increment: Duration) -> Duration {
-    let usable = remaining.saturating_sub(SAFETY);
+    let margin = SAFETY.max(remaining / SAFETY_SHARE);
+    let usable = remaining.saturating_sub(margin);
     let mtg = moves_to_go.unwrap_or(30).clamp(1, 50);
-    let share = usable / mtg * 2 + increment * 4 / 5;
-    let ceiling = if mtg == 1 { usable } else { usable / 3 };
-    share.min(ceiling.max(increment * 4 / 5)).max(FLOOR)
+    let bonus = increment.saturating_mul(4) / 5;
+    let share = (usable / mtg).saturating_mul(2).saturating_add(bonus);
+    let ceiling = if mtg == 1 {
+        usable
+    } else {
+        (usable / 3).max(bonus).min(usable)
+    };
+    share.min(ceiling).max(FLOOR.min(usable))
 }
 
 /// The chess clock of one game: each side's time left, and the moves it has made.
@@ -841,28 +852,42 @@ mod tests {
 
     #[test]
     fn allot_is_twice_the_share_plus_most_of_the_increment_never_over_a_third() {
-        assert_eq!(
-            allot(secs(90), Some(40), Duration::ZERO),
-            Duration::from_millis(89950) / 40 * 2
-        );
-        assert_eq!(
-            allot(secs(60), None, Duration::from_millis(500)),
-            Duration::from_millis(59950) / 30 * 2 + Duration::from_millis(400)
-        );
-        assert_eq!(
-            allot(secs(9), Some(2), Duration::ZERO),
-            Duration::from_millis(8950) / 3
-        );
-        assert_eq!(
-            allot(secs(9), Some(1), Duration::ZERO),
-            Duration::from_millis(8950)
-        );
-        // The increment alone may exceed a third of a nearly empty clock.
-        assert_eq!(allot(secs(1), None, secs(10)), secs(8));
+        // 90 s left: a tenth (9 s) kept back.
+        assert_eq!(allot(secs(90), Some(40), Duration::ZERO), secs(81) / 40 * 2);
+        assert_eq!(allot(secs(60), None, ms(500)), secs(54) / 30 * 2 + ms(400));
+        assert_eq!(allot(ms(9000), Some(2), Duration::ZERO), ms(8100) / 3);
+        // The last move before the control may use all but the margin.
+        assert_eq!(allot(secs(9), Some(1), Duration::ZERO), ms(8100));
+        // Under half a second the margin is 50 ms.
+        assert_eq!(allot(ms(300), Some(1), Duration::ZERO), ms(250));
         let c = Clock::new(tc("40/600"));
         assert_eq!(
             c.allot(Color::Black),
             allot(secs(600), Some(40), Duration::ZERO)
         );
+    }
+
+    /// Issue 13: with 1 s left and a 10 s increment the machine thought 8 s and lost on time.
+    #[test]
+    fn the_increment_never_lets_the_allotment_exceed_the_time_left() {
+        assert_eq!(allot(secs(1), None, secs(10)), ms(900));
+        // The increment may go past a third of what is left, not past the margin.
+        assert_eq!(allot(secs(12), None, secs(10)), secs(8));
+        assert_eq!(allot(ms(40), None, secs(10)), Duration::ZERO);
+        assert_eq!(allot(Duration::ZERO, Some(1), MAX_TIME), Duration::ZERO);
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..100_000 {
+            let left = ms(rng.random_range(0..=600_000));
+            let inc = ms(rng.random_range(0..=MAX_TIME.as_millis() as u64));
+            let mtg = rng
+                .random_bool(0.5)
+                .then(|| rng.random_range(1..=MAX_MOVES));
+            let a = allot(left, mtg, inc);
+            let margin = SAFETY.max(left / 10);
+            assert!(
+                a + margin <= left || a.is_zero(),
+                "{left:?} {mtg:?} {inc:?}: {a:?}"
+            );
+        }
     }
 }
