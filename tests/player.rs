@@ -3,9 +3,10 @@
 
 mod common;
 
-/// Runs `machack play ARGS` with `input` on standard input; returns the exit code and output.
+/// Runs `machack play ARGS` with `input` on standard input, in this run's scratch folder (where
+/// automatic records go); returns the exit code and output.
 fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
-    let (code, out, err) = common::machack(&[&["play"], args].concat(), input);
+    let (code, out, err) = common::machack_in(&scratch(), &[&["play"], args].concat(), input);
     (code, out + &err)
 }
 
@@ -15,10 +16,15 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-fn temp(name: &str) -> PathBuf {
+/// This run's scratch folder.
+fn scratch() -> PathBuf {
     let dir = std::env::temp_dir().join(format!("machack-player-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    dir
+}
+
+fn temp(name: &str) -> PathBuf {
+    scratch().join(name)
 }
 
 /// A record's text with its lines joined, so a move and its comment can be looked for whatever
@@ -153,14 +159,31 @@ fn resume_continues_a_recorded_game() {
         rec.to_str().unwrap(),
     ];
     play(&args, "PN\ne4\ne5\nquit\n");
+    let before = std::fs::read(&rec).unwrap();
+    let next = temp("resume-next.pgn");
     let (_, out) = play(
-        &["--resume", rec.to_str().unwrap(), "--no-book"],
+        &[
+            "--resume",
+            rec.to_str().unwrap(),
+            "--no-book",
+            "--record",
+            next.to_str().unwrap(),
+        ],
         "PN\nNf3\nquit\n",
     );
     assert!(out.contains("RESUMED AFTER 2 PLIES."), "{out}");
-    let pgn = read_record(&rec);
+    assert_eq!(
+        std::fs::read(&rec).unwrap(),
+        before,
+        "the resumed record is untouched"
+    );
+    let pgn = read_record(&next);
     assert!(
         pgn.contains("1. e4 {P-K4 ") && pgn.contains("2. Nf3 {N-KB3 "),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains(&format!("[Continues \"{} (2 plies)\"]", rec.display())),
         "{pgn}"
     );
 }
@@ -246,7 +269,7 @@ fn save_and_restore_a_game_by_command() {
     let (_, out) = play(
         &["--record", rec.to_str().unwrap()],
         format!(
-            "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nPG\nquit\n",
+            "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nNf3\nquit\n",
             copy.display(),
             copy.display()
         ),
@@ -255,15 +278,29 @@ fn save_and_restore_a_game_by_command() {
         out.contains(&format!("SAVED IN {}", copy.display())),
         "{out}"
     );
-    assert!(out.contains("RESTORED 2 PLIES FROM"), "{out}");
+    // The game goes on in a record of its own; the file restored from is left as it is.
+    let restored = format!(
+        "RESTORED 2 PLIES FROM {}; RECORDING THE GAME IN ",
+        copy.display()
+    );
+    let line = out.lines().find(|l| l.starts_with(&restored)).expect(&out);
+    let next = scratch().join(line[restored.len()..].split(' ').next().unwrap());
     let pgn = read_record(&copy);
     assert!(
         pgn.contains("1. e4 {P-K4 ") && pgn.contains(" e5 {P-K4 "),
         "{pgn}"
     );
     assert!(!pgn.contains("Nf3"), "{pgn}");
+    let pgn = read_record(&next);
+    assert!(
+        pgn.contains(" e5 {P-K4 ") && pgn.contains("2. Nf3 {N-KB3 "),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Continues \""), "{pgn}");
+    // The game restored from was played on: its own record holds the move made before RS.
+    assert!(read_record(&rec).contains("2. Nf3 {N-KB3 "));
     let (_, out) = play(
-        &["--record", rec.to_str().unwrap()],
+        &["--record", temp("main-2.pgn").to_str().unwrap()],
         "RS /no/such/file.pgn\nquit\n",
     );
     assert!(out.contains("CANNOT RESTORE /no/such/file.pgn"), "{out}");

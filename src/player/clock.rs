@@ -224,6 +224,17 @@ pub enum TimeControl {
 /// The machine's casual default: 40 moves in 10 minutes each, repeating.
 pub const DEFAULT_CLOCK: &str = "40/600";
 
+impl Default for TimeControl {
+    /// [`DEFAULT_CLOCK`].
+    fn default() -> TimeControl {
+        TimeControl::Periods {
+            moves: Some(40),
+            base: Duration::from_secs(600),
+            increment: Duration::ZERO,
+        }
+    }
+}
+
 /// The 1967 tournament control: 50 moves in 2 hours each (paper §1).
 pub const TOURNAMENT_1967: &str = "50/7200";
 
@@ -592,6 +603,7 @@ mod tests {
         assert_eq!(tc(" 2.5+0.05 "), periods(None, ms(2500), ms(50)));
         assert_eq!(tc(".5+1."), periods(None, ms(500), secs(1)));
         assert_eq!(tc("move/2"), TimeControl::PerMove(secs(2)));
+        assert_eq!(tc(DEFAULT_CLOCK), TimeControl::default());
         assert_eq!(
             tc("1000/360000+360000"),
             periods(Some(1000), MAX_TIME, MAX_TIME)

@@ -1,14 +1,22 @@
 //! What the command-line tests share: running the `machack` binary.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 /// Runs `machack ARGS` in the project folder with `stdin` as its input; returns the exit code
 /// (-1 if killed by a signal), standard output and standard error.
+#[allow(dead_code)] // a test binary may run every command in a folder of its own
 pub fn machack(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
+    machack_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// Runs `machack ARGS` in folder `dir` (where a game writes its automatic record), as [`machack`].
+#[allow(dead_code)] // not every test binary runs a game
+pub fn machack_in(dir: &Path, args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
