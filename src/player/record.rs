@@ -208,9 +208,10 @@ pub struct Resumed {
 /// range, else no time.
 fn time_word(w: &str) -> Option<f64> {
     let secs = w.strip_suffix('s')?;
+    // Milliseconds over 1000, so that `2.47s` reads as the nearest f64 to 2.47, as written.
     clock::time(secs, "", clock::Unit::Seconds)
         .ok()
-        .map(|d| d.as_secs_f64())
+        .map(|d| d.as_millis() as f64 / 1000.0)
 }
 
 /// Reads a record written by [`to_pgn`] (or any single-game PGN or score without variations):
