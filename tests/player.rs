@@ -38,7 +38,7 @@ fn read_record(path: &PathBuf) -> String {
 }
 
 #[test]
-fn a_short_game_with_garbled_input_and_a_draw_offer() {
+fn a_short_game_with_garbled_input() {
     let rec = temp("short.pgn");
     let (code, out) = play(
         &[
@@ -48,7 +48,7 @@ fn a_short_game_with_garbled_input_and_a_draw_offer() {
             "--record",
             rec.to_str().unwrap(),
         ],
-        "P-K4\nxyzzy\nQ-K8\nbd\nNf3\nDRAW?\nPG\nfrobnicate now\nsetd x\nlist\nquit\n",
+        "P-K4\nxyzzy\nQ-K8\nbd\nNf3\nPG\nfrobnicate now\nsetd x\nlist\nquit\n",
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("1. P-K4"), "{out}");
@@ -57,7 +57,6 @@ fn a_short_game_with_garbled_input_and_a_draw_offer() {
         out.contains("ILLEGAL: 'Q-K8' matches no legal move"),
         "{out}"
     );
-    assert!(out.contains("DECLINE") || out.contains("ACCEPT"), "{out}");
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
     assert!(out.contains("WIDTHS 4  DEPTH 2"), "{out}");
     assert!(
@@ -69,6 +68,68 @@ fn a_short_game_with_garbled_input_and_a_draw_offer() {
     assert!(pgn.starts_with("[Event \"machack game\"]"), "{pgn}");
     assert!(pgn.contains("1. e4 {P-K4 "), "{pgn}");
     assert!(pgn.contains("2. Nf3 {N-KB3 "), "{pgn}");
+}
+
+/// A record of a game from `fen`, to resume.
+fn position_record(name: &str, fen: &str) -> PathBuf {
+    let path = temp(name);
+    std::fs::write(&path, format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n")).unwrap();
+    path
+}
+
+/// The machine's answer to `DRAW?` after `moves` from `fen` (the machine plays Black), and the
+/// record's result then.
+fn draw_offer(name: &str, fen: &str, moves: &str) -> (String, String) {
+    let from = position_record(&format!("{name}-from.pgn"), fen);
+    let rec = temp(&format!("{name}.pgn"));
+    let (code, out) = play(
+        &[
+            "--resume",
+            from.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+            "--preset",
+            "quick",
+            "--no-book",
+        ],
+        format!("{moves}DRAW?\nquit\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    let answer = out
+        .lines()
+        .find(|l| *l == "ACCEPT" || *l == "DECLINE")
+        .unwrap_or_else(|| panic!("no answer: {out}"))
+        .to_string();
+    let result = read_record(&rec)
+        .split("[Result \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    (answer, out.clone() + &result)
+}
+
+#[test]
+fn a_draw_offer_is_accepted_only_by_a_machine_half_a_pawn_down() {
+    // The machine (Black) has a bare king against king and queen: accepted, and the game ends.
+    let (answer, out) = draw_offer("losing", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", "Qd3\n");
+    assert_eq!(answer, "ACCEPT", "{out}");
+    assert!(out.contains("DRAW AGREED   1/2-1/2"), "{out}");
+    assert!(out.ends_with("1/2-1/2"), "the record says so: {out}");
+    // The machine has the queen: declined, and the game goes on.
+    let (answer, out) = draw_offer("winning", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "Ke2\n");
+    assert_eq!(answer, "DECLINE", "{out}");
+    assert!(out.ends_with('*'), "{out}");
+    // Before the machine has searched (its replies from book) it declines.
+    let rec = temp("draw-book.pgn");
+    let (_, out) = play(
+        &["--seed", "1967", "--record", rec.to_str().unwrap()],
+        "P-K4\nDRAW?\nquit\n",
+    );
+    assert!(out.contains("1... P-K4            BOOK"), "{out}");
+    assert!(out.contains("BOOK\nDECLINE\n"), "{out}");
 }
 
 #[test]

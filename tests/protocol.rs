@@ -71,6 +71,26 @@ impl Engine {
         );
     }
 
+    /// Waits for a line starting with `first` or with `second`; returns the prefix that came
+    /// first.
+    fn expect_either(&mut self, first: &str, second: &str) -> String {
+        let until = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < until {
+            if let Ok(l) = self.lines.recv_timeout(Duration::from_millis(50)) {
+                self.seen.push(l.clone());
+                for prefix in [first, second] {
+                    if l.starts_with(prefix) {
+                        return prefix.to_string();
+                    }
+                }
+            }
+        }
+        panic!(
+            "no line starting '{first}' or '{second}'; seen: {:#?}",
+            self.seen
+        );
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -191,13 +211,42 @@ fn xboard_plays_a_short_game_and_survives_bad_input() {
         "{:#?}",
         e.seen
     );
+    // The engine, Black, has a bare king against king and queen: it accepts a draw by offering
+    // one back, before the pong.
     e.send("draw");
     e.send("ping 8");
+    assert_eq!(e.expect_either("offer draw", "pong 8"), "offer draw");
     e.expect("pong 8");
-    e.send("undo");
-    e.send("remove");
+    // `undo` takes back the engine's king move: Black is to move again, so the move it played
+    // is legal once more; `remove` takes back that move and White's Qf6, so Qf6 is legal again.
+    let kings_move = mv["move ".len()..].to_string();
+    e.send("force");
+    e.send(&format!("usermove {kings_move}"));
     e.send("ping 9");
+    assert_eq!(e.expect_either("Illegal move", "pong 9"), "Illegal move");
     e.expect("pong 9");
+    e.send("undo");
+    e.send(&format!("usermove {kings_move}"));
+    e.send("remove");
+    e.send("usermove f2f6");
+    e.send("ping 10");
+    assert_eq!(e.expect_either("Illegal move", "pong 10"), "pong 10");
+    e.quit();
+}
+
+/// A position where the engine, White to move, is a queen up: it declines a draw by saying
+/// nothing.
+#[test]
+fn xboard_declines_a_draw_when_it_is_not_worse() {
+    let mut e = Engine::start("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    e.send("setboard 4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
+    e.send("go");
+    e.expect("move ");
+    e.send("draw");
+    e.send("ping 1");
+    assert_eq!(e.expect_either("offer draw", "pong 1"), "pong 1");
     e.quit();
 }
 
