@@ -10,10 +10,8 @@ fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
     (code, out + &err)
 }
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// This run's scratch folder.
@@ -268,8 +266,9 @@ fn take_back_undoes_the_users_move_and_the_reply() {
 #[test]
 fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
     let rec = temp("killed.pgn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args([
+    let (mut child, mut stdin, rx) = common::spawn_lines(
+        &scratch(),
+        &[
             "play",
             "--no-book",
             "--preset",
@@ -277,22 +276,9 @@ fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
             "--clock",
             "600",
             "--record",
-        ])
-        .arg(&rec)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-    });
+            rec.to_str().unwrap(),
+        ],
+    );
     let wait_for = |what: &str| {
         let until = Instant::now() + Duration::from_secs(20);
         while Instant::now() < until {

@@ -11,10 +11,9 @@ use machack::rules::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// A fresh scratch folder for one test.
@@ -260,23 +259,10 @@ struct Tally {
 /// fell to `tally`.
 fn killed_game(dir: &Path, trial: u32, rng: &mut StdRng, tally: &mut Tally) {
     let name = format!("t{trial}.pgn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(["play", "--preset", "normal", "--no-book", "--record", &name])
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for l in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(l).is_err() {
-                return;
-            }
-        }
-    });
+    let (mut child, mut stdin, rx) = common::spawn_lines(
+        dir,
+        &["play", "--preset", "normal", "--no-book", "--record", &name],
+    );
     let mut pos = Position::startpos();
     let mut shown: Vec<Move> = Vec::new();
     let mut lines: Vec<String> = Vec::new();

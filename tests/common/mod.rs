@@ -1,8 +1,9 @@
 //! What the command-line tests share: running the `machack` binary.
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
 
 /// Runs `machack ARGS` in the project folder with `stdin` as its input; returns the exit code
 /// (-1 if killed by a signal), standard output and standard error.
@@ -34,4 +35,28 @@ pub fn machack_in(dir: &Path, args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, S
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Starts `machack ARGS` in folder `dir` to be driven line by line: the process, its input, and
+/// its output lines as they come (from a reader thread).
+#[allow(dead_code)] // not every test binary drives a session
+pub fn spawn_lines(dir: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the machack binary runs");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    (child, stdin, rx)
 }
