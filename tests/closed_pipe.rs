@@ -11,9 +11,10 @@ use std::time::{Duration, Instant};
 /// The start position.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A scratch directory of one test for the game records and the scripted engine.
+/// A fresh scratch directory of one test for the game records and the scripted engine.
 fn scratch(test: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("machack-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

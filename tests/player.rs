@@ -14,9 +14,14 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-/// This run's scratch folder.
+/// This run's scratch folder, emptied at its first use: a folder left by an earlier run with
+/// the same process id would hold records that a new game refuses to replace.
 fn scratch() -> PathBuf {
+    static EMPTIED: std::sync::Once = std::sync::Once::new();
     let dir = std::env::temp_dir().join(format!("machack-player-tests-{}", std::process::id()));
+    EMPTIED.call_once(|| {
+        let _ = std::fs::remove_dir_all(&dir);
+    });
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }

@@ -105,6 +105,7 @@ fn a_node_limit_stops_at_the_first_multiple_of_256_at_or_past_it() {
 #[test]
 fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
     let dir = std::env::temp_dir().join(format!("machack-params-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("game.pgn");
     let (code, out, _) = machack(
