@@ -5,6 +5,7 @@
 //! Inputs a fuzzer once found panicking stay below as regression tests.
 
 use machack::fuzz::{TARGETS, Target};
+use machack::notation::read_games;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -195,4 +196,34 @@ fn every_target_has_seeds_and_a_cargo_fuzz_target() {
             "{file} does not call the target"
         );
     }
+}
+
+/// Inputs the fuzzers found failing, each fixed, by target (shortened by hand).
+const FOUND: &[(&str, &[u8])] = &[
+    // cargo fuzz, 2026-11-23: a FEN tag after a stray move number was ignored while the game was
+    // read from the start position, then written first, so the written game could not be read.
+    ("pgn", b"1 [FEN \"8/8 w - - 0 1\"]\n1. e4 *\n"),
+    (
+        "score",
+        b"1 [FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n1. K-R2 *\n",
+    ),
+];
+
+#[test]
+fn inputs_the_fuzzers_found_stay_fixed() {
+    for (name, data) in FOUND {
+        let (_, target) = TARGETS.iter().find(|(n, _)| n == name).unwrap();
+        run_one(name, *target, data);
+    }
+}
+
+#[test]
+fn a_fen_tag_after_a_stray_move_number_still_sets_the_start() {
+    let games = read_games("1 [FEN \"8/8/8/8/8/8/8/K6k w - - 0 1\"]\n1. Ka2 *\n").unwrap();
+    assert_eq!(
+        games[0].final_position().to_fen(),
+        "8/8/8/8/8/8/K7/7k b - - 1 1"
+    );
+    let e = read_games("1 [FEN \"8/8 w - - 0 1\"]\n1. e4 *\n").unwrap_err();
+    assert!(e.to_string().contains("bad FEN tag"), "{e}");
 }

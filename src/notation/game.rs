@@ -202,9 +202,12 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
                     games.push(std::mem::take(&mut game));
                     pos = game.start.clone();
                     started = false;
-                    fen_checked = false;
                 }
                 game.tags.push((name, value));
+                // The FEN (if any) is checked at the next token that is not a tag, even after a
+                // stray move number or comment: a game never keeps a FEN tag it did not start
+                // from (its writer puts the tag first).
+                fen_checked = false;
             }
             TokenKind::MoveNumber(n, black) => {
                 let side = pos.side_to_move();
