@@ -36,7 +36,7 @@ for t in "${targets[@]}"; do
     -runs="$runs" -timeout=10 -max_len=4096 -print_final_stats=1 >"$log" 2>&1
   status=$?
   end=$(date +%s.%N)
-  done_runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  done_runs=$(grep -ao 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   if [ "$status" -eq 0 ]; then
     result="0 panics"
   else

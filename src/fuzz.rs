@@ -13,7 +13,7 @@ use crate::book::{Book, read_book_text};
 use crate::notation::{self, Style, read_games};
 use crate::player::clock::TimeControl;
 use crate::rules::{Move, Position};
-use crate::search::params::{parse_feedovers, parse_node_limit};
+use crate::search::params::{WIDTHS, parse_feedovers, parse_node_limit};
 use crate::search::{WidthSchedule, parse_depth};
 
 /// A fuzz target: arbitrary bytes in, a panic only on a bug.
@@ -288,7 +288,7 @@ pub fn game_command(data: &[u8]) {
         match parse(line) {
             Ok(Some(Command::SetWidths(w))) => {
                 if let Ok(w) = w.parse::<WidthSchedule>() {
-                    assert!(w.as_slice().iter().all(|w| (1..=255).contains(w)));
+                    assert!(w.as_slice().iter().all(|w| WIDTHS.contains(w)));
                 }
             }
             Ok(Some(Command::SetDepth(d))) => {

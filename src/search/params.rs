@@ -269,15 +269,6 @@ fn parse_in<T: FromStr + PartialOrd + fmt::Display>(
     }
 }
 
-/// Checks a depth against [`DEPTHS`].
-pub fn check_depth(d: u32) -> Result<u32, ParamError> {
-    if DEPTHS.contains(&d) {
-        Ok(d)
-    } else {
-        Err(ParamError::Depth(d.to_string()))
-    }
-}
-
 /// Checks a number of feedovers against [`FEEDOVERS`].
 pub fn check_feedovers(f: u32) -> Result<u32, ParamError> {
     check("feedovers", f, &FEEDOVERS, || expected(&FEEDOVERS, ""))
@@ -434,9 +425,9 @@ mod tests {
 
     #[test]
     fn values_outside_the_documented_ranges_are_refused_with_the_range() {
-        assert_eq!(check_depth(20), Ok(20));
+        assert_eq!(parse_depth("20"), Ok(20));
         assert_eq!(
-            check_depth(21).unwrap_err().to_string(),
+            parse_depth("21").unwrap_err().to_string(),
             "depth '21' is not a whole number from 1 to 20"
         );
         assert_eq!(parse_feedovers(" 20 "), Ok(20));
