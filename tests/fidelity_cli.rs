@@ -7,21 +7,156 @@ use common::machack;
 fn compare_on_game_3_prints_a_row_per_mac_hack_move_and_the_agreement() {
     let (code, out, _) = machack(&["replay", "--compare", "games/1967-3-landey.score"], "");
     assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "\nc197: reference/c197/paper-tournament.tsv (compiled in: c197 at widths 15,15,9,9,7 \
+             depth 4), 316 positions\n"
+        ),
+        "{out}"
+    );
     let rows: Vec<&str> = out
         .lines()
-        .filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        .filter(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.ends_with('.'))
+        })
         .collect();
     assert_eq!(rows.len(), 21);
     assert!(
-        rows[20].contains("R-Q8 mate   R-Q8 mate   yes"),
+        rows[20].starts_with(
+            "    21.  R-Q8 mate   R-Q8 mate    28671  R-Q8 mate    28670 all     R-Q8 mate =both"
+        ),
         "{}",
         rows[20]
     );
-    let summary = out.lines().find(|l| l.starts_with("summary:")).unwrap();
+    let summary: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("summary:"))
+        .collect();
     assert_eq!(
         summary,
-        "summary: positions 21, recreation = 1967 move 9/21 (43%), 1967 move in the PMG's first 6 19/21 (90%); \
-         1973 program answered 18: = recreation 7/18 (39%), = 1967 move 10/18 (56%)"
+        [
+            "summary: 21 positions; machack = 1967 9/21 (43%), 1967 move in the PMG's first 6 19/21 (90%)",
+            "         c197 answered 21: machack = c197 12/21 (57%), same value where the moves agree 0/12 (0%), c197 = 1967 17/21 (81%)",
+            "         1973 program answered 18: = machack 7/18 (39%), = 1967 10/18 (56%)",
+        ]
+    );
+}
+
+#[test]
+fn compare_takes_the_c197_run_at_the_search_widths() {
+    let (code, out, _) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--preset",
+            "normal",
+            "games/1967-3-landey.score",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\nc197: reference/c197/paper-default.tsv (compiled in: c197 at width 6 depth 4), 316 positions\n"),
+        "{out}"
+    );
+    let (code, out, _) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--preset",
+            "quick",
+            "games/1967-3-landey.score",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "\nc197: no compiled-in run at widths 4 depth 2 (there are runs at 15,15,9,9,7 and at 6, \
+             depth 4; --c197 FILE names a table)\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n         c197: no answers for these positions\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn compare_on_the_positions_of_a_c197_table_game_by_game() {
+    let (code, out, _) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--preset",
+            "quick",
+            "--positions",
+            "reference/c197/paper-tournament.tsv",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    let titles: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("reference/"))
+        .collect();
+    assert_eq!(
+        titles,
+        [
+            "reference/c197/paper-tournament.tsv: paper1",
+            "reference/c197/paper-tournament.tsv: paper2",
+            "reference/c197/paper-tournament.tsv: paper3",
+            "reference/c197/paper-tournament.tsv: paper4",
+        ]
+    );
+    assert!(out.contains("\n     1.  P-KN3 "), "{out}");
+    let all = out.lines().find(|l| l.starts_with("all: ")).unwrap();
+    assert!(
+        all.starts_with("all: 316 positions; machack = game "),
+        "{all}"
+    );
+}
+
+#[test]
+fn a_bad_c197_table_is_reported_and_nothing_is_searched() {
+    let (code, out, err) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--c197",
+            "games/paper-games.md",
+            "games/1967-3-landey.score",
+        ],
+        "",
+    );
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with(
+            "machack: games/paper-games.md: the first line should name the columns game ply fen side \
+             historical c197 printed value pv printed_pv error; it is '"
+        ),
+        "{err}"
+    );
+    let (code, _, err) = machack(&["replay", "--compare", "--positions", "no-such.tsv"], "");
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("machack: cannot read no-such.tsv: "),
+        "{err}"
+    );
+    let (code, _, err) = machack(
+        &[
+            "replay",
+            "--positions",
+            "reference/c197/paper-tournament.tsv",
+        ],
+        "",
+    );
+    assert_eq!(
+        (code, err.as_str()),
+        (2, "machack: --positions needs --compare\n")
     );
 }
 
@@ -49,7 +184,7 @@ fn compare_needs_to_know_which_side_mac_hack_played() {
         "1. P-K4 P-K4 2. N-KB3 N-QB3\n",
     );
     assert_eq!(code, 0);
-    assert!(out.contains("summary: positions 2,"), "{out}");
+    assert!(out.contains("summary: 2 positions;"), "{out}");
 }
 
 #[test]

@@ -1,82 +1,136 @@
-//! For every Mac Hack move of the four paper games (out of book), the recreation's move, value and
-//! principal variation at the tournament preset, pinned in snapshots: a change in the engine that
-//! alters any choice shows up as a snapshot change to review, never silently.
+//! For every Mac Hack move of the four paper games, the recreation's move, value and principal
+//! variation beside the 1967 move and c197's move and value (`reference/c197/`), pinned in
+//! snapshots at the tournament preset and at width 6, with the agreement totals asserted: a
+//! change in the engine that alters any choice shows up as a snapshot change to review, and a
+//! change in the agreement as a failed total, never silently.
 
-use machack::fidelity::compare::{CompareRow, Oracle, Summary, compare_game, mac_hack_side};
-use machack::notation::{Style, descriptive, read_games};
+#[path = "common/compare_table.rs"]
+mod compare_table;
+use compare_table::table;
+
+fn table_1967(rows: &[CompareRow]) -> String {
+    table(rows, "1967")
+}
+
+use machack::fidelity::compare::{
+    CompareRow, Oracle, Summary, Yardsticks, compare_game, mac_hack_side,
+};
+use machack::fidelity::reference::Reference;
+use machack::notation::read_games;
 use machack::search::{Knowledge1967, Limits, Preset, SearchParams};
 use std::path::PathBuf;
+
+const GAMES: [&str; 4] = [
+    "1967-1-wagner.score",
+    "1967-2-nn-1410.score",
+    "1967-3-landey.score",
+    "1967-4-spring-amateur.score",
+];
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-fn rows(file: &str) -> Vec<CompareRow> {
+/// The comparison rows of one game at a preset, against the c197 run at the same widths.
+fn rows_at(file: &str, preset: Preset) -> Vec<CompareRow> {
     let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
     let game = read_games(&text).unwrap().remove(0);
     let side = mac_hack_side(&game).expect("the tags name Mac Hack");
     let oracle = Oracle::c1973_paper();
-    let params = SearchParams::preset(Preset::Tournament);
+    let params = SearchParams::preset(preset);
+    let c197 = Reference::paper_for(&params).expect("a c197 run at the preset's widths");
+    let yardsticks = Yardsticks {
+        oracle: &oracle,
+        c197: Some(&c197),
+    };
     compare_game(
         &game,
         side,
         &params,
         &mut Knowledge1967::default(),
         &Limits::default(),
-        &oracle,
+        yardsticks,
     )
 }
 
-fn table(rows: &[CompareRow]) -> String {
-    let mut out = String::new();
-    for r in rows {
-        let d = |m| descriptive::format(&r.position, m, Style::Book);
-        out.push_str(&format!(
-            "{:>6} 1967 {:<9} ours {:<9} {:<4} value {:>5} rank {:>2}  pv {}\n",
-            r.number,
-            d(r.historical),
-            r.chosen.map_or("-".into(), d),
-            if r.matches() { "same" } else { "" },
-            r.value,
-            r.pmg_rank,
-            descriptive::format_line(&r.position, &r.pv, Style::Book)
-        ));
-    }
-    let s = Summary::of(rows);
-    out.push_str(&format!(
-        "positions {} same {} first-six {} oracle answered {} oracle=ours {} oracle=1967 {}\n",
-        s.positions,
-        s.matches,
-        s.in_first_six,
-        s.oracle_answered,
-        s.oracle_matches,
-        s.oracle_historical
-    ));
-    out
+fn rows(file: &str) -> Vec<CompareRow> {
+    rows_at(file, Preset::Tournament)
+}
+
+/// The agreement over the four games at a preset.
+fn totals(preset: Preset) -> Summary {
+    GAMES
+        .iter()
+        .map(|g| Summary::of(&rows_at(g, preset)))
+        .fold(Summary::default(), |a, b| a + b)
 }
 
 #[test]
 fn game_1_wagner_mac_hack_black() {
-    insta::assert_snapshot!(table(&rows("1967-1-wagner.score")));
+    insta::assert_snapshot!(table_1967(&rows("1967-1-wagner.score")));
 }
 
 #[test]
 fn game_2_nn_mac_hack_black() {
-    insta::assert_snapshot!(table(&rows("1967-2-nn-1410.score")));
+    insta::assert_snapshot!(table_1967(&rows("1967-2-nn-1410.score")));
 }
 
 #[test]
 fn game_3_landey_mac_hack_white() {
-    insta::assert_snapshot!(table(&rows("1967-3-landey.score")));
+    insta::assert_snapshot!(table_1967(&rows("1967-3-landey.score")));
 }
 
 #[test]
 fn game_4_spring_amateur_mac_hack_white_out_of_book_from_move_10() {
     let rows = rows("1967-4-spring-amateur.score");
-    assert_eq!(rows.first().map(|r| r.number.as_str()), Some("10."));
+    let first_out = rows.iter().position(|r| !r.book);
+    assert_eq!(first_out, Some(9));
+    assert_eq!(rows[9].number, "10.");
+    assert_eq!(rows[9].printed_time.as_deref(), Some("18.3s"));
+    insta::assert_snapshot!(table_1967(&rows));
+}
+
+#[test]
+fn paper_games_at_width_6_against_c197_at_its_own_widths() {
+    let mut out = String::new();
+    for g in GAMES {
+        out.push_str(&format!("{g}\n{}", table_1967(&rows_at(g, Preset::Normal))));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn agreement_on_the_paper_games_at_the_tournament_preset() {
+    let s = totals(Preset::Tournament);
     assert_eq!(
-        rows.first().and_then(|r| r.printed_time.clone()),
-        Some("18.3s".to_string())
+        (s.positions, s.book, s.matches, s.in_first_six),
+        (158, 9, 72, 137)
     );
-    insta::assert_snapshot!(table(&rows));
+    assert_eq!(
+        (
+            s.c197_answered,
+            s.c197_matches,
+            s.c197_same_value,
+            s.c197_historical
+        ),
+        (158, 92, 13, 109)
+    );
+}
+
+#[test]
+fn agreement_on_the_paper_games_at_width_6() {
+    let s = totals(Preset::Normal);
+    assert_eq!(
+        (s.positions, s.book, s.matches, s.in_first_six),
+        (158, 9, 75, 137)
+    );
+    assert_eq!(
+        (
+            s.c197_answered,
+            s.c197_matches,
+            s.c197_same_value,
+            s.c197_historical
+        ),
+        (158, 88, 13, 100)
+    );
 }

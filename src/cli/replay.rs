@@ -3,28 +3,36 @@
 
 use super::CliError;
 use super::convert::StyleArg;
-use super::think::{SearchOptions, value_text};
-use crate::fidelity::compare::{CompareRow, Oracle, Summary, compare_game, mac_hack_side, ratio};
+use super::think::SearchOptions;
 use crate::notation::{Game, Style, descriptive, read_games, san};
-use crate::rules::Move;
 use crate::rules::{Color, Status};
-use crate::search::Preset;
 use std::io::Read;
+
+pub mod compare;
 
 /// Arguments of `machack replay`.
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
     /// The score: a descriptive score, PGN or a plain numbered move list (`-` for standard input);
     /// with --compare, several files may be given.
-    #[arg(required = true, num_args = 1..)]
+    #[arg(required_unless_present = "positions", num_args = 1..)]
     pub files: Vec<String>,
-    /// Search every position where Mac Hack was to move (out of book) and compare with history.
+    /// Search every position where Mac Hack was to move and compare with history, c197 and the
+    /// 1973 program.
     #[arg(long)]
     pub compare: bool,
     /// With --compare: a TSV of the 1973 program's choices (default: the paper games' run in
     /// `reference/c1973/`, compiled in).
     #[arg(long)]
     pub oracle: Option<String>,
+    /// With --compare: a table of c197's answers (default: the compiled-in paper-game run at the
+    /// search's widths, `reference/c197/paper-tournament.tsv` or `paper-default.tsv`).
+    #[arg(long)]
+    pub c197: Option<String>,
+    /// With --compare, instead of score files: every position of a c197 table (e.g.
+    /// `reference/c197/further-tournament.tsv`), each searched alone.
+    #[arg(long, conflicts_with = "c197")]
+    pub positions: Option<String>,
     /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]
     pub side: Option<String>,
@@ -103,7 +111,10 @@ pub fn move_lines(game: &Game, style: Style) -> Vec<String> {
 /// `--compare`, the comparison with history.
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     if args.compare {
-        return compare(args);
+        return compare::run(args);
+    }
+    if args.positions.is_some() {
+        return Err("--positions needs --compare".into());
     }
     let [file] = args.files.as_slice() else {
         return Err(format!(
@@ -133,117 +144,4 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     out.push_str(&format!("FEN: {}\n", last.to_fen()));
     print_out(&out);
     Ok(())
-}
-
-/// `replay --compare`: a row per position where Mac Hack was to move and out of book, then the
-/// agreement figures per file and, for several files, in all.
-fn compare(args: &ReplayArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Tournament)?;
-    let limits = args.search.limits()?;
-    let (mut knowledge, knowledge_name) = args.search.knowledge()?;
-    let oracle = match &args.oracle {
-        None => Oracle::c1973_paper(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            Oracle::read(&text).map_err(|e| format!("{path}: {e}"))?
-        }
-    };
-    print_out(&format!(
-        "parameters: widths {} depth {} feedovers {} secondary {}; knowledge {knowledge_name}; oracle: {} positions\n",
-        params.widths,
-        params.depth,
-        params.feedovers,
-        if params.secondary_search { "on" } else { "off" },
-        oracle.len()
-    ));
-    let mut total = Summary::default();
-    for file in &args.files {
-        let game = load_game(file, args.game)?;
-        let side = match args.side.as_deref() {
-            Some("white") => Color::White,
-            Some("black") => Color::Black,
-            _ => mac_hack_side(&game).ok_or_else(|| {
-                format!("{file}: neither the White nor the Black tag names Mac Hack; say which with --side white|black")
-            })?,
-        };
-        let rows = compare_game(&game, side, &params, knowledge.as_mut(), &limits, &oracle);
-        let summary = Summary::of(&rows);
-        total = total + summary;
-        let mut out = format!(
-            "\n{file}: {} - {} (Mac Hack {})\n",
-            game.tag("White").unwrap_or("?"),
-            game.tag("Black").unwrap_or("?"),
-            side.name()
-        );
-        out.push_str(&format!(
-            "{:>7}  {:<11} {:<11} {:<5} {:>17} {:>4} {:>6} {:>8} {:>7}  {:<16} {}\n",
-            "move",
-            "1967",
-            "recreation",
-            "same",
-            "value",
-            "rank",
-            "PMG",
-            "1967 t",
-            "printed",
-            "1973",
-            "principal variation"
-        ));
-        for r in &rows {
-            out.push_str(&row_line(r));
-        }
-        out.push_str(&summary_line("summary", &summary));
-        print_out(&out);
-    }
-    if args.files.len() > 1 {
-        print_out(&format!("\n{}", summary_line("all games", &total)));
-    }
-    Ok(())
-}
-
-/// One comparison row.
-fn row_line(r: &CompareRow) -> String {
-    let pos = &r.position;
-    let d = |m: Move| descriptive::format(pos, m, Style::Book);
-    let oracle = match r.oracle {
-        None => "-".to_string(),
-        Some(None) => "(no move)".to_string(),
-        Some(Some(m)) => {
-            let mark = match (m == r.historical, Some(m) == r.chosen) {
-                (true, true) => " =both",
-                (true, false) => " =1967",
-                (false, true) => " =ours",
-                (false, false) => "",
-            };
-            format!("{}{mark}", d(m))
-        }
-    };
-    format!(
-        "{:>7}  {:<11} {:<11} {:<5} {:>17} {:>4} {:>6} {:>7.1}s {:>7}  {:<16} {}\n",
-        r.number,
-        d(r.historical),
-        r.chosen.map_or("-".to_string(), d),
-        if r.matches() { "yes" } else { "no" },
-        value_text(r.value),
-        r.pmg_rank,
-        r.pmg_calls,
-        r.time_1967.as_secs_f64(),
-        r.printed_time.as_deref().unwrap_or("-"),
-        oracle,
-        descriptive::format_line(pos, &r.pv, Style::Book)
-    )
-}
-
-/// The agreement figures in one line.
-fn summary_line(label: &str, s: &Summary) -> String {
-    format!(
-        "{label}: positions {}, recreation = 1967 move {}, 1967 move in the PMG's first 6 {}; \
-         1973 program answered {}: = recreation {}, = 1967 move {}\n",
-        s.positions,
-        ratio(s.matches, s.positions),
-        ratio(s.in_first_six, s.positions),
-        s.oracle_answered,
-        ratio(s.oracle_matches, s.oracle_answered),
-        ratio(s.oracle_historical, s.oracle_answered)
-    )
 }

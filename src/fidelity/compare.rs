@@ -1,11 +1,15 @@
-//! Replay against history: in every position of a game where Mac Hack was to move and out of book,
-//! what the recreation plays, beside what Mac Hack played in 1967 and what the surviving 1973
-//! program chose there (`reference/c1973/`).
+//! Replay against history: in every position of a game where Mac Hack was to move, what the
+//! recreation plays, beside what Mac Hack played in 1967, what the 1967-68 program (c197) plays
+//! there with its value (`reference/c197/`), and what the surviving 1973 program chose
+//! (`reference/c1973/`). Positions Mac Hack played from its opening book are compared with c197
+//! only: they count neither against history nor in the 1973 program's figures. The same
+//! comparison runs on the positions of a c197 table alone (any side, any game).
 //!
 //! Each position is searched with a fresh table, so every row can be reproduced alone with
 //! `machack think --fen FEN --moves …`-free input: the row's FEN and the game's earlier positions
 //! (for repetitions) are all a search sees.
 
+use super::reference::{self, Answer, Reference};
 use crate::notation::{Game, san};
 use crate::rules::{Color, Key, Move, Position};
 use crate::search::{Knowledge, Limits, SearchParams, Searcher};
@@ -79,8 +83,10 @@ pub struct CompareRow {
     pub number: String,
     /// The position before the move.
     pub position: Position,
-    /// The move Mac Hack played in 1967.
+    /// The move Mac Hack played in 1967 (or, for a table's positions, the game's move).
     pub historical: Move,
+    /// Whether Mac Hack played it from its opening book (then it is not counted against history).
+    pub book: bool,
     /// The recreation's choice (`None` only if it found no legal move, which cannot happen here).
     pub chosen: Option<Move>,
     /// The recreation's value for the side to move.
@@ -97,6 +103,8 @@ pub struct CompareRow {
     pub printed_time: Option<String>,
     /// The 1973 program's choice: `None` = no oracle row, `Some(None)` = it gave no move.
     pub oracle: Option<Option<Move>>,
+    /// c197's answer: `None` = no c197 row, `Some(None)` = it gave no move.
+    pub c197: Option<Option<Answer>>,
 }
 
 impl CompareRow {
@@ -104,6 +112,31 @@ impl CompareRow {
     pub fn matches(&self) -> bool {
         self.chosen == Some(self.historical)
     }
+
+    /// c197's move, where it gave one.
+    pub fn c197_move(&self) -> Option<Move> {
+        self.c197.as_ref()?.as_ref().map(|a| a.mv)
+    }
+
+    /// Whether the recreation chose c197's move.
+    pub fn same_as_c197(&self) -> bool {
+        self.c197_move().is_some() && self.chosen == self.c197_move()
+    }
+
+    /// Whether the recreation chose c197's move with c197's root value.
+    pub fn same_value_as_c197(&self) -> bool {
+        self.same_as_c197()
+            && self.c197.as_ref().and_then(|a| a.as_ref()?.value) == Some(self.value)
+    }
+}
+
+/// The yardsticks a comparison holds the recreation against, besides the move played.
+#[derive(Clone, Copy, Debug)]
+pub struct Yardsticks<'a> {
+    /// The 1973 program's choices.
+    pub oracle: &'a Oracle,
+    /// c197's answers, if a table matches the search's widths.
+    pub c197: Option<&'a Reference>,
 }
 
 /// Which side Mac Hack played: the side whose tag names it.
@@ -136,43 +169,85 @@ fn printed_time(comments: &[String]) -> Option<String> {
     })
 }
 
-/// Searches every position of `game` where `side` was to move and out of book.
+/// One position to compare.
+struct Target<'a> {
+    position: &'a Position,
+    history: &'a [Key],
+    historical: Move,
+    book: bool,
+    printed_time: Option<String>,
+}
+
+/// Searches one position and sets the result beside the yardsticks.
+fn compare_position(
+    target: Target,
+    params: &SearchParams,
+    knowledge: &mut dyn Knowledge,
+    limits: &Limits,
+    oracle: &Oracle,
+    c197: Option<Option<Answer>>,
+) -> CompareRow {
+    let pos = target.position;
+    let mut searcher = Searcher::new(params.clone());
+    let r = searcher.search(knowledge, pos, target.history, limits, None);
+    let pmg_rank = r
+        .plausibility
+        .iter()
+        .position(|(m, _)| *m == target.historical)
+        .map_or(0, |i| i + 1);
+    CompareRow {
+        number: match pos.side_to_move() {
+            Color::White => format!("{}.", pos.fullmove_number()),
+            Color::Black => format!("{}...", pos.fullmove_number()),
+        },
+        position: pos.clone(),
+        historical: target.historical,
+        book: target.book,
+        chosen: r.best_move,
+        value: r.value,
+        pv: r.pv.clone(),
+        pmg_rank,
+        pmg_calls: r.stats.pmg_calls,
+        time_1967: r.stats.time_1967(),
+        printed_time: target.printed_time,
+        oracle: oracle.choice(pos),
+        c197,
+    }
+}
+
+/// Searches every position of `game` where `side` was to move.
 pub fn compare_game(
     game: &Game,
     side: Color,
     params: &SearchParams,
     knowledge: &mut dyn Knowledge,
     limits: &Limits,
-    oracle: &Oracle,
+    yardsticks: Yardsticks,
 ) -> Vec<CompareRow> {
     let mut rows = Vec::new();
     let mut pos = game.start.clone();
     let mut history: Vec<Key> = Vec::new();
     for gm in &game.moves {
-        if pos.side_to_move() == side && !from_book(&gm.comments) {
-            let mut searcher = Searcher::new(params.clone());
-            let r = searcher.search(knowledge, &pos, &history, limits, None);
-            let pmg_rank = r
-                .plausibility
-                .iter()
-                .position(|(m, _)| *m == gm.mv)
-                .map_or(0, |i| i + 1);
-            rows.push(CompareRow {
-                number: match side {
-                    Color::White => format!("{}.", pos.fullmove_number()),
-                    Color::Black => format!("{}...", pos.fullmove_number()),
-                },
-                position: pos.clone(),
+        if pos.side_to_move() == side {
+            let target = Target {
+                position: &pos,
+                history: &history,
                 historical: gm.mv,
-                chosen: r.best_move,
-                value: r.value,
-                pv: r.pv.clone(),
-                pmg_rank,
-                pmg_calls: r.stats.pmg_calls,
-                time_1967: r.stats.time_1967(),
+                book: from_book(&gm.comments),
                 printed_time: printed_time(&gm.comments),
-                oracle: oracle.choice(&pos),
-            });
+            };
+            let c197 = yardsticks
+                .c197
+                .and_then(|c| c.row(&pos))
+                .map(|row| row.answer.clone());
+            rows.push(compare_position(
+                target,
+                params,
+                knowledge,
+                limits,
+                yardsticks.oracle,
+                c197,
+            ));
         }
         history.push(pos.key());
         pos.make(gm.mv);
@@ -180,16 +255,49 @@ pub fn compare_game(
     rows
 }
 
+/// Searches the positions of a c197 table (each alone: the search sees no earlier positions).
+pub fn compare_positions(
+    rows: &[&reference::Row],
+    params: &SearchParams,
+    knowledge: &mut dyn Knowledge,
+    limits: &Limits,
+    oracle: &Oracle,
+) -> Vec<CompareRow> {
+    rows.iter()
+        .map(|row| {
+            let target = Target {
+                position: &row.position,
+                history: &[],
+                historical: row.historical,
+                book: false,
+                printed_time: None,
+            };
+            let c197 = Some(row.answer.clone());
+            compare_position(target, params, knowledge, limits, oracle, c197)
+        })
+        .collect()
+}
+
 /// The agreement figures of a set of rows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     /// Positions compared.
     pub positions: usize,
-    /// The recreation chose the 1967 move.
+    /// ... of which Mac Hack played from its book: counted against c197 only.
+    pub book: usize,
+    /// Out of book: the recreation chose the 1967 move.
     pub matches: usize,
-    /// The 1967 move was among the PMG's first 6.
+    /// Out of book: the 1967 move was among the PMG's first 6.
     pub in_first_six: usize,
-    /// Positions where the 1973 program gave a move.
+    /// Positions where c197 gave a move.
+    pub c197_answered: usize,
+    /// ... and the recreation chose the same move.
+    pub c197_matches: usize,
+    /// ... with the same root value.
+    pub c197_same_value: usize,
+    /// ... and c197 chose the 1967 move.
+    pub c197_historical: usize,
+    /// Out of book: positions where the 1973 program gave a move.
     pub oracle_answered: usize,
     /// ... and the recreation chose the same move.
     pub oracle_matches: usize,
@@ -205,6 +313,16 @@ impl Summary {
             ..Summary::default()
         };
         for r in rows {
+            if let Some(m) = r.c197_move() {
+                s.c197_answered += 1;
+                s.c197_matches += r.same_as_c197() as usize;
+                s.c197_same_value += r.same_value_as_c197() as usize;
+                s.c197_historical += (m == r.historical) as usize;
+            }
+            if r.book {
+                s.book += 1;
+                continue;
+            }
             s.matches += r.matches() as usize;
             s.in_first_six += (1..=6).contains(&r.pmg_rank) as usize;
             if let Some(Some(m)) = r.oracle {
@@ -215,6 +333,11 @@ impl Summary {
         }
         s
     }
+
+    /// Positions out of book: those counted against history.
+    pub fn out_of_book(&self) -> usize {
+        self.positions - self.book
+    }
 }
 
 impl std::ops::Add for Summary {
@@ -223,8 +346,13 @@ impl std::ops::Add for Summary {
     fn add(self, o: Summary) -> Summary {
         Summary {
             positions: self.positions + o.positions,
+            book: self.book + o.book,
             matches: self.matches + o.matches,
             in_first_six: self.in_first_six + o.in_first_six,
+            c197_answered: self.c197_answered + o.c197_answered,
+            c197_matches: self.c197_matches + o.c197_matches,
+            c197_same_value: self.c197_same_value + o.c197_same_value,
+            c197_historical: self.c197_historical + o.c197_historical,
             oracle_answered: self.oracle_answered + o.oracle_answered,
             oracle_matches: self.oracle_matches + o.oracle_matches,
             oracle_historical: self.oracle_historical + o.oracle_historical,
