@@ -54,8 +54,33 @@ enum Command {
     Match(cli::match_cmd::MatchArgs),
 }
 
+/// Output to a closed pipe (`machack think | head -1`) ends the program quietly, as a Unix filter
+/// does: SIGPIPE's default action (the program ends by the signal, status 141 in a shell) instead
+/// of Rust's (the signal ignored, then a panic in `println!`). Not for `match`, which writes to
+/// engines that may exit at any time: there a closed pipe must be an error it can report and
+/// score, and its own output handles a closed pipe itself.
+#[cfg(unix)]
+fn end_quietly_on_a_closed_pipe() {
+    unsafe extern "C" {
+        fn signal(signum: std::ffi::c_int, handler: usize) -> usize;
+    }
+    /// SIGPIPE is 13 on every Unix; SIG_DFL is 0.
+    const SIGPIPE: std::ffi::c_int = 13;
+    const SIG_DFL: usize = 0;
+    // SAFETY: signal(2) with SIG_DFL installs no handler; nothing else is running yet.
+    unsafe {
+        signal(SIGPIPE, SIG_DFL);
+    }
+}
+
+#[cfg(not(unix))]
+fn end_quietly_on_a_closed_pipe() {}
+
 fn main() -> ExitCode {
     let args = Args::parse();
+    if !matches!(args.command, Some(Command::Match(_))) {
+        end_quietly_on_a_closed_pipe();
+    }
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
         Some(Command::Think(a)) => cli::think::run(&a),

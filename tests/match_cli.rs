@@ -1,20 +1,14 @@
-//! `machack match`: short matches against real engines (skipped with a note when the binary is
-//! missing), a scripted faulty engine, and bad input.
+//! `machack match`: short matches against real engines (skipped visibly when the binary is
+//! missing, failed in CI), a scripted faulty engine, and bad input.
+
+mod common;
 
 use machack::notation::pgn;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 fn machack(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (code, out, err) = common::machack(args, "");
+    (Some(code), out, err)
 }
 
 /// A fresh scratch directory for one test.
@@ -27,8 +21,7 @@ fn scratch(name: &str) -> PathBuf {
 
 /// Plays two short games against `engine` and checks the PGN reads back and the Elo line.
 fn two_games(engine: &str, protocol: &str, name: &str) {
-    if !Path::new(engine).exists() {
-        println!("note: {engine} is not installed; skipping the match against it");
+    if !common::tool_installed(engine, &format!("match_cli {name}")) {
         return;
     }
     let dir = scratch(name);

@@ -3,22 +3,31 @@
 
 mod common;
 
-/// Runs `machack play ARGS` with `input` on standard input; returns the exit code and output.
+/// Runs `machack play ARGS` with `input` on standard input, in this run's scratch folder (where
+/// automatic records go); returns the exit code and output.
 fn play(args: &[&str], input: impl AsRef<[u8]>) -> (i32, String) {
-    let (code, out, err) = common::machack(&[&["play"], args].concat(), input);
+    let (code, out, err) = common::machack_in(&scratch(), &[&["play"], args].concat(), input);
     (code, out + &err)
 }
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-fn temp(name: &str) -> PathBuf {
+/// This run's scratch folder, emptied at its first use: a folder left by an earlier run with
+/// the same process id would hold records that a new game refuses to replace.
+fn scratch() -> PathBuf {
+    static EMPTIED: std::sync::Once = std::sync::Once::new();
     let dir = std::env::temp_dir().join(format!("machack-player-tests-{}", std::process::id()));
+    EMPTIED.call_once(|| {
+        let _ = std::fs::remove_dir_all(&dir);
+    });
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    dir
+}
+
+fn temp(name: &str) -> PathBuf {
+    scratch().join(name)
 }
 
 /// A record's text with its lines joined, so a move and its comment can be looked for whatever
@@ -32,7 +41,7 @@ fn read_record(path: &PathBuf) -> String {
 }
 
 #[test]
-fn a_short_game_with_garbled_input_and_a_draw_offer() {
+fn a_short_game_with_garbled_input() {
     let rec = temp("short.pgn");
     let (code, out) = play(
         &[
@@ -42,7 +51,7 @@ fn a_short_game_with_garbled_input_and_a_draw_offer() {
             "--record",
             rec.to_str().unwrap(),
         ],
-        "P-K4\nxyzzy\nQ-K8\nbd\nNf3\nDRAW?\nPG\nfrobnicate now\nsetd x\nlist\nquit\n",
+        "P-K4\nxyzzy\nQ-K8\nbd\nNf3\nPG\nfrobnicate now\nsetd x\nlist\nquit\n",
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("1. P-K4"), "{out}");
@@ -51,7 +60,6 @@ fn a_short_game_with_garbled_input_and_a_draw_offer() {
         out.contains("ILLEGAL: 'Q-K8' matches no legal move"),
         "{out}"
     );
-    assert!(out.contains("DECLINE") || out.contains("ACCEPT"), "{out}");
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
     assert!(out.contains("WIDTHS 4  DEPTH 2"), "{out}");
     assert!(
@@ -63,6 +71,68 @@ fn a_short_game_with_garbled_input_and_a_draw_offer() {
     assert!(pgn.starts_with("[Event \"machack game\"]"), "{pgn}");
     assert!(pgn.contains("1. e4 {P-K4 "), "{pgn}");
     assert!(pgn.contains("2. Nf3 {N-KB3 "), "{pgn}");
+}
+
+/// A record of a game from `fen`, to resume.
+fn position_record(name: &str, fen: &str) -> PathBuf {
+    let path = temp(name);
+    std::fs::write(&path, format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n")).unwrap();
+    path
+}
+
+/// The machine's answer to `DRAW?` after `moves` from `fen` (the machine plays Black), and the
+/// record's result then.
+fn draw_offer(name: &str, fen: &str, moves: &str) -> (String, String) {
+    let from = position_record(&format!("{name}-from.pgn"), fen);
+    let rec = temp(&format!("{name}.pgn"));
+    let (code, out) = play(
+        &[
+            "--resume",
+            from.to_str().unwrap(),
+            "--record",
+            rec.to_str().unwrap(),
+            "--preset",
+            "quick",
+            "--no-book",
+        ],
+        format!("{moves}DRAW?\nquit\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    let answer = out
+        .lines()
+        .find(|l| *l == "ACCEPT" || *l == "DECLINE")
+        .unwrap_or_else(|| panic!("no answer: {out}"))
+        .to_string();
+    let result = read_record(&rec)
+        .split("[Result \"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    (answer, out.clone() + &result)
+}
+
+#[test]
+fn a_draw_offer_is_accepted_only_by_a_machine_half_a_pawn_down() {
+    // The machine (Black) has a bare king against king and queen: accepted, and the game ends.
+    let (answer, out) = draw_offer("losing", "4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1", "Qd3\n");
+    assert_eq!(answer, "ACCEPT", "{out}");
+    assert!(out.contains("DRAW AGREED   1/2-1/2"), "{out}");
+    assert!(out.ends_with("1/2-1/2"), "the record says so: {out}");
+    // The machine has the queen: declined, and the game goes on.
+    let (answer, out) = draw_offer("winning", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1", "Ke2\n");
+    assert_eq!(answer, "DECLINE", "{out}");
+    assert!(out.ends_with('*'), "{out}");
+    // Before the machine has searched (its replies from book) it declines.
+    let rec = temp("draw-book.pgn");
+    let (_, out) = play(
+        &["--seed", "1967", "--record", rec.to_str().unwrap()],
+        "P-K4\nDRAW?\nquit\n",
+    );
+    assert!(out.contains("1... P-K4            BOOK"), "{out}");
+    assert!(out.contains("BOOK\nDECLINE\n"), "{out}");
 }
 
 #[test]
@@ -139,7 +209,7 @@ fn the_game_4_line_is_played_from_book() {
         };
         assert!(marked, "{s} not played from book:\n{pgn}\n{out}");
     }
-    assert!(out.contains("9. P-QB3") || out.contains("9. P-B3"), "{out}");
+    assert!(out.contains("9. P-QB3           BOOK"), "{out}");
 }
 
 #[test]
@@ -153,14 +223,31 @@ fn resume_continues_a_recorded_game() {
         rec.to_str().unwrap(),
     ];
     play(&args, "PN\ne4\ne5\nquit\n");
+    let before = std::fs::read(&rec).unwrap();
+    let next = temp("resume-next.pgn");
     let (_, out) = play(
-        &["--resume", rec.to_str().unwrap(), "--no-book"],
+        &[
+            "--resume",
+            rec.to_str().unwrap(),
+            "--no-book",
+            "--record",
+            next.to_str().unwrap(),
+        ],
         "PN\nNf3\nquit\n",
     );
     assert!(out.contains("RESUMED AFTER 2 PLIES."), "{out}");
-    let pgn = read_record(&rec);
+    assert_eq!(
+        std::fs::read(&rec).unwrap(),
+        before,
+        "the resumed record is untouched"
+    );
+    let pgn = read_record(&next);
     assert!(
         pgn.contains("1. e4 {P-K4 ") && pgn.contains("2. Nf3 {N-KB3 "),
+        "{pgn}"
+    );
+    assert!(
+        pgn.contains(&format!("[Continues \"{} (2 plies)\"]", rec.display())),
         "{pgn}"
     );
 }
@@ -184,8 +271,9 @@ fn take_back_undoes_the_users_move_and_the_reply() {
 #[test]
 fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
     let rec = temp("killed.pgn");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-        .args([
+    let (mut child, mut stdin, rx) = common::spawn_lines(
+        &scratch(),
+        &[
             "play",
             "--no-book",
             "--preset",
@@ -193,22 +281,9 @@ fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
             "--clock",
             "600",
             "--record",
-        ])
-        .arg(&rec)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let stdout = child.stdout.take().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                return;
-            }
-        }
-    });
+            rec.to_str().unwrap(),
+        ],
+    );
     let wait_for = |what: &str| {
         let until = Instant::now() + Duration::from_secs(20);
         while Instant::now() < until {
@@ -246,7 +321,7 @@ fn save_and_restore_a_game_by_command() {
     let (_, out) = play(
         &["--record", rec.to_str().unwrap()],
         format!(
-            "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nPG\nquit\n",
+            "PN\ne4\ne5\nSAVE {}\nNf3\nRS {}\nNf3\nquit\n",
             copy.display(),
             copy.display()
         ),
@@ -255,15 +330,29 @@ fn save_and_restore_a_game_by_command() {
         out.contains(&format!("SAVED IN {}", copy.display())),
         "{out}"
     );
-    assert!(out.contains("RESTORED 2 PLIES FROM"), "{out}");
+    // The game goes on in a record of its own; the file restored from is left as it is.
+    let restored = format!(
+        "RESTORED 2 PLIES FROM {}; RECORDING THE GAME IN ",
+        copy.display()
+    );
+    let line = out.lines().find(|l| l.starts_with(&restored)).expect(&out);
+    let next = scratch().join(line[restored.len()..].split(' ').next().unwrap());
     let pgn = read_record(&copy);
     assert!(
         pgn.contains("1. e4 {P-K4 ") && pgn.contains(" e5 {P-K4 "),
         "{pgn}"
     );
     assert!(!pgn.contains("Nf3"), "{pgn}");
+    let pgn = read_record(&next);
+    assert!(
+        pgn.contains(" e5 {P-K4 ") && pgn.contains("2. Nf3 {N-KB3 "),
+        "{pgn}"
+    );
+    assert!(pgn.contains("[Continues \""), "{pgn}");
+    // The game restored from was played on: its own record holds the move made before RS.
+    assert!(read_record(&rec).contains("2. Nf3 {N-KB3 "));
     let (_, out) = play(
-        &["--record", rec.to_str().unwrap()],
+        &["--record", temp("main-2.pgn").to_str().unwrap()],
         "RS /no/such/file.pgn\nquit\n",
     );
     assert!(out.contains("CANNOT RESTORE /no/such/file.pgn"), "{out}");

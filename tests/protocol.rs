@@ -17,8 +17,12 @@ struct Engine {
 
 impl Engine {
     fn start(protocol: &str) -> Engine {
+        Engine::start_with(protocol, "quick")
+    }
+
+    fn start_with(protocol: &str, preset: &str) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-            .args([protocol, "--preset", "quick", "--profile", "paper"])
+            .args([protocol, "--preset", preset, "--profile", "paper"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -63,6 +67,26 @@ impl Engine {
         }
         panic!(
             "no line starting '{prefix}' with '{inner}'; seen: {:#?}",
+            self.seen
+        );
+    }
+
+    /// Waits for a line starting with `first` or with `second`; returns the prefix that came
+    /// first.
+    fn expect_either(&mut self, first: &str, second: &str) -> String {
+        let until = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < until {
+            if let Ok(l) = self.lines.recv_timeout(Duration::from_millis(50)) {
+                self.seen.push(l.clone());
+                for prefix in [first, second] {
+                    if l.starts_with(prefix) {
+                        return prefix.to_string();
+                    }
+                }
+            }
+        }
+        panic!(
+            "no line starting '{first}' or '{second}'; seen: {:#?}",
             self.seen
         );
     }
@@ -168,7 +192,7 @@ fn xboard_plays_a_short_game_and_survives_bad_input() {
     e.send("frobnicate 3");
     e.expect("Error (unknown command): frobnicate 3");
     e.send("sd many");
-    e.expect("Error (bad argument: expected a depth): sd many");
+    e.expect("Error (bad argument: depth 'many' is not a whole number from 1 to 20): sd many");
     e.send("ping 7");
     e.expect("pong 7");
     e.send("setboard 7k/8/8/8/8/8/5Q2/6K1 w - - 0 1");
@@ -187,13 +211,42 @@ fn xboard_plays_a_short_game_and_survives_bad_input() {
         "{:#?}",
         e.seen
     );
+    // The engine, Black, has a bare king against king and queen: it accepts a draw by offering
+    // one back, before the pong.
     e.send("draw");
     e.send("ping 8");
+    assert_eq!(e.expect_either("offer draw", "pong 8"), "offer draw");
     e.expect("pong 8");
-    e.send("undo");
-    e.send("remove");
+    // `undo` takes back the engine's king move: Black is to move again, so the move it played
+    // is legal once more; `remove` takes back that move and White's Qf6, so Qf6 is legal again.
+    let kings_move = mv["move ".len()..].to_string();
+    e.send("force");
+    e.send(&format!("usermove {kings_move}"));
     e.send("ping 9");
+    assert_eq!(e.expect_either("Illegal move", "pong 9"), "Illegal move");
     e.expect("pong 9");
+    e.send("undo");
+    e.send(&format!("usermove {kings_move}"));
+    e.send("remove");
+    e.send("usermove f2f6");
+    e.send("ping 10");
+    assert_eq!(e.expect_either("Illegal move", "pong 10"), "pong 10");
+    e.quit();
+}
+
+/// A position where the engine, White to move, is a queen up: it declines a draw by saying
+/// nothing.
+#[test]
+fn xboard_declines_a_draw_when_it_is_not_worse() {
+    let mut e = Engine::start("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    e.send("setboard 4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1");
+    e.send("go");
+    e.expect("move ");
+    e.send("draw");
+    e.send("ping 1");
+    assert_eq!(e.expect_either("offer draw", "pong 1"), "pong 1");
     e.quit();
 }
 
@@ -341,7 +394,7 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.send("setboard garbage");
     e.expect("tellusererror Illegal position");
     e.send("sd x");
-    e.expect("Error (bad argument: expected a depth): sd x");
+    e.expect("Error (bad argument: depth 'x' is not a whole number from 1 to 20): sd x");
     e.send("\u{fffd}\u{0}.");
     e.expect("Error (unknown command)");
     // The position is unchanged: White is to move and the rook still on d4.
@@ -350,5 +403,125 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.send("ping 4");
     e.expect("pong 4");
     assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.quit();
+}
+
+/// A middlegame out of the book, where a deep search takes far longer than the clock allows.
+const MIDDLEGAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 4 8";
+
+/// The times left the engine is told of, move after move: all under a second, while the control
+/// adds 10 s after each move (issue 13: with 1 s left and a 10 s increment machack thought 8 s).
+const NEARLY_EMPTY_MS: [u64; 6] = [1000, 700, 500, 300, 200, 150];
+
+/// Waits for the engine's move and returns it with the time it took from `since`.
+fn timed_reply(e: &mut Engine, prefix: &str, since: Instant) -> (String, Duration) {
+    let line = e.expect(prefix);
+    let took = since.elapsed();
+    let mv = line.split_whitespace().nth(1).unwrap().to_string();
+    (mv, took)
+}
+
+#[test]
+fn xboard_on_a_nearly_empty_clock_with_a_large_increment_never_oversteps() {
+    let mut e = Engine::start_with("xboard", "tournament");
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature ");
+    e.send(&format!("setboard {MIDDLEGAME}"));
+    e.send("level 0 0:01 10");
+    e.send("sd 12");
+    // The engine plays both sides: `go` makes it play the side to move.
+    for left in NEARLY_EMPTY_MS {
+        e.send(&format!("time {}", left / 10));
+        e.send(&format!("otim {}", left / 10));
+        let since = Instant::now();
+        e.send("go");
+        let (mv, took) = timed_reply(&mut e, "move ", since);
+        assert!(
+            took < Duration::from_millis(left),
+            "{mv} took {took:?} with {left} ms left"
+        );
+        e.send("force");
+    }
+    e.quit();
+}
+
+#[test]
+fn uci_on_a_nearly_empty_clock_with_a_large_increment_never_oversteps() {
+    let mut e = Engine::start_with("uci", "tournament");
+    e.send("uci");
+    e.expect("uciok");
+    e.send("setoption name OwnBook value false");
+    e.send("setoption name Depth value 12");
+    let mut moves: Vec<String> = Vec::new();
+    for left in NEARLY_EMPTY_MS {
+        e.send(&format!(
+            "position fen {MIDDLEGAME} moves {}",
+            moves.join(" ")
+        ));
+        let since = Instant::now();
+        e.send(&format!(
+            "go wtime {left} btime {left} winc 10000 binc 10000"
+        ));
+        let (mv, took) = timed_reply(&mut e, "bestmove ", since);
+        assert!(
+            took < Duration::from_millis(left),
+            "{mv} took {took:?} with {left} ms left"
+        );
+        moves.push(mv);
+    }
+    e.quit();
+}
+
+/// Issue 13: clock values that panicked (`level` then `go`), overflowed (`time`, `otim`) or were
+/// clamped get the protocol's error line, and the session goes on with its old control.
+#[test]
+fn clock_commands_out_of_range_get_the_protocols_error_line() {
+    let mut e = xboard();
+    for (line, why) in [
+        (
+            "level 40 5 100000000000000000:00",
+            "the increment '100000000000000000:00' is out of range",
+        ),
+        (
+            "time 1844674407370955162",
+            "time '1844674407370955162' is out of range",
+        ),
+        (
+            "otim 1844674407370955162",
+            "otim '1844674407370955162' is out of range",
+        ),
+        ("st 0", "the time a move must be more than 0 seconds"),
+    ] {
+        e.send(line);
+        let answer = e.expect("Error (bad argument: ");
+        assert!(answer.contains(why) && answer.ends_with(line), "{answer}");
+    }
+    e.send("go");
+    e.expect("move ");
+    e.quit();
+    let mut e = Engine::start("uci");
+    for (line, why) in [
+        (
+            "go wtime 99999999999999999999",
+            "go: wtime '99999999999999999999' is out of range",
+        ),
+        (
+            "go btime 1000 binc 360000001",
+            "go: binc '360000001' is out of range",
+        ),
+        (
+            "go movestogo 0",
+            "go: movestogo '0' is not a whole number from 1 to 1000",
+        ),
+        ("go movetime -1", "go: movetime '-1' is out of range"),
+    ] {
+        e.send(line);
+        e.expect_with("info string error: ", why);
+    }
+    e.send("isready");
+    e.expect("readyok");
+    e.send("go movetime 50");
+    e.expect("bestmove ");
     e.quit();
 }

@@ -48,7 +48,7 @@ fn median(mut d: Vec<Duration>) -> Duration {
 /// Runs the benchmark and prints one line per position and the totals.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Tournament)?;
-    let limits = args.search.limits();
+    let limits = args.search.limits()?;
     let (mut knowledge, name) = args.search.knowledge()?;
     println!(
         "bench: {} positions, widths {} depth {} shadow {} secondary {}; knowledge: {name}",

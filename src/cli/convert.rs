@@ -56,6 +56,17 @@ pub fn run(args: &ConvertArgs) -> Result<(), CliError> {
     }
     let text = read_input(&args.file)?;
     let games = read_games(&text).map_err(|e| format!("{}: {e}", args.file))?;
+    for (i, g) in games.iter().enumerate() {
+        if let Some(odd) = g.odd_result_tag() {
+            eprintln!(
+                "machack: {}: game {}: [Result \"{odd}\"] is not a result (1-0, 0-1, 1/2-1/2 \
+                 or *); written as {}",
+                args.file,
+                i + 1,
+                g.result_text()
+            );
+        }
+    }
     let out = match args.to {
         Format::Pgn => pgn::write_all(&games),
         Format::Descriptive => score::write_all(&games, args.style.map(Style::from)),

@@ -81,7 +81,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Normal)?;
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
-    let limits = args.search.limits();
+    let limits = args.search.limits()?;
     let mut searcher = Searcher::new(params);
     let (mut tried, mut solved) = (0, 0);
     let (mut knowledge, name) = args.search.knowledge()?;

@@ -103,7 +103,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             crate::rules::Color::White => (MACHACK, game.engine_name.as_str()),
             crate::rules::Color::Black => (game.engine_name.as_str(), MACHACK),
         };
-        eprintln!(
+        // Progress only: a closed standard error does not end the match.
+        let _ = writeln!(
+            std::io::stderr(),
             "game {}/{}: {white} - {black} {} ({}; {}, {} plies) | machack +{} ={} -{} ({}/{})",
             game.number,
             config.games,
@@ -124,8 +126,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
         Ok(())
     })?;
-    println!(
-        "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, preset {}, {:.0} s",
+    let summary = format!(
+        "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, preset {}, {:.0} s\n{}\n",
         tally.wins,
         tally.draws,
         tally.losses,
@@ -134,8 +136,14 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         100.0 * tally.points() / tally.games() as f64,
         config.tc,
         args.preset,
-        started.elapsed().as_secs_f64()
+        started.elapsed().as_secs_f64(),
+        tally.elo()
     );
-    println!("{}", tally.elo());
-    Ok(())
+    // `match` keeps SIGPIPE ignored (see main.rs): output to a closed pipe ends it quietly here.
+    match std::io::stdout().lock().write_all(summary.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing the result: {e}"))
+        }
+        _ => Ok(()),
+    }
 }

@@ -1,7 +1,7 @@
 //! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
 
 use super::CliError;
-use crate::player::clock::{DEFAULT_CLOCK, TimeControl};
+use crate::player::clock;
 use crate::player::terminal::{PlayConfig, Session};
 use crate::search::{Preset, SearchParams};
 use std::io::IsTerminal;
@@ -28,19 +28,25 @@ pub struct PlayArgs {
     #[arg(long)]
     pub teletype: bool,
     /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, both
-    /// (40/600+1), or move/SECONDS.
-    #[arg(long, default_value = DEFAULT_CLOCK)]
-    pub clock: String,
+    /// (40/600+1), or move/SECONDS [default: 40/600, or a resumed record's TimeControl].
+    #[arg(long)]
+    pub clock: Option<String>,
     /// Seed of the book's random choice (default: from the time).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Do not use the opening book.
     #[arg(long)]
     pub no_book: bool,
-    /// Continue the game recorded in FILE (and go on recording there).
+    /// Continue the game recorded in FILE, in a record of its own that keeps FILE's tags (FILE
+    /// is left as it is).
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
-    /// Record the game in FILE (default: machack-YYYYMMDD-HHMMSS.pgn here).
+    /// With --resume: continue in FILE itself, replacing it atomically after every move (only
+    /// a record as machack writes it; every tag is kept).
+    #[arg(long, requires = "resume", conflicts_with = "record")]
+    pub in_place: bool,
+    /// Record the game in FILE, which must not exist yet (default: machack-YYYYMMDD-HHMMSS.pgn
+    /// here, with a suffix if that is taken).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
 }
@@ -48,7 +54,10 @@ pub struct PlayArgs {
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
-    let clock: TimeControl = args.clock.parse().map_err(|e| format!("{e}"))?;
+    let clock = match &args.clock {
+        Some(text) => Some(clock::parse(text).map_err(|e| format!("--clock: {e}"))?),
+        None => None,
+    };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -66,6 +75,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         seed,
         book: !args.no_book,
         resume: args.resume.clone(),
+        in_place: args.in_place,
         record: args.record.clone(),
     };
     let stdout = std::io::stdout();

@@ -13,13 +13,15 @@ use crate::notation::{
     san,
 };
 use crate::rules::{Move, Position, START_FEN};
-use crate::search::hash_table::HashTable;
+use crate::search::params::{
+    check_feedovers, check_hash_entries, check_node_limit, check_secondary_plies,
+    check_time_limit_ms, hash_entries_for_kb,
+};
 use crate::search::{
-    Knowledge, Knowledge1967, Limits, Preset, Profile, SearchParams, SearchResult, Searcher,
-    SimpleKnowledge, TopBound, history_after, parse_depth, parse_switch,
+    Knowledge, Knowledge1967, Limits, ParamError, Preset, Profile, SearchParams, SearchResult,
+    Searcher, SimpleKnowledge, TopBound, history_after, parse_depth, parse_switch,
 };
 use crate::value::{MATE, Value, is_mate};
-use std::time::Duration;
 
 /// The search options shared by `think`, `bench` and `epd`.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -44,19 +46,19 @@ pub struct SearchOptions {
     /// k of the piece-ratio term is 1/N (paper §3 prints 1/8; the source shifts by 4: default 16).
     #[arg(long)]
     pub ratio_divisor: Option<i64>,
-    /// Widths per ply, the last repeating, e.g. 15,15,9,9,7.
+    /// Widths per ply (1 to 255), the last repeating, e.g. 15,15,9,9,7.
     #[arg(long)]
     pub width: Option<String>,
-    /// Basic depth in plies.
+    /// Basic depth in plies (1 to 20).
     #[arg(long)]
     pub depth: Option<String>,
-    /// Most feedovers in one line.
+    /// Most feedovers in one line (0 to 20).
     #[arg(long)]
     pub feedovers: Option<u32>,
     /// Secondary search: on or off.
     #[arg(long)]
     pub secondary: Option<String>,
-    /// Plies the secondary search adds.
+    /// Plies the secondary search adds (0 to 20).
     #[arg(long)]
     pub secondary_plies: Option<u32>,
     /// Repetition policy: first (1967) or tree-or-threefold.
@@ -65,16 +67,17 @@ pub struct SearchOptions {
     /// Shadow score: on or off.
     #[arg(long)]
     pub shadow: Option<String>,
-    /// Hash table entries (0: no table).
+    /// Hash table entries (0: no table; at most 89478485, 1 GiB).
     #[arg(long, conflicts_with = "hash_kb")]
     pub hash_entries: Option<usize>,
-    /// Hash table size in kilobytes (entries = the most that fit).
+    /// Hash table size in kilobytes (1 to 1048576; entries = the most that fit).
     #[arg(long)]
     pub hash_kb: Option<usize>,
-    /// Stop after this many nodes.
+    /// Stop after this many nodes (at least 256: the limit is checked every 256 nodes, so the
+    /// search stops at the first multiple of 256 at or past it).
     #[arg(long)]
     pub nodes: Option<u64>,
-    /// Stop after this many milliseconds.
+    /// Stop after this many milliseconds (1 to 604800000, a week).
     #[arg(long)]
     pub time_ms: Option<u64>,
 }
@@ -94,13 +97,13 @@ impl SearchOptions {
             params.depth = parse_depth(d).map_err(|e| format!("{e}"))?;
         }
         if let Some(f) = self.feedovers {
-            params.feedovers = f;
+            params.feedovers = check_feedovers(f).map_err(|e| e.to_string())?;
         }
         if let Some(s) = &self.secondary {
             params.secondary_search = parse_switch(s).map_err(|e| format!("--secondary: {e}"))?;
         }
         if let Some(p) = self.secondary_plies {
-            params.secondary_plies = p;
+            params.secondary_plies = check_secondary_plies(p).map_err(|e| e.to_string())?;
         }
         if let Some(r) = &self.repetition {
             params.repetition = r.parse().map_err(|e| format!("{e}"))?;
@@ -109,7 +112,7 @@ impl SearchOptions {
             params.shadow_score = parse_switch(s).map_err(|e| format!("--shadow: {e}"))?;
         }
         if let Some(n) = self.hash_entries {
-            params.hash_entries = n;
+            params.hash_entries = check_hash_entries(n).map_err(|e| e.to_string())?;
         }
         if let Some(p) = &self.profile {
             params.profile = p.parse().map_err(|e| format!("{e}"))?;
@@ -124,10 +127,7 @@ impl SearchOptions {
             }
         }
         if let Some(kb) = self.hash_kb {
-            if kb == 0 {
-                return Err("--hash-kb must be at least 1".into());
-            }
-            params.hash_entries = HashTable::entries_for_kb(kb);
+            params.hash_entries = hash_entries_for_kb(kb).map_err(|e| e.to_string())?;
         }
         Ok(params)
     }
@@ -193,12 +193,17 @@ impl SearchOptions {
     }
 
     /// The limits these options describe.
-    pub fn limits(&self) -> Limits {
-        Limits {
+    pub fn limits(&self) -> Result<Limits, CliError> {
+        let text = |e: ParamError| e.to_string();
+        Ok(Limits {
             stop: None,
-            nodes: self.nodes,
-            time: self.time_ms.map(Duration::from_millis),
-        }
+            nodes: self.nodes.map(check_node_limit).transpose().map_err(text)?,
+            time: self
+                .time_ms
+                .map(check_time_limit_ms)
+                .transpose()
+                .map_err(text)?,
+        })
     }
 }
 
@@ -308,6 +313,7 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
 /// Runs one search and prints it.
 pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Normal)?;
+    let limits = args.search.limits()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     let (mut knowledge, name) = args.search.knowledge()?;
     println!("position: {}", pos.to_fen());
@@ -333,13 +339,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     }
     println!("knowledge: {name}");
     let mut searcher = Searcher::new(params);
-    let r = searcher.search(
-        knowledge.as_mut(),
-        &pos,
-        &history,
-        &args.search.limits(),
-        None,
-    );
+    let r = searcher.search(knowledge.as_mut(), &pos, &history, &limits, None);
     print_result(&pos, &r);
     match r.best_move {
         Some(m) => println!("bestmove {}", m.coordinate()),

@@ -23,6 +23,9 @@ pub struct GameMove {
     pub variations: Vec<String>,
 }
 
+/// PGN's results: White wins, Black wins, drawn, unknown or unfinished.
+pub const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
 /// A game: tags, start position, moves and result.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Game {
@@ -75,9 +78,19 @@ impl Game {
             .fold(self.start.clone(), |p, gm| p.play(gm.mv))
     }
 
-    /// The result: the termination marker, else the Result tag, else `*`.
+    /// The result, always one of PGN's four (`1-0`, `0-1`, `1/2-1/2`, `*`): the termination
+    /// marker, else the Result tag if it is one of them, else `*`.
     pub fn result_text(&self) -> &str {
-        self.result.as_deref().or(self.tag("Result")).unwrap_or("*")
+        self.result
+            .as_deref()
+            .or(self.tag("Result").filter(|r| RESULTS.contains(r)))
+            .unwrap_or("*")
+    }
+
+    /// A Result tag that is not one of PGN's four results (`[Result "+"]`), which writers
+    /// replace with [`Game::result_text`].
+    pub fn odd_result_tag(&self) -> Option<&str> {
+        self.tag("Result").filter(|r| !RESULTS.contains(r))
     }
 }
 
@@ -189,9 +202,12 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
                     games.push(std::mem::take(&mut game));
                     pos = game.start.clone();
                     started = false;
-                    fen_checked = false;
                 }
                 game.tags.push((name, value));
+                // The FEN (if any) is checked at the next token that is not a tag, even after a
+                // stray move number or comment: a game never keeps a FEN tag it did not start
+                // from (its writer puts the tag first).
+                fen_checked = false;
             }
             TokenKind::MoveNumber(n, black) => {
                 let side = pos.side_to_move();

@@ -29,7 +29,7 @@ pub enum Command {
     Book(Option<bool>),
     /// `SAVE FILE`: write the game to a file.
     Save(String),
-    /// `RS FILE`: restore a game from a file and go on recording there.
+    /// `RS FILE`: restore a game from a file and go on in a record of its own.
     Restore(String),
     /// `DRAW?`: the opponent offers a draw.
     DrawOffer,
@@ -53,7 +53,7 @@ SETF N      MOST FEEDOVERS IN ONE LINE
 LIST        SHOW THE PARAMETERS
 BOOK [ON|OFF] USE THE OPENING BOOK (NO ARGUMENT: SWITCH)
 SAVE FILE   WRITE THE GAME TO FILE (PGN)
-RS FILE     RESTORE A GAME FROM FILE AND GO ON RECORDING THERE
+RS FILE     RESTORE A GAME FROM FILE (LEFT AS IT IS) AND GO ON IN A NEW RECORD
 DRAW?       OFFER A DRAW
 HELP        THIS TEXT
 QUIT        END THE SESSION (THE RECORD IS ALREADY WRITTEN)

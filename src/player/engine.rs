@@ -13,9 +13,9 @@ use std::time::Duration;
 pub struct ThinkLimits {
     /// Stop after this long, playing the best move found so far.
     pub time: Option<Duration>,
-    /// Stop after this many nodes.
+    /// Stop after this many nodes (a limit the front end has checked).
     pub nodes: Option<u64>,
-    /// Search this deep instead of the parameters' depth.
+    /// Search this deep instead of the parameters' depth (a depth the front end has checked).
     pub depth: Option<u32>,
     /// Set from another thread to stop.
     pub stop: Option<Arc<AtomicBool>>,
@@ -75,7 +75,8 @@ impl Engine {
     ) -> Thought {
         let mut params = self.params.clone();
         if let Some(d) = limits.depth {
-            params.depth = d.clamp(1, 20);
+            // Checked by the front end (`search::params::parse_depth`).
+            params.depth = d;
         }
         let depth = params.depth;
         self.searcher.params = params;

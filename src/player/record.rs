@@ -1,41 +1,82 @@
-//! The game record: a PGN file rewritten after every move, atomically (a temporary file in the
-//! same directory, then a rename), so a crash or Ctrl-C loses nothing; and read back to resume.
+//! The game record: a PGN file that holds every move before the move is shown, replaced
+//! atomically after each one ([`disk`]), and read back to resume a game.
 //!
 //! Each move's comment holds its descriptive form and the thinking time (`{N-KB3 12.3s}`), or
 //! `book` for a book move (`{P-K4 book}`).
+//!
+//! A resumed record is never rewritten unless the user asks to continue it in place: the
+//! continuation goes to a record of its own, which keeps the resumed record's tags and names it
+//! in a `Continues` tag ([`Tags::continuing`]).
 
+pub mod disk;
+pub mod opening;
+
+use super::clock::{self, TimeControl};
 use super::game::{Ending, Game};
+use crate::notation::pgn::SEVEN_TAGS;
 use crate::notation::{self, ReadErrorKind};
 use crate::rules::{Color, START_FEN};
-use std::fs;
-use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// The tags of a record besides the result.
+/// The tag pairs of a record, in the order they are written.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Tags {
-    /// `Event`.
-    pub event: String,
-    /// `Date`, `YYYY.MM.DD`.
-    pub date: String,
-    /// `White`.
-    pub white: String,
-    /// `Black`.
-    pub black: String,
-    /// `TimeControl`, if any.
-    pub time_control: Option<String>,
-}
+pub struct Tags(pub Vec<(String, String)>);
 
-impl Default for Tags {
-    fn default() -> Tags {
-        Tags {
-            event: "machack game".into(),
-            date: utc_now().date_tag(),
-            white: "?".into(),
-            black: "?".into(),
-            time_control: None,
+impl Tags {
+    /// The tags of a game machack starts: the Seven Tag Roster and the time control.
+    pub fn new_game(white: &str, black: &str, clock: TimeControl) -> Tags {
+        let mut tags = Tags(Vec::new());
+        tags.set("Event", "machack game");
+        tags.set("Site", "?");
+        tags.set("Date", &utc_now().date_tag());
+        tags.set("Round", "-");
+        tags.set("White", white);
+        tags.set("Black", black);
+        tags.set("Result", "*");
+        tags.set("TimeControl", &clock.to_string());
+        tags
+    }
+
+    /// The tags of a record that continues `resumed`, read from `from`: every tag it has, the
+    /// Seven Tag Roster first (`?` for one it lacks), the clock now in use as `TimeControl`, and
+    /// `Continues` naming the file and how many plies it held.
+    pub fn continuing(resumed: &Tags, from: &Path, plies: usize, clock: TimeControl) -> Tags {
+        let mut tags = Tags(Vec::new());
+        for (name, missing) in SEVEN_TAGS {
+            tags.set(name, resumed.get(name).unwrap_or(missing));
         }
+        for (name, value) in &resumed.0 {
+            if tags.get(name).is_none() {
+                tags.set(name, value);
+            }
+        }
+        tags.set("TimeControl", &clock.to_string());
+        let unit = if plies == 1 { "ply" } else { "plies" };
+        tags.set("Continues", &format!("{} ({plies} {unit})", from.display()));
+        tags
+    }
+
+    /// The value of tag `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets tag `name` where it stands, or adds it at the end.
+    pub fn set(&mut self, name: &str, value: &str) {
+        match self.0.iter_mut().find(|(n, _)| n == name) {
+            Some((_, v)) => *v = value.to_string(),
+            None => self.0.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The time control the record names, if it has a `TimeControl` tag: `Err` if machack cannot
+    /// read it.
+    pub fn time_control(&self) -> Option<Result<TimeControl, clock::ClockSpecError>> {
+        self.get("TimeControl").map(clock::parse)
     }
 }
 
@@ -75,9 +116,16 @@ impl UtcTime {
 
 /// The time now, in UTC.
 pub fn utc_now() -> UtcTime {
-    let secs = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs()) as i64;
+    utc_at(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs()),
+    )
+}
+
+/// The UTC time `secs` seconds after 1970-01-01 00:00.
+pub fn utc_at(secs: u64) -> UtcTime {
+    let secs = secs as i64;
     let (year, month, day) = civil_from_days(secs.div_euclid(86_400));
     UtcTime {
         year,
@@ -101,34 +149,27 @@ pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
-/// The default record file: `machack-YYYYMMDD-HHMMSS.pgn` in the current directory (UTC).
-pub fn default_record_path() -> PathBuf {
-    PathBuf::from(format!("machack-{}.pgn", utc_now().stamp()))
+/// The automatic name of a record started now: `machack-YYYYMMDD-HHMMSS` (UTC), to which
+/// [`disk::create_named`] adds `.pgn`, or a suffix and `.pgn` when the name is taken.
+pub fn automatic_name() -> String {
+    format!("machack-{}", utc_now().stamp())
 }
 
-/// The game as PGN: the Seven Tag Roster, `SetUp`/`FEN` for another start, then the moves with
-/// their comments, lines under 80 characters.
+/// The game as PGN: the tags in their order (`Result` the game's), `SetUp`/`FEN` for another
+/// start when the tags lack them, then the moves with their comments, lines under 80 characters.
 pub fn to_pgn(game: &Game, tags: &Tags) -> String {
     let result = game.ending.map_or("*", Ending::result);
+    let mut tags = tags.clone();
+    tags.set("Result", result);
+    let fen = game.start().to_fen();
+    if fen != START_FEN && tags.get("FEN").is_none() {
+        tags.set("SetUp", "1");
+        tags.set("FEN", &fen);
+    }
     let mut out = String::new();
-    let tag = |out: &mut String, k: &str, v: &str| {
+    for (k, v) in &tags.0 {
         let v = v.replace('\\', "\\\\").replace('"', "\\\"");
         out.push_str(&format!("[{k} \"{v}\"]\n"));
-    };
-    tag(&mut out, "Event", &tags.event);
-    tag(&mut out, "Site", "?");
-    tag(&mut out, "Date", &tags.date);
-    tag(&mut out, "Round", "-");
-    tag(&mut out, "White", &tags.white);
-    tag(&mut out, "Black", &tags.black);
-    tag(&mut out, "Result", result);
-    let fen = game.start().to_fen();
-    if fen != START_FEN {
-        tag(&mut out, "SetUp", "1");
-        tag(&mut out, "FEN", &fen);
-    }
-    if let Some(tc) = &tags.time_control {
-        tag(&mut out, "TimeControl", tc);
     }
     out.push('\n');
     let mut words: Vec<String> = Vec::new();
@@ -154,44 +195,28 @@ pub fn to_pgn(game: &Game, tags: &Tags) -> String {
     out
 }
 
-/// Replaces the file at `path` with `text` atomically: writes a temporary file in the same
-/// directory, flushes it to disk, and renames it over the old one.
-pub fn write_atomic(path: &Path, text: &str) -> io::Result<()> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = path.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, "the record path names no file")
-    })?;
-    let tmp = dir.join(format!(
-        ".{}.tmp{}",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
-}
-
 /// A record read back: its tags and the game replayed.
 #[derive(Debug)]
 pub struct Resumed {
-    /// The tags found (missing ones get defaults).
+    /// The tags, in the file's order.
     pub tags: Tags,
     /// The game, every move replayed and checked legal.
     pub game: Game,
 }
 
-/// Reads a record written by [`to_pgn`] (or any single-game PGN without variations): the tags, the
-/// start position, and the moves with their book marks and times. Errors name the bad move.
+/// A time in a move's comment, as the record writes it (`3.20s`): seconds within the clock's
+/// range, else no time.
+fn time_word(w: &str) -> Option<f64> {
+    let secs = w.strip_suffix('s')?;
+    // Milliseconds over 1000, so that `2.47s` reads as the nearest f64 to 2.47, as written.
+    clock::time(secs, "", clock::Unit::Seconds)
+        .ok()
+        .map(|d| d.as_millis() as f64 / 1000.0)
+}
+
+/// Reads a record written by [`to_pgn`] (or any single-game PGN or score without variations):
+/// the tags, the start position, and the moves with their book marks and times. Errors name the
+/// bad move.
 pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     let mut games = notation::read_games(text).map_err(|e| match &e.kind {
         ReadErrorKind::Move {
@@ -209,23 +234,12 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     if read.moves.iter().any(|m| !m.variations.is_empty()) {
         return Err("the record has variations; only a plain game can be resumed".into());
     }
-    let mut tags = Tags::default();
-    for (k, v) in &read.tags {
-        match k.as_str() {
-            "Event" => tags.event = v.clone(),
-            "Date" => tags.date = v.clone(),
-            "White" => tags.white = v.clone(),
-            "Black" => tags.black = v.clone(),
-            "TimeControl" => tags.time_control = Some(v.clone()),
-            _ => {}
-        }
-    }
     let mut game = Game::new(read.start.clone());
     for m in &read.moves {
         // The comment's words: the descriptive move, then `book` or the time (`3.20s`).
         let words = || m.comments.iter().flat_map(|c| c.split_whitespace());
         let book = words().any(|w| w == "book");
-        let seconds = words().find_map(|w| w.strip_suffix('s').and_then(|n| n.parse::<f64>().ok()));
+        let seconds = words().find_map(time_word);
         game.play(m.mv, seconds, book);
     }
     // A result the rules do not explain ended the game off the board: taken as a resignation
@@ -238,7 +252,32 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
             _ => None,
         };
     }
-    Ok(Resumed { tags, game })
+    Ok(Resumed {
+        tags: Tags(read.tags),
+        game,
+    })
+}
+
+/// Why `text`, read as `resumed`, cannot be continued in place: rewriting it would change more
+/// than the moves to come and the result (it is not what machack writes for that game). `None`
+/// when it can.
+pub fn in_place_obstacle(text: &str, resumed: &Resumed) -> Option<String> {
+    let rewritten = to_pgn(&resumed.game, &resumed.tags);
+    if rewritten == text {
+        return None;
+    }
+    let line = text
+        .lines()
+        .zip(rewritten.lines())
+        .position(|(a, b)| a != b)
+        .unwrap_or_else(|| text.lines().count().min(rewritten.lines().count()));
+    let found = text.lines().nth(line).unwrap_or("(the end)");
+    let written = rewritten.lines().nth(line).unwrap_or("(the end)");
+    Some(format!(
+        "it is not a record as machack writes it, so rewriting it would change it: line {} \
+         is '{found}' where machack would write '{written}'",
+        line + 1
+    ))
 }
 
 #[cfg(test)]
@@ -264,10 +303,8 @@ mod tests {
             let m = notation::parse_any(g.position(), t).unwrap();
             g.play(m, secs, book);
         }
-        let tags = Tags {
-            date: "2026.11.21".into(),
-            ..Tags::default()
-        };
+        let mut tags = Tags::new_game("Human", "Machine", "40/600".parse().unwrap());
+        tags.set("Date", "2026.11.21");
         let text = to_pgn(&g, &tags);
         assert!(
             text.contains("1. e4 {P-K4 book} e5 {P-K4 3.00s} 2. Nf3 {N-KB3 1.50s} *"),
@@ -286,7 +323,8 @@ mod tests {
                 .collect::<Vec<_>>()
                 .as_slice()
         );
-        assert_eq!(back.tags.date, "2026.11.21");
+        assert_eq!(back.tags, tags);
+        assert_eq!(in_place_obstacle(&text, &back), None);
     }
 
     #[test]
@@ -304,14 +342,50 @@ mod tests {
     }
 
     #[test]
-    fn atomic_write_replaces_the_file() {
-        let dir = std::env::temp_dir().join(format!("machack-record-{}", std::process::id()));
-        fs::create_dir_all(&dir).unwrap();
-        let p = dir.join("g.pgn");
-        write_atomic(&p, "one").unwrap();
-        write_atomic(&p, "two").unwrap();
-        assert_eq!(fs::read_to_string(&p).unwrap(), "two");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
-        fs::remove_dir_all(&dir).unwrap();
+    fn times_out_of_range_are_not_times() {
+        let back = read_pgn("1. e4 {P-K4 1e300s} e5 {P-K4 -5s} 2. Nf3 {N-KB3 NaNs} *").unwrap();
+        assert!(back.game.moves().iter().all(|m| m.seconds.is_none()));
+        let back = read_pgn("1. e4 {P-K4 360000.00s} *").unwrap();
+        assert_eq!(back.game.moves()[0].seconds, Some(360000.0));
+    }
+
+    #[test]
+    fn a_continuation_keeps_every_tag_and_names_what_it_continues() {
+        let text = "[Event \"Spring\"]\n[White \"W\"]\n[Annotator \"A\"]\n\
+                    [TimeControl \"50/7200\"]\n\n1. e4 e5 *\n";
+        let r = read_pgn(text).unwrap();
+        let tags = Tags::continuing(
+            &r.tags,
+            Path::new("games/x.score"),
+            2,
+            "40/600".parse().unwrap(),
+        );
+        let pairs: Vec<(&str, &str)> = tags.0.iter().map(|(k, v)| (&k[..], &v[..])).collect();
+        assert_eq!(
+            pairs,
+            [
+                ("Event", "Spring"),
+                ("Site", "?"),
+                ("Date", "????.??.??"),
+                ("Round", "?"),
+                ("White", "W"),
+                ("Black", "?"),
+                ("Result", "*"),
+                ("Annotator", "A"),
+                ("TimeControl", "40/600"),
+                ("Continues", "games/x.score (2 plies)"),
+            ]
+        );
+    }
+
+    #[test]
+    fn only_what_machack_writes_can_be_continued_in_place() {
+        let text = "[Event \"Spring\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+        let r = read_pgn(text).unwrap();
+        assert_eq!(
+            in_place_obstacle(text, &r).unwrap(),
+            "it is not a record as machack writes it, so rewriting it would change it: line 4 \
+             is '1. e4 e5 *' where machack would write '1. e4 {P-K4} e5 {P-K4} *'"
+        );
     }
 }

@@ -9,16 +9,17 @@ use super::command::{self, Command, HELP};
 use super::engine::{Engine, ThinkLimits};
 use super::game::{Ending, Game};
 use super::judgement::{ResignWatch, accepts_draw};
-use super::record::{self, Tags};
+use super::record::{self, Tags, disk, opening};
 use crate::book::Book;
 use crate::notation::{self, Style, descriptive};
-use crate::rules::{Color, Position};
-use crate::search::{Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::rules::Color;
+use crate::search::params::parse_feedovers;
+use crate::search::{ParamError, Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// How a terminal game is set up.
@@ -32,20 +33,29 @@ pub struct PlayConfig {
     pub params: SearchParams,
     /// Plain upper-case output even on a terminal.
     pub teletype: bool,
-    /// The time control.
-    pub clock: TimeControl,
+    /// The time control asked for (`--clock`); without it, a resumed record's own, else
+    /// [`DEFAULT_CLOCK`].
+    pub clock: Option<TimeControl>,
     /// The seed of the book's random choice.
     pub seed: u64,
     /// Whether the book is used.
     pub book: bool,
     /// A record to continue.
     pub resume: Option<PathBuf>,
-    /// Where the record goes (default: `machack-YYYYMMDD-HHMMSS.pgn`, or the resumed file).
+    /// Continue the resumed record in place (rewriting it) rather than in a record of its own.
+    pub in_place: bool,
+    /// Where the record goes, a file that must not exist yet (default: a new
+    /// `machack-YYYYMMDD-HHMMSS.pgn` here; the resumed file itself when continued in place).
     pub record: Option<PathBuf>,
 }
 
 /// The name the machine goes by in records.
 pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
+
+/// The name of a player in a record begun here: the machine's or `Human`.
+fn player_name(machine: bool) -> &'static str {
+    if machine { MACHINE_NAME } else { "Human" }
+}
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
 pub struct Session<W: Write> {
@@ -54,6 +64,7 @@ pub struct Session<W: Write> {
     prompts: bool,
     game: Game,
     tags: Tags,
+    names_from_play: bool,
     engine: Engine,
     book: Book,
     use_book: bool,
@@ -61,6 +72,7 @@ pub struct Session<W: Write> {
     clock: Clock,
     machine: [bool; 2],
     record_path: PathBuf,
+    note: Option<String>,
     last_value: Option<Value>,
     resign: ResignWatch,
     announced: bool,
@@ -69,62 +81,55 @@ pub struct Session<W: Write> {
 impl<W: Write> Session<W> {
     /// A session set up by `config`; `terminal` says whether output goes to a terminal (colours
     /// and the thinking display), `prompts` whether input comes from one (a prompt before each
-    /// line).
+    /// line). The record is created (or, continued in place, checked) before anything is played.
     pub fn new(
         config: &PlayConfig,
         out: W,
         terminal: bool,
         prompts: bool,
     ) -> Result<Session<W>, String> {
-        let (game, tags, record_path) = match &config.resume {
-            Some(path) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-                let r = record::read_pgn(&text)
-                    .map_err(|e| format!("cannot resume {}: {e}", path.display()))?;
-                (
-                    r.game,
-                    r.tags,
-                    config.record.clone().unwrap_or_else(|| path.clone()),
-                )
-            }
-            None => (
-                Game::new(Position::startpos()),
-                Tags::default(),
-                config
-                    .record
-                    .clone()
-                    .unwrap_or_else(record::default_record_path),
+        let s = match (&config.resume, config.in_place) {
+            (None, _) => opening::new_game(
+                player_name(config.machine_white),
+                player_name(config.machine_black),
+                config.clock,
+                config.record.as_deref(),
             ),
-        };
-        let mut s = Session {
+            (Some(from), false) => {
+                opening::continuation(from, config.clock, config.record.as_deref())
+            }
+            (Some(from), true) => opening::in_place(from, config.clock),
+        }?;
+        let mut session = Session {
             out,
             terminal: terminal && !config.teletype,
             prompts,
-            game,
-            tags,
+            game: s.game,
+            tags: s.tags,
+            names_from_play: s.names_from_play,
             engine: Engine::new(config.params.clone()),
             book: Book::builtin(),
             use_book: config.book,
             rng: StdRng::seed_from_u64(config.seed),
-            clock: Clock::new(config.clock),
+            clock: Clock::new(s.clock),
             machine: [config.machine_white, config.machine_black],
-            record_path,
+            record_path: s.path,
+            note: s.note,
             last_value: None,
             resign: ResignWatch::default(),
             announced: false,
         };
-        s.set_names();
-        s.tags.time_control = Some(config.clock.to_string());
-        s.restore_clock();
-        Ok(s)
+        session.restore_clock();
+        Ok(session)
     }
 
-    /// Names the players in the record from who the machine plays.
+    /// Names the players in a record begun here from who the machine plays; a resumed record
+    /// keeps its names.
     fn set_names(&mut self) {
-        let name = |machine: bool| if machine { MACHINE_NAME } else { "Human" };
-        self.tags.white = name(self.machine[0]).into();
-        self.tags.black = name(self.machine[1]).into();
+        if self.names_from_play {
+            self.tags.set("White", player_name(self.machine[0]));
+            self.tags.set("Black", player_name(self.machine[1]));
+        }
     }
 
     /// Charges the clock with the times recorded in a resumed game.
@@ -143,7 +148,8 @@ impl<W: Write> Session<W> {
         };
         for (c, s) in moves {
             // A flag that fell in the record stays fallen; `stop_clock` reads it.
-            let _ = self.clock.charge(c, Duration::from_secs_f64(s));
+            let used = Duration::try_from_secs_f64(s).unwrap_or(Duration::ZERO);
+            let _ = self.clock.charge(c, used);
         }
     }
 
@@ -152,10 +158,11 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
-    /// Writes the record; a failure is said, and the game goes on.
+    /// Writes the record, before whatever changed it is shown; a failure is said, and the game
+    /// goes on.
     fn save_record(&mut self) {
         let text = record::to_pgn(&self.game, &self.tags);
-        if let Err(e) = record::write_atomic(&self.record_path, &text) {
+        if let Err(e) = disk::replace(&self.record_path, &text) {
             let msg = format!(
                 "CANNOT WRITE THE RECORD {}: {e}",
                 self.record_path.display()
@@ -173,6 +180,9 @@ impl<W: Write> Session<W> {
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
+        if let Some(note) = self.note.take() {
+            self.say(&note);
+        }
         if !self.game.moves().is_empty() {
             let n = self.game.moves().len();
             self.say(&format!("RESUMED AFTER {n} PLIES."));
@@ -184,8 +194,8 @@ impl<W: Write> Session<W> {
             if let Some(e) = self.game.ending {
                 if !self.announced {
                     self.announced = true;
-                    self.say(&format!("{e}   {}", e.result()));
                     self.save_record();
+                    self.say(&format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
                 self.machine_move();
@@ -253,24 +263,21 @@ impl<W: Write> Session<W> {
                     self.engine.params.widths = w;
                     self.list();
                 }
-                Err(e) => self.say(&e.to_string().to_uppercase()),
+                Err(e) => self.say(&teletype_error(&e)),
             },
             Command::SetDepth(d) => match parse_depth(&d) {
                 Ok(d) => {
                     self.engine.params.depth = d;
                     self.list();
                 }
-                // The user's text as typed, the rest in the teletype's capitals.
-                Err(_) => self.say(&format!("DEPTH '{d}' IS NOT A WHOLE NUMBER FROM 1 TO 20")),
+                Err(e) => self.say(&teletype_error(&e)),
             },
-            Command::SetFeedovers(f) => match f.parse::<u32>() {
-                Ok(f) if f <= 20 => {
+            Command::SetFeedovers(f) => match parse_feedovers(&f) {
+                Ok(f) => {
                     self.engine.params.feedovers = f;
                     self.list();
                 }
-                _ => self.say(&format!(
-                    "FEEDOVERS '{f}' IS NOT A WHOLE NUMBER FROM 0 TO 20"
-                )),
+                Err(e) => self.say(&teletype_error(&e)),
             },
             Command::List => self.list(),
             Command::Book(on) => {
@@ -280,7 +287,7 @@ impl<W: Write> Session<W> {
             }
             Command::Save(file) => {
                 let text = record::to_pgn(&self.game, &self.tags);
-                match record::write_atomic(std::path::Path::new(&file), &text) {
+                match disk::replace(Path::new(&file), &text) {
                     Ok(()) => self.say(&format!("SAVED IN {file}")),
                     Err(e) => self.say(&format!("CANNOT SAVE IN {file}: {e}")),
                 }
@@ -395,26 +402,26 @@ impl<W: Write> Session<W> {
         self.show_board();
     }
 
+    /// `RS FILE`: goes on with the game recorded in FILE, in a record of its own (FILE is left
+    /// as it is); the game being played stays in its record.
     fn restore(&mut self, file: &str) {
-        let result = std::fs::read_to_string(file)
-            .map_err(|e| e.to_string())
-            .and_then(|t| record::read_pgn(&t));
-        match result {
-            Ok(r) => {
-                self.game = r.game;
-                self.tags = r.tags;
-                self.set_names();
-                self.record_path = PathBuf::from(file);
+        match opening::continuation(Path::new(file), Some(self.clock.control), None) {
+            Ok(s) => {
+                self.game = s.game;
+                self.tags = s.tags;
+                self.names_from_play = false;
+                self.record_path = s.path;
                 self.announced = self.game.ending.is_some();
                 self.engine.new_game();
                 self.resign.reset();
                 self.last_value = None;
-                self.clock = Clock::new(self.clock.control);
+                self.clock = Clock::new(s.clock);
                 self.restore_clock();
                 self.clock.start(self.game.position().side_to_move());
                 self.say(&format!(
-                    "RESTORED {} PLIES FROM {file}; RECORDING THERE.",
-                    self.game.moves().len()
+                    "RESTORED {} PLIES FROM {file}; RECORDING THE GAME IN {} ({file} IS LEFT AS IT IS).",
+                    self.game.moves().len(),
+                    self.record_path.display()
                 ));
                 self.print_game();
                 self.show_board();
@@ -429,8 +436,9 @@ impl<W: Write> Session<W> {
             return;
         }
         if accepts_draw(self.last_value) {
-            self.say("ACCEPT");
             self.game.ending = Some(Ending::DrawAgreed);
+            self.save_record();
+            self.say("ACCEPT");
         } else {
             self.say("DECLINE");
         }
@@ -461,11 +469,12 @@ impl<W: Write> Session<W> {
                     self.game.ending = ending;
                 }
                 let full = descriptive::format(&pos, m, Style::Teletype);
+                // On disk before it is shown.
+                self.save_record();
                 self.say(&format!(
                     "{} {full}",
                     self.game.move_label(self.game.moves().len() - 1)
                 ));
-                self.save_record();
                 self.clock.start(self.game.position().side_to_move());
             }
             Err(e) => {
@@ -550,12 +559,29 @@ impl<W: Write> Session<W> {
         } else {
             format!("{secs:.2} SEC")
         };
-        self.say(&format!("{label} {:<16}{note}", gm.descriptive));
+        // On disk before it is shown.
         self.save_record();
+        self.say(&format!("{label} {:<16}{note}", gm.descriptive));
         self.clock.start(self.game.position().side_to_move());
         // On a terminal the board follows each reply; on a teletype BD asks for it.
         if self.terminal && self.game.ending.is_none() && !self.machine_to_move() {
             self.show_board();
         }
     }
+}
+
+/// A parameter refused, in the teletype's capitals but for the user's text (in quotes) as typed.
+fn teletype_error(e: &ParamError) -> String {
+    e.to_string()
+        .split('\'')
+        .enumerate()
+        .map(|(i, part)| {
+            if i % 2 == 0 {
+                part.to_uppercase()
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("'")
 }

@@ -1,7 +1,39 @@
 //! Search parameters and the two 1967 presets (paper §6; source SETW, SETD, SETF, SETSD).
 
 use std::fmt;
+use std::ops::RangeInclusive;
 use std::str::FromStr;
+use std::time::Duration;
+
+// The documented ranges of the search parameters. Every front end (the command line, the game's
+// SETW/SETD/SETF, UCI's options and `go`, CECP's `sd`) checks its values with the functions
+// below, and refuses a value outside them with the error's message: nothing is clamped.
+
+/// Basic depth in plies. The cost grows some 2.5 times a ply (tournament widths: depth 8 takes
+/// about 2 s on the 2-core development machine), so 20 is already far beyond any use.
+pub const DEPTHS: RangeInclusive<u32> = 1..=20;
+/// The basic width at one level.
+pub const WIDTHS: RangeInclusive<u32> = 1..=255;
+/// Feedovers in one line (none starts at ply >= depth + 3, so more than 3 change nothing).
+pub const FEEDOVERS: RangeInclusive<u32> = 0..=20;
+/// Plies the secondary search adds: it searches to depth + plies, so as many as the depth.
+pub const SECONDARY_PLIES: RangeInclusive<u32> = 0..=20;
+/// The largest hash table, in kilobytes: 1 GiB, 2,730 times the 1967 table and far more than a
+/// search at any depth used here fills (only full-width nodes are stored); it fits any machine
+/// the program runs on today, where a table as large as memory would abort the program.
+pub const HASH_KB_MAX: usize = 1 << 20;
+/// The most hash table entries: as many as fit in [`HASH_KB_MAX`] (0 is no table).
+pub const HASH_ENTRIES_MAX: usize = HASH_KB_MAX * 1024 / HASH_ENTRY_BYTES;
+/// The size of one table entry.
+const HASH_ENTRY_BYTES: usize = std::mem::size_of::<super::hash_table::Entry>();
+/// The search checks its node and time limits once every this many nodes (`alpha_beta.rs`:
+/// `nodes & 255 == 0`): it stops at the first multiple of 256 at or past a node limit, and a
+/// limit below 256 cannot be honoured.
+pub const LIMIT_CHECK_NODES: u64 = 256;
+/// A time limit in milliseconds: at least 1, at most a week (7 × 24 × 3600 s). The limit is
+/// checked every [`LIMIT_CHECK_NODES`] nodes (well under a millisecond here), so a search may
+/// run that much past it.
+pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=604_800_000;
 
 /// Basic widths per ply, the last one repeating for all deeper plies (source `SETW 15 15 9 9 7`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -17,6 +49,12 @@ impl WidthSchedule {
             return Err(ParamError::Width(
                 "a width of 0 would search nothing".into(),
             ));
+        }
+        if let Some(w) = widths.iter().find(|w| !WIDTHS.contains(w)) {
+            return Err(ParamError::Width(format!(
+                "{w} is more than the largest width, {}",
+                WIDTHS.end()
+            )));
         }
         Ok(WidthSchedule(widths))
     }
@@ -43,10 +81,12 @@ impl FromStr for WidthSchedule {
         let mut out = Vec::new();
         for part in s.split([',', ' ']).filter(|p| !p.is_empty()) {
             match part.trim().parse::<u32>() {
-                Ok(w) if (1..=255).contains(&w) => out.push(w),
+                Ok(w) if WIDTHS.contains(&w) => out.push(w),
                 _ => {
                     return Err(ParamError::Width(format!(
-                        "'{part}' is not a width from 1 to 255 (write e.g. 15,15,9,9,7)"
+                        "'{part}' is not a width from {} to {} (write e.g. 15,15,9,9,7)",
+                        WIDTHS.start(),
+                        WIDTHS.end()
                     )));
                 }
             }
@@ -229,12 +269,118 @@ impl Default for SearchParams {
     }
 }
 
-/// Parses a depth from 1 to 20.
+/// Parses a depth in [`DEPTHS`].
 pub fn parse_depth(s: &str) -> Result<u32, ParamError> {
     match s.trim().parse::<u32>() {
-        Ok(d) if (1..=20).contains(&d) => Ok(d),
+        Ok(d) if DEPTHS.contains(&d) => Ok(d),
         _ => Err(ParamError::Depth(s.to_string())),
     }
+}
+
+/// What a value of `range` is, for messages: `a whole number from 0 to 20`, with `note` after.
+fn expected<T: fmt::Display>(range: &RangeInclusive<T>, note: &str) -> String {
+    format!(
+        "a whole number from {} to {}{note}",
+        range.start(),
+        range.end()
+    )
+}
+
+/// Checks `value` against `range`; the error names the parameter and says what is expected.
+fn check<T: PartialOrd + fmt::Display>(
+    what: &'static str,
+    value: T,
+    range: &RangeInclusive<T>,
+    expected: impl FnOnce() -> String,
+) -> Result<T, ParamError> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(ParamError::OutOfRange {
+            what,
+            value: value.to_string(),
+            expected: expected(),
+        })
+    }
+}
+
+/// Reads a whole number and checks it against `range`; the error quotes the text as given.
+fn parse_in<T: FromStr + PartialOrd + fmt::Display>(
+    what: &'static str,
+    text: &str,
+    range: &RangeInclusive<T>,
+    expected: impl FnOnce() -> String,
+) -> Result<T, ParamError> {
+    match text.trim().parse::<T>() {
+        Ok(v) if range.contains(&v) => Ok(v),
+        _ => Err(ParamError::OutOfRange {
+            what,
+            value: text.to_string(),
+            expected: expected(),
+        }),
+    }
+}
+
+/// Checks a number of feedovers against [`FEEDOVERS`].
+pub fn check_feedovers(f: u32) -> Result<u32, ParamError> {
+    check("feedovers", f, &FEEDOVERS, || expected(&FEEDOVERS, ""))
+}
+
+/// Parses a number of feedovers in [`FEEDOVERS`].
+pub fn parse_feedovers(s: &str) -> Result<u32, ParamError> {
+    parse_in("feedovers", s, &FEEDOVERS, || expected(&FEEDOVERS, ""))
+}
+
+/// Checks the secondary search's plies against [`SECONDARY_PLIES`].
+pub fn check_secondary_plies(p: u32) -> Result<u32, ParamError> {
+    check("secondary plies", p, &SECONDARY_PLIES, || {
+        expected(&SECONDARY_PLIES, "")
+    })
+}
+
+/// Checks a number of hash table entries: 0 (no table) to [`HASH_ENTRIES_MAX`].
+pub fn check_hash_entries(n: usize) -> Result<usize, ParamError> {
+    let range = 0..=HASH_ENTRIES_MAX;
+    check("hash entries", n, &range, || expected(&range, " (1 GiB)"))
+}
+
+/// The hash table entries that fit in `kb` kilobytes, `kb` from 1 to [`HASH_KB_MAX`].
+pub fn hash_entries_for_kb(kb: usize) -> Result<usize, ParamError> {
+    let range = 1..=HASH_KB_MAX;
+    let kb = check("hash size in KB", kb, &range, || {
+        expected(&range, " (1 GiB)")
+    })?;
+    Ok((kb * 1024 / HASH_ENTRY_BYTES).max(1))
+}
+
+/// Node limits: [`LIMIT_CHECK_NODES`] or more (see there for what a limit means).
+const NODE_LIMITS: RangeInclusive<u64> = LIMIT_CHECK_NODES..=u64::MAX;
+
+/// What a node limit must be.
+fn node_limit_expected() -> String {
+    format!(
+        "a whole number of at least {LIMIT_CHECK_NODES} (the search checks its limits every \
+         {LIMIT_CHECK_NODES} nodes and stops at the first multiple of {LIMIT_CHECK_NODES} at or \
+         past the limit)"
+    )
+}
+
+/// Checks a node limit against [`NODE_LIMITS`].
+pub fn check_node_limit(n: u64) -> Result<u64, ParamError> {
+    check("node limit", n, &NODE_LIMITS, node_limit_expected)
+}
+
+/// Parses a node limit (see [`check_node_limit`]).
+pub fn parse_node_limit(s: &str) -> Result<u64, ParamError> {
+    parse_in("node limit", s, &NODE_LIMITS, node_limit_expected)
+}
+
+/// Checks a time limit in milliseconds against [`TIME_LIMIT_MS`].
+pub fn check_time_limit_ms(ms: u64) -> Result<Duration, ParamError> {
+    check("time limit in ms", ms, &TIME_LIMIT_MS, || {
+        expected(&TIME_LIMIT_MS, " (a week)")
+    })
+    .map(Duration::from_millis)
 }
 
 /// Parses an on/off switch.
@@ -263,13 +409,27 @@ pub enum ParamError {
     HashSize(String),
     /// An unknown profile.
     Profile(String),
+    /// A number outside its documented range (or no number at all).
+    OutOfRange {
+        /// The parameter, e.g. `feedovers`.
+        what: &'static str,
+        /// The value as given.
+        value: String,
+        /// What it must be, e.g. `a whole number from 0 to 20`.
+        expected: String,
+    },
 }
 
 impl fmt::Display for ParamError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParamError::Width(m) => write!(f, "bad width list: {m}"),
-            ParamError::Depth(s) => write!(f, "depth '{s}' is not a whole number from 1 to 20"),
+            ParamError::Depth(s) => write!(
+                f,
+                "depth '{s}' is not a whole number from {} to {}",
+                DEPTHS.start(),
+                DEPTHS.end()
+            ),
             ParamError::Repetition(s) => write!(
                 f,
                 "repetition policy '{s}' is unknown (use 'first' or 'tree-or-threefold')"
@@ -289,6 +449,11 @@ impl fmt::Display for ParamError {
                     "profile '{s}' unknown: choose paper (the recreation of the 1967 paper) or c197 (the 1967-68 source)"
                 )
             }
+            ParamError::OutOfRange {
+                what,
+                value,
+                expected,
+            } => write!(f, "{what} '{value}' is not {expected}"),
         }
     }
 }
@@ -316,6 +481,74 @@ mod tests {
         assert!(parse_depth("0").is_err());
         assert!("sometimes".parse::<RepetitionPolicy>().is_err());
         assert!("blitz".parse::<Preset>().is_err());
+    }
+
+    #[test]
+    fn values_outside_the_documented_ranges_are_refused_with_the_range() {
+        assert_eq!(parse_depth("20"), Ok(20));
+        assert_eq!(
+            parse_depth("21").unwrap_err().to_string(),
+            "depth '21' is not a whole number from 1 to 20"
+        );
+        assert_eq!(parse_feedovers(" 20 "), Ok(20));
+        assert_eq!(
+            parse_feedovers("99").unwrap_err().to_string(),
+            "feedovers '99' is not a whole number from 0 to 20"
+        );
+        assert_eq!(
+            check_feedovers(1000).unwrap_err().to_string(),
+            "feedovers '1000' is not a whole number from 0 to 20"
+        );
+        assert_eq!(check_secondary_plies(20), Ok(20));
+        assert_eq!(
+            check_secondary_plies(1000).unwrap_err().to_string(),
+            "secondary plies '1000' is not a whole number from 0 to 20"
+        );
+        assert!("15,256".parse::<WidthSchedule>().is_err());
+        assert!(WidthSchedule::new(vec![6, 1000]).is_err());
+    }
+
+    #[test]
+    fn the_hash_table_is_at_most_a_gibibyte() {
+        assert_eq!(HASH_ENTRIES_MAX, 89_478_485);
+        assert_eq!(check_hash_entries(0), Ok(0));
+        assert_eq!(check_hash_entries(HASH_ENTRIES_MAX), Ok(HASH_ENTRIES_MAX));
+        assert_eq!(
+            check_hash_entries(100_000_000_000_000)
+                .unwrap_err()
+                .to_string(),
+            "hash entries '100000000000000' is not a whole number from 0 to 89478485 (1 GiB)"
+        );
+        // The 1967 table: 32K entries of 12 bytes.
+        assert_eq!(
+            hash_entries_for_kb(384),
+            Ok(super::super::hash_table::DEFAULT_ENTRIES)
+        );
+        assert_eq!(hash_entries_for_kb(HASH_KB_MAX), Ok(HASH_ENTRIES_MAX));
+        assert!(hash_entries_for_kb(0).is_err());
+        assert!(hash_entries_for_kb(99_999_999_999).is_err());
+        assert!(hash_entries_for_kb(usize::MAX).is_err());
+    }
+
+    #[test]
+    fn node_and_time_limits_must_be_honourable() {
+        assert_eq!(check_node_limit(256), Ok(256));
+        assert_eq!(parse_node_limit("1000"), Ok(1000));
+        for bad in ["0", "1", "255", "-3", "many"] {
+            let e = parse_node_limit(bad).unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!(
+                    "node limit '{bad}' is not a whole number of at least 256"
+                )),
+                "{e}"
+            );
+        }
+        assert_eq!(check_time_limit_ms(1), Ok(Duration::from_millis(1)));
+        assert_eq!(
+            check_time_limit_ms(0).unwrap_err().to_string(),
+            "time limit in ms '0' is not a whole number from 1 to 604800000 (a week)"
+        );
+        assert!(check_time_limit_ms(604_800_001).is_err());
     }
 
     #[test]

@@ -1,14 +1,23 @@
 //! What the command-line tests share: running the `machack` binary.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
 
 /// Runs `machack ARGS` in the project folder with `stdin` as its input; returns the exit code
 /// (-1 if killed by a signal), standard output and standard error.
+#[allow(dead_code)] // a test binary may run every command in a folder of its own
 pub fn machack(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
+    machack_in(Path::new(env!("CARGO_MANIFEST_DIR")), args, stdin)
+}
+
+/// Runs `machack ARGS` in folder `dir` (where a game writes its automatic record), as [`machack`].
+#[allow(dead_code)] // not every test binary runs a game
+pub fn machack_in(dir: &Path, args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -26,4 +35,48 @@ pub fn machack(args: &[&str], stdin: impl AsRef<[u8]>) -> (i32, String, String) 
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// Starts `machack ARGS` in folder `dir` to be driven line by line: the process, its input, and
+/// its output lines as they come (from a reader thread).
+#[allow(dead_code)] // not every test binary drives a session
+pub fn spawn_lines(dir: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the machack binary runs");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    (child, stdin, rx)
+}
+
+/// Whether the engine or tool at `path`, which a test needs, is installed. When it is not, the
+/// test is skipped with a line on the terminal (written past the test harness's capture, so that
+/// a skip never reads as a pass) — unless `MACHACK_REQUIRE_TOOLS` is set, as `.ci/run` sets it
+/// after installing the tools: then a missing tool fails the test.
+#[allow(dead_code)] // not every test binary needs a tool
+pub fn tool_installed(path: &str, test: &str) -> bool {
+    if Path::new(path).exists() {
+        return true;
+    }
+    assert!(
+        std::env::var_os("MACHACK_REQUIRE_TOOLS").is_none(),
+        "{test}: {path} is not installed, and MACHACK_REQUIRE_TOOLS says the tests need it"
+    );
+    let _ = writeln!(
+        std::io::stderr(),
+        "SKIPPED {test}: {path} is not installed (Debian package; .ci/run installs it)"
+    );
+    false
 }

@@ -2,6 +2,8 @@
 //! (UCI says to ignore them); a known command with bad arguments is an error the session reports
 //! as `info string`.
 
+use crate::player::clock::{self, Unit};
+use crate::search::params::{parse_depth, parse_node_limit};
 use std::fmt;
 use std::time::Duration;
 
@@ -176,27 +178,41 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
             .and_then(|w| w.parse::<i64>().ok())
             .ok_or_else(|| UciError(format!("go: '{name}' needs a whole number after it")))
     };
-    let ms = |v: i64| Duration::from_millis(v.max(0) as u64);
     while i < rest.len() {
         let w = rest[i];
         match w {
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
-            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" | "depth" | "nodes"
-            | "mate" => {
-                let v = number(i, w)?;
+            "depth" | "nodes" => {
+                // The search parameters' one check: a value out of range is refused, not clamped.
+                let text = rest.get(i + 1).copied().unwrap_or("");
+                let refused = |e: crate::search::ParamError| UciError(format!("go: {e}"));
                 i += 1;
                 match w {
-                    "wtime" => p.wtime = Some(ms(v)),
-                    "btime" => p.btime = Some(ms(v)),
-                    "winc" => p.winc = Some(ms(v)),
-                    "binc" => p.binc = Some(ms(v)),
-                    "movetime" => p.movetime = Some(ms(v)),
-                    "movestogo" => p.movestogo = Some(v.clamp(1, 1000) as u32),
-                    "depth" => p.depth = Some(v.clamp(1, 64) as u32),
-                    "nodes" => p.nodes = Some(v.max(1) as u64),
-                    _ => {} // `mate N`: searched as an ordinary go
+                    "depth" => p.depth = Some(parse_depth(text).map_err(refused)?),
+                    _ => p.nodes = Some(parse_node_limit(text).map_err(refused)?),
                 }
+            }
+            "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" => {
+                // Read and range-checked by the clock's one parser.
+                let text = rest.get(i + 1).copied().unwrap_or("");
+                i += 1;
+                let go = |e: String| UciError(format!("go: {e}"));
+                match w {
+                    "wtime" => p.wtime = Some(clock::time_left(text, w, Unit::Millis).map_err(go)?),
+                    "btime" => p.btime = Some(clock::time_left(text, w, Unit::Millis).map_err(go)?),
+                    "winc" => p.winc = Some(clock::time(text, w, Unit::Millis).map_err(go)?),
+                    "binc" => p.binc = Some(clock::time(text, w, Unit::Millis).map_err(go)?),
+                    "movetime" => {
+                        p.movetime = Some(clock::positive_time(text, w, Unit::Millis).map_err(go)?)
+                    }
+                    _ => p.movestogo = Some(clock::moves(text, w, 1).map_err(go)?),
+                }
+            }
+            "mate" => {
+                // `mate N`: searched as an ordinary go.
+                number(i, w)?;
+                i += 1;
             }
             "searchmoves" => {
                 // The moves that follow are not restricted here; skip them.
@@ -252,7 +268,93 @@ mod tests {
         assert_eq!(p.binc, Some(Duration::from_millis(20)));
         assert_eq!(p.movestogo, Some(5));
         assert!(parse("go depth x").is_err());
+        let Ok(UciCommand::Go(p)) = parse("go wtime -20 btime 0 movetime 1") else {
+            panic!()
+        };
+        assert_eq!(p.wtime, Some(Duration::ZERO));
+        assert_eq!(p.btime, Some(Duration::ZERO));
+        assert_eq!(p.movetime, Some(Duration::from_millis(1)));
         assert!(parse("go sideways").is_err());
+    }
+
+    /// Every clock value out of range is refused, naming the field and the range.
+    #[test]
+    fn go_refuses_clock_values_out_of_range() {
+        for (line, why) in [
+            (
+                "go wtime 360000001",
+                "go: wtime '360000001' is out of range: from -360000000 to 360000000 \
+                 milliseconds (100 hours; a negative time counts as none left)",
+            ),
+            (
+                "go btime 99999999999999999999",
+                "go: btime '99999999999999999999' is out of range",
+            ),
+            (
+                "go wtime 1000 winc -5",
+                "go: winc '-5' is out of range: from 0 to 360000000 milliseconds (100 hours)",
+            ),
+            (
+                "go binc 1.5",
+                "go: binc '1.5' is not a whole number of milliseconds",
+            ),
+            (
+                "go movestogo 0",
+                "go: movestogo '0' is not a whole number from 1 to 1000",
+            ),
+            (
+                "go movestogo 1001",
+                "go: movestogo '1001' is not a whole number from 1 to 1000",
+            ),
+            (
+                "go movetime 0",
+                "go: movetime must be more than 0 milliseconds",
+            ),
+            (
+                "go movetime",
+                "go: movetime '' is not a whole number of milliseconds",
+            ),
+        ] {
+            let e = parse(line).unwrap_err().to_string();
+            assert!(e.starts_with(why), "{line}: {e}");
+        }
+    }
+
+    #[test]
+    fn go_refuses_a_depth_or_node_limit_out_of_range() {
+        let Ok(UciCommand::Go(p)) = parse("go depth 20 nodes 256") else {
+            panic!()
+        };
+        assert_eq!((p.depth, p.nodes), (Some(20), Some(256)));
+        for (line, message) in [
+            (
+                "go depth -3",
+                "go: depth '-3' is not a whole number from 1 to 20",
+            ),
+            (
+                "go depth 50",
+                "go: depth '50' is not a whole number from 1 to 20",
+            ),
+            (
+                "go depth x",
+                "go: depth 'x' is not a whole number from 1 to 20",
+            ),
+            (
+                "go depth",
+                "go: depth '' is not a whole number from 1 to 20",
+            ),
+            (
+                "go nodes 1",
+                "go: node limit '1' is not a whole number of at least 256",
+            ),
+            (
+                "go nodes -5",
+                "go: node limit '-5' is not a whole number of at least 256",
+            ),
+        ] {
+            let e = parse(line).unwrap_err().to_string();
+            assert!(e.starts_with(message), "{line}: {e}");
+        }
     }
 
     #[test]

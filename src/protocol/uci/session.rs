@@ -7,6 +7,9 @@ use crate::player::clock::{TimeControl, allot};
 use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
+use crate::search::params::{
+    DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, check_hash_entries, parse_feedovers,
+};
 use crate::search::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
@@ -19,10 +22,35 @@ use std::time::Duration;
 /// Hash table entries per megabyte of the `Hash` option (the 1967 table, 32K entries, is 1 MB).
 const ENTRIES_PER_MB: usize = 32 * 1024;
 
+/// The largest `Hash`: as many megabytes as the one hash-size check allows.
+const HASH_MB_MAX: usize = HASH_ENTRIES_MAX / ENTRIES_PER_MB;
+
+/// The `Width` value that means the preset's widths (also the option's default).
+const PRESET_WIDTHS: &str = "preset";
+
+/// What `Preset`, `Width` and `Depth` say, kept apart so that the order they are sent in does
+/// not matter: the preset names widths and a depth, and a `Width` or `Depth` set to a value of
+/// its own (not `preset`, not 0) overrides the preset's, before or after it.
+struct Shape {
+    preset: Preset,
+    widths: Option<WidthSchedule>,
+    depth: Option<u32>,
+}
+
+impl Shape {
+    /// Puts the widths and depth in `params`.
+    fn apply(&self, params: &mut SearchParams) {
+        let preset = SearchParams::preset(self.preset);
+        params.widths = self.widths.clone().unwrap_or(preset.widths);
+        params.depth = self.depth.unwrap_or(preset.depth);
+    }
+}
+
 struct Session<W: Write> {
     out: W,
     tx: Sender<Event>,
     engine: Option<Engine>,
+    shape: Shape,
     thinking: Option<Thinking>,
     search_depth: u32,
     /// `go infinite` or `go ponder`: the best move waits for `stop`.
@@ -52,6 +80,11 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
             profile,
             ..SearchParams::preset(preset)
         })),
+        shape: Shape {
+            preset,
+            widths: None,
+            depth: None,
+        },
         thinking: None,
         search_depth: 0,
         hold: false,
@@ -168,12 +201,31 @@ impl<W: Write> Session<W> {
                 self.say(
                     "id author the machack project, after R. Greenblatt, D. Eastlake, S. Crocker",
                 );
-                self.say("option name Hash type spin default 1 min 1 max 256");
-                self.say("option name Preset type combo default normal var normal var tournament var quick");
-                self.say("option name Profile type combo default c197 var c197 var paper");
-                self.say("option name Width type string default 6");
-                self.say("option name Depth type spin default 4 min 1 max 20");
-                self.say("option name Feedovers type spin default 2 min 0 max 20");
+                self.say(&format!(
+                    "option name Hash type spin default 1 min 1 max {HASH_MB_MAX}"
+                ));
+                self.say(&format!(
+                    "option name Preset type combo default {} var normal var tournament var quick",
+                    self.shape.preset
+                ));
+                self.say(&format!(
+                    "option name Profile type combo default {} var c197 var paper",
+                    self.engine
+                        .as_ref()
+                        .map_or(Profile::default(), |e| e.params.profile)
+                ));
+                self.say(&format!(
+                    "option name Width type string default {PRESET_WIDTHS}"
+                ));
+                self.say(&format!(
+                    "option name Depth type spin default 0 min 0 max {}",
+                    DEPTHS.end()
+                ));
+                self.say(&format!(
+                    "option name Feedovers type spin default 2 min {} max {}",
+                    FEEDOVERS.start(),
+                    FEEDOVERS.end()
+                ));
                 self.say("option name OwnBook type check default true");
                 self.say("uciok");
             }
@@ -238,35 +290,37 @@ impl<W: Write> Session<W> {
             "hash" => v
                 .parse::<usize>()
                 .ok()
-                .filter(|&mb| (1..=256).contains(&mb))
-                .map(|mb| engine.params.hash_entries = mb * ENTRIES_PER_MB)
-                .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to 256 MB")),
+                .filter(|&mb| mb >= 1)
+                .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
+                .and_then(|n| check_hash_entries(n).ok())
+                .map(|n| engine.params.hash_entries = n)
+                .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to {HASH_MB_MAX} MB")),
             "preset" => v
                 .parse::<Preset>()
-                .map(|p| {
-                    engine.params = SearchParams {
-                        profile: engine.params.profile,
-                        ..SearchParams::preset(p)
-                    }
-                })
+                .map(|p| self.shape.preset = p)
                 .map_err(|e| e.to_string()),
             "profile" => v
                 .parse::<Profile>()
                 .map(|p| engine.params.profile = p)
                 .map_err(|e| e.to_string()),
+            "width" if v.is_empty() || v.eq_ignore_ascii_case(PRESET_WIDTHS) => {
+                self.shape.widths = None;
+                Ok(())
+            }
             "width" => v
                 .parse::<WidthSchedule>()
-                .map(|w| engine.params.widths = w)
+                .map(|w| self.shape.widths = Some(w))
                 .map_err(|e| e.to_string()),
+            "depth" if v == "0" => {
+                self.shape.depth = None;
+                Ok(())
+            }
             "depth" => parse_depth(v)
-                .map(|d| engine.params.depth = d)
-                .map_err(|e| e.to_string()),
-            "feedovers" => v
-                .parse::<u32>()
-                .ok()
-                .filter(|&f| f <= 20)
+                .map(|d| self.shape.depth = Some(d))
+                .map_err(|e| format!("{e} (or 0: the preset's)")),
+            "feedovers" => parse_feedovers(v)
                 .map(|f| engine.params.feedovers = f)
-                .ok_or_else(|| format!("Feedovers '{v}' is not a whole number from 0 to 20")),
+                .map_err(|e| e.to_string()),
             "ownbook" => match v {
                 "true" => {
                     self.own_book = true;
@@ -280,8 +334,23 @@ impl<W: Write> Session<W> {
             },
             _ => Err(format!("no option named '{name}'")),
         };
-        if let Err(e) = result {
-            self.say(&format!("info string error: {e}"));
+        self.shape.apply(&mut engine.params);
+        let p = &engine.params;
+        // In debug mode, what the engine will search with now.
+        let settings = format!(
+            "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, Feedovers {}, OwnBook {}",
+            p.hash_entries,
+            self.shape.preset,
+            p.profile,
+            p.widths,
+            p.depth,
+            p.feedovers,
+            self.own_book
+        );
+        match result {
+            Err(e) => self.say(&format!("info string error: {e}")),
+            Ok(()) if self.debug => self.say(&settings),
+            Ok(()) => {}
         }
     }
 

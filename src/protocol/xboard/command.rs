@@ -1,7 +1,8 @@
 //! CECP command lines read into [`XboardCommand`]s. A command with bad arguments is an
 //! [`XboardError`], which the session answers `Error (…): command`.
 
-use crate::player::clock::TimeControl;
+use crate::player::clock::{self, TimeControl, Unit};
+use crate::search::parse_depth;
 use std::fmt;
 use std::time::Duration;
 
@@ -113,11 +114,8 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         line: line.to_string(),
         why: why.to_string(),
     };
-    let centis = |t: &str| {
-        t.parse::<i64>()
-            .map(|c| Duration::from_millis(c.max(0) as u64 * 10))
-            .map_err(|_| bad("bad argument: expected centiseconds"))
-    };
+    // The clock commands' values are read and range-checked by the clock's one parser.
+    let clock_error = |why: String| bad(&format!("bad argument: {why}"));
     Ok(match word {
         "" => C::Ignored(String::new()),
         "xboard" => C::Xboard,
@@ -137,23 +135,16 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "level" => {
             let a: Vec<&str> = rest.split_whitespace().collect();
             match a.as_slice() {
-                [m, b, i] => C::Level(
-                    TimeControl::from_level(m, b, i)
-                        .ok_or_else(|| bad("bad argument: expected level MPS BASE INC"))?,
-                ),
+                [m, b, i] => C::Level(TimeControl::from_level(m, b, i).map_err(clock_error)?),
                 _ => return Err(bad("bad argument: expected level MPS BASE INC")),
             }
         }
-        "st" => match rest.parse::<f64>() {
-            Ok(s) if s > 0.0 && s < 1e6 => C::St(Duration::from_secs_f64(s)),
-            _ => return Err(bad("bad argument: expected seconds")),
-        },
-        "sd" => match rest.parse::<u32>() {
-            Ok(d) if d >= 1 => C::Sd(d.min(64)),
-            _ => return Err(bad("bad argument: expected a depth")),
-        },
-        "time" => C::Time(centis(rest)?),
-        "otim" => C::Otim(centis(rest)?),
+        "st" => C::St(
+            clock::positive_time(rest, "the time a move", Unit::Seconds).map_err(clock_error)?,
+        ),
+        "sd" => C::Sd(parse_depth(rest).map_err(|e| bad(&format!("bad argument: {e}")))?),
+        "time" => C::Time(clock::time_left(rest, "time", Unit::Centis).map_err(clock_error)?),
+        "otim" => C::Otim(clock::time_left(rest, "otim", Unit::Centis).map_err(clock_error)?),
         "post" => C::Post,
         "nopost" => C::NoPost,
         "usermove" if !rest.is_empty() => C::UserMove(rest.to_string()),
@@ -206,6 +197,49 @@ mod tests {
         );
     }
 
+    /// Issue 13: a huge `level` panicked at `go`, a huge `time` overflowed.
+    #[test]
+    fn clock_values_out_of_range_are_refused_in_cecp_form() {
+        for (line, why) in [
+            (
+                "level 40 5 100000000000000000:00",
+                "the increment '100000000000000000:00' is out of range: from 0 to 360000 \
+                 seconds (100 hours)",
+            ),
+            (
+                "level 1001 5 0",
+                "moves per period '1001' is not a whole number from 0 to 1000",
+            ),
+            ("level 0 0 0", "the base time must be more than 0 minutes"),
+            (
+                "time 1844674407370955162",
+                "time '1844674407370955162' is out of range: from -36000000 to 36000000 \
+                 centiseconds (100 hours; a negative time counts as none left)",
+            ),
+            (
+                "otim 1844674407370955162",
+                "otim '1844674407370955162' is out of range",
+            ),
+            (
+                "time soon",
+                "time 'soon' is not a whole number of centiseconds",
+            ),
+            ("st 0", "the time a move must be more than 0 seconds"),
+            ("st 360001", "the time a move '360001' is out of range"),
+        ] {
+            let e = parse(line).unwrap_err().to_string();
+            assert!(
+                e.starts_with(&format!("Error (bad argument: {why}")) && e.ends_with(line),
+                "{e}"
+            );
+        }
+        assert_eq!(parse("time -250"), Ok(XboardCommand::Time(Duration::ZERO)));
+        assert_eq!(
+            parse("st 0.5"),
+            Ok(XboardCommand::St(Duration::from_millis(500)))
+        );
+    }
+
     #[test]
     fn unknown_and_bad_commands_say_so_in_cecp_form() {
         assert_eq!(
@@ -214,8 +248,14 @@ mod tests {
         );
         assert_eq!(
             parse("sd x").unwrap_err().to_string(),
-            "Error (bad argument: expected a depth): sd x"
+            "Error (bad argument: depth 'x' is not a whole number from 1 to 20): sd x"
         );
+        assert_eq!(
+            parse("sd 1000").unwrap_err().to_string(),
+            "Error (bad argument: depth '1000' is not a whole number from 1 to 20): sd 1000"
+        );
+        assert!(parse("sd 0").is_err());
+        assert_eq!(parse("sd 20"), Ok(XboardCommand::Sd(20)));
     }
 
     #[test]
