@@ -154,16 +154,21 @@ pub fn game_moves(root: &Position, history: &[Key]) -> Option<Vec<Move>> {
     (pos == *root || pos.key() == root.key()).then_some(moves)
 }
 
-/// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from `params`.
+/// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from `params`. `run`
+/// is what the program's earlier searches left behind (see [`cat::Leftovers`]): added to what
+/// the game's positions leave, and updated with what this search leaves.
 pub fn search(
     root: &Position,
     history: &[Key],
     params: &SearchParams,
     fixes: Fixes,
     limits: &Limits,
+    run: &mut cat::Leftovers,
     progress: Option<&mut dyn FnMut(&Progress)>,
 ) -> SearchResult {
     let (board, mut leftovers) = board_for(root, history);
+    leftovers.qr_pinned |= run.qr_pinned;
+    leftovers.black_as_white |= run.black_as_white;
     let node = Node::new(board, root.clone(), fixes, &mut leftovers);
     let side = node.board.side;
     let mut tree = Tree::new(
@@ -188,6 +193,7 @@ pub fn search(
         })
         .collect();
     let ret = tree.root(&node);
+    *run = tree.leftovers();
     let stopped = tree.stopped;
     let mut top_level = Vec::new();
     let mut best: Option<i64> = None;

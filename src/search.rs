@@ -94,13 +94,20 @@ pub struct Searcher {
     /// The parameters of the next search.
     pub params: SearchParams,
     table: HashTable,
+    /// What the c197 profile's earlier searches left behind: the program's run state, kept
+    /// as the running program kept it from one search to the next.
+    c197_run: crate::c197::cat::Leftovers,
 }
 
 impl Searcher {
     /// A searcher with an empty table of `params.hash_entries` entries.
     pub fn new(params: SearchParams) -> Searcher {
         let table = HashTable::new(params.hash_entries);
-        Searcher { params, table }
+        Searcher {
+            params,
+            table,
+            c197_run: Default::default(),
+        }
     }
 
     /// The table (for tests and statistics).
@@ -109,9 +116,11 @@ impl Searcher {
     }
 
     /// Forgets everything stored (a new game, or moves taken back: game-history draws stored in
-    /// the table assume the history only grows).
+    /// the table assume the history only grows), c197's run state with it (as a fresh load of
+    /// the program).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.c197_run = Default::default();
     }
 
     /// Chooses a move for the side to move in `root`. `history` holds the keys of the game's
@@ -126,7 +135,15 @@ impl Searcher {
     ) -> SearchResult {
         if let Profile::C197(fixes) = self.params.profile {
             let start = Instant::now();
-            let mut r = crate::c197::search(root, history, &self.params, fixes, limits, progress);
+            let mut r = crate::c197::search(
+                root,
+                history,
+                &self.params,
+                fixes,
+                limits,
+                &mut self.c197_run,
+                progress,
+            );
             r.stats.time = start.elapsed();
             return r;
         }

@@ -135,6 +135,32 @@ fn compare_on_the_positions_of_a_c197_table_game_by_game() {
     );
 }
 
+/// With the games the table comes from, each position is searched along its game, as the kit
+/// asked c197: the c197 profile then plays c197's move in every position of both sides.
+#[test]
+fn compare_on_a_c197_table_along_its_games() {
+    let (code, out, err) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--preset",
+            "tournament",
+            "--positions",
+            "reference/c197/paper-tournament.tsv",
+            "games/paper-games.pgn",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains(
+            "\n     c197 answered 316: machack = c197 316/316 (100%), same value where the moves \
+             agree 315/316 (100%), c197 = game 179/316 (57%)\n"
+        ),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_bad_c197_table_is_reported_and_nothing_is_searched() {
     let (code, out, err) = machack(

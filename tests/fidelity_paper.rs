@@ -8,8 +8,9 @@
 mod compare_table;
 use compare_table::table;
 
+use machack::c197::Fixes;
 use machack::fidelity::compare::{
-    CompareRow, Oracle, Summary, Yardsticks, compare_game, mac_hack_side,
+    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
@@ -32,14 +33,20 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The comparison rows of one game at a preset, against the c197 run at the same widths.
+/// The comparison rows of one game at a preset (the paper profile), against the c197 run at
+/// the same widths.
 fn rows_at(file: &str, preset: Preset) -> Vec<CompareRow> {
+    rows_with(file, Profile::Paper, preset)
+}
+
+/// The comparison rows of one game with a profile at a preset.
+fn rows_with(file: &str, profile: Profile, preset: Preset) -> Vec<CompareRow> {
     let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
     let game = read_games(&text).unwrap().remove(0);
     let side = mac_hack_side(&game).expect("the tags name Mac Hack");
     let oracle = Oracle::c1973_paper();
     let params = SearchParams {
-        profile: Profile::Paper,
+        profile,
         ..SearchParams::preset(preset)
     };
     let c197 = Reference::paper_for(&params).expect("a c197 run at the preset's widths");
@@ -61,12 +68,32 @@ fn rows(file: &str) -> Vec<CompareRow> {
     rows_at(file, Preset::Tournament)
 }
 
-/// The agreement over the four games at a preset.
+/// The agreement over the four games at a preset (the paper profile).
 fn totals(preset: Preset) -> Summary {
+    totals_with(Profile::Paper, preset)
+}
+
+/// The agreement over the four games with a profile at a preset.
+fn totals_with(profile: Profile, preset: Preset) -> Summary {
     GAMES
         .iter()
-        .map(|g| Summary::of(&rows_at(g, preset)))
+        .map(|g| Summary::of(&rows_with(g, profile, preset)))
         .fold(Summary::default(), |a, b| a + b)
+}
+
+/// (positions, book, machack = 1967, 1967 in the PMG's first 6, c197 answered, machack = c197,
+/// same value, c197 = 1967).
+fn figures(s: &Summary) -> [usize; 8] {
+    [
+        s.positions,
+        s.book,
+        s.matches,
+        s.in_first_six,
+        s.c197_answered,
+        s.c197_matches,
+        s.c197_same_value,
+        s.c197_historical,
+    ]
 }
 
 #[test]
@@ -137,4 +164,57 @@ fn agreement_on_the_paper_games_at_width_6() {
         ),
         (158, 88, 13, 100)
     );
+}
+
+/// The c197 profile (the default) on Mac Hack's positions, each searched with a fresh searcher:
+/// the program's 1967 moves and c197's answers, pinned in a snapshot.
+#[test]
+fn paper_games_profile_c197_at_the_tournament_preset() {
+    let profile = Profile::C197(Fixes::default());
+    let mut out = String::new();
+    for g in GAMES {
+        let rows = rows_with(g, profile, Preset::Tournament);
+        out.push_str(&format!("{g}\n{}", table_1967(&rows)));
+    }
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn agreement_on_the_paper_games_profile_c197() {
+    let profile = Profile::C197(Fixes::default());
+    assert_eq!(
+        figures(&totals_with(profile, Preset::Tournament)),
+        [158, 9, 104, 139, 158, 156, 153, 109]
+    );
+    assert_eq!(
+        figures(&totals_with(profile, Preset::Normal)),
+        [158, 9, 97, 139, 158, 155, 151, 100]
+    );
+}
+
+/// Every position of both sides, along each game as the kit asked c197 (one searcher a game,
+/// see `compare_positions`): the same move in all 316 at the tournament widths.
+#[test]
+fn both_sides_along_the_paper_games_profile_c197() {
+    let games = read_games(&std::fs::read_to_string(root().join("games/paper-games.pgn")).unwrap())
+        .unwrap();
+    let params = |preset| SearchParams {
+        profile: Profile::C197(Fixes::default()),
+        ..SearchParams::preset(preset)
+    };
+    let mut got = Vec::new();
+    for preset in [Preset::Tournament, Preset::Normal] {
+        let reference = Reference::paper_for(&params(preset)).unwrap();
+        let rows: Vec<_> = reference.rows().iter().collect();
+        let s = Summary::of(&compare_positions(
+            &rows,
+            &games,
+            &params(preset),
+            &mut Knowledge1967::default(),
+            &Limits::default(),
+            &Oracle::default(),
+        ));
+        got.push((s.positions, s.c197_matches, s.c197_same_value));
+    }
+    assert_eq!(got, [(316, 316, 315), (316, 315, 314)]);
 }

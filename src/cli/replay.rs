@@ -14,7 +14,8 @@ pub mod compare;
 #[derive(clap::Args, Debug)]
 pub struct ReplayArgs {
     /// The score: a descriptive score, PGN or a plain numbered move list (`-` for standard input);
-    /// with --compare, several files may be given.
+    /// with --compare, several files may be given; with --positions, the games the table's
+    /// positions come from (optional).
     #[arg(required_unless_present = "positions", num_args = 1..)]
     pub files: Vec<String>,
     /// Search every position where Mac Hack was to move and compare with history, c197 and the
@@ -29,9 +30,11 @@ pub struct ReplayArgs {
     /// search's widths, `reference/c197/paper-tournament.tsv` or `paper-default.tsv`).
     #[arg(long)]
     pub c197: Option<String>,
-    /// With --compare, instead of score files: every position of a c197 table (e.g.
-    /// `reference/c197/further-tournament.tsv`), each searched alone.
-    #[arg(long, conflicts_with_all = ["c197", "files"])]
+    /// With --compare, instead of Mac Hack's positions: every position of a c197 table (e.g.
+    /// `reference/c197/further-tournament.tsv`). A position found in the games of FILES (e.g.
+    /// `reference/c197/further-games.pgn`) is searched with the game's earlier moves, as c197
+    /// was asked it; any other alone, from its FEN.
+    #[arg(long, conflicts_with = "c197")]
     pub positions: Option<String>,
     /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]

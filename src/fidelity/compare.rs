@@ -178,17 +178,16 @@ struct Target<'a> {
     printed_time: Option<String>,
 }
 
-/// Searches one position and sets the result beside the yardsticks.
+/// Searches one position with `searcher` and sets the result beside the yardsticks.
 fn compare_position(
     target: Target,
-    params: &SearchParams,
+    searcher: &mut Searcher,
     knowledge: &mut dyn Knowledge,
     limits: &Limits,
     oracle: &Oracle,
     c197: Option<Option<Answer>>,
 ) -> CompareRow {
     let pos = target.position;
-    let mut searcher = Searcher::new(params.clone());
     let r = searcher.search(knowledge, pos, target.history, limits, None);
     let pmg_rank = r
         .plausibility
@@ -242,7 +241,7 @@ pub fn compare_game(
                 .map(|row| row.answer.clone());
             rows.push(compare_position(
                 target,
-                params,
+                &mut Searcher::new(params.clone()),
                 knowledge,
                 limits,
                 yardsticks.oracle,
@@ -255,27 +254,63 @@ pub fn compare_game(
     rows
 }
 
-/// Searches the positions of a c197 table (each alone: the search sees no earlier positions).
+/// Searches the positions of a c197 table. A position that one of `games` reaches at the row's
+/// ply is searched as the kit asked c197 along the game: with the game's earlier positions as
+/// its history, and by one searcher for all the game's rows, in the table's order (so that
+/// the program's run state, and the paper profile's table, carry from one to the next); any
+/// other position alone, from its FEN with a fresh searcher. (It matters to the c197 profile:
+/// the program's pieces keep the numbers the game gave them, which decide its ties, where a
+/// position alone numbers them afresh; and a few bits of state outlive a search, see
+/// [`crate::c197::cat::Leftovers`].)
 pub fn compare_positions(
     rows: &[&reference::Row],
+    games: &[Game],
     params: &SearchParams,
     knowledge: &mut dyn Knowledge,
     limits: &Limits,
     oracle: &Oracle,
 ) -> Vec<CompareRow> {
+    let game_keys: Vec<Vec<Key>> = games.iter().map(position_keys).collect();
+    let mut searchers: Vec<Option<Searcher>> = games.iter().map(|_| None).collect();
+    let mut alone = Searcher::new(params.clone());
     rows.iter()
         .map(|row| {
+            let key = row.position.key();
+            let found = game_keys
+                .iter()
+                .position(|keys| keys.get(row.ply) == Some(&key));
+            let (history, searcher) = match found {
+                Some(g) => (
+                    &game_keys[g][..row.ply],
+                    searchers[g].get_or_insert_with(|| Searcher::new(params.clone())),
+                ),
+                None => {
+                    alone = Searcher::new(params.clone());
+                    (&[][..], &mut alone)
+                }
+            };
             let target = Target {
                 position: &row.position,
-                history: &[],
+                history,
                 historical: row.historical,
                 book: false,
                 printed_time: None,
             };
             let c197 = Some(row.answer.clone());
-            compare_position(target, params, knowledge, limits, oracle, c197)
+            compare_position(target, searcher, knowledge, limits, oracle, c197)
         })
         .collect()
+}
+
+/// The keys of a game's positions, from its start to its final position.
+fn position_keys(game: &Game) -> Vec<Key> {
+    let mut pos = game.start.clone();
+    let mut keys = vec![pos.key()];
+    for gm in &game.moves {
+        pos.make(gm.mv);
+        keys.push(pos.key());
+    }
+    keys
 }
 
 /// The agreement figures of a set of rows.

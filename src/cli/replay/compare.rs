@@ -7,7 +7,7 @@ use crate::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side, ratio,
 };
 use crate::fidelity::reference::Reference;
-use crate::notation::{Style, descriptive};
+use crate::notation::{Style, descriptive, read_games};
 use crate::rules::{Color, Move};
 use crate::search::Preset;
 
@@ -46,8 +46,13 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let mut total = Summary::default();
     let mut groups = 0;
     if let (Some(path), Some(table)) = (&args.positions, &c197) {
+        let mut games = Vec::new();
+        for file in &args.files {
+            games.extend(read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?);
+        }
         for (game, rows) in table.games() {
-            let rows = compare_positions(&rows, &params, knowledge.as_mut(), &limits, &oracle);
+            let rows =
+                compare_positions(&rows, &games, &params, knowledge.as_mut(), &limits, &oracle);
             let title = format!("{path}: {game}");
             total = total + print_group(&title, "game", &rows);
             groups += 1;
