@@ -689,3 +689,111 @@ impl Board {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(b: &Board, s: &str) -> Pc {
+        b.at(loc(Square::parse(s).unwrap()))
+    }
+
+    fn fen(text: &str) -> Board {
+        Board::from_position(&Position::from_fen(text).unwrap())
+    }
+
+    #[test]
+    fn the_pieces_are_numbered_from_the_kings_rook_pawn_as_bdini_places_them() {
+        // BDINI (220-262) and PIECE (114-130): pawns 1-8 from the KR file, then KR KN KB K Q QB
+        // QN QR; Black's the same plus 16.
+        let b = Board::initial();
+        let white: Vec<Pc> = ["h2", "a2", "h1", "g1", "f1", "e1", "d1", "c1", "b1", "a1"]
+            .iter()
+            .map(|s| at(&b, s))
+            .collect();
+        assert_eq!(white, [1, 8, 9, 10, 11, 12, 13, 14, 15, 16]);
+        assert_eq!((at(&b, "h7"), at(&b, "e8"), at(&b, "a8")), (17, 28, 32));
+        assert_eq!(b.pcbal, [TPCS, TPCS]);
+        // BDAST (165-170): the sliders KR KB Q QB QR are 1-5 and 6-10.
+        assert_eq!(b.bdast[1..=10], [9, 11, 13, 14, 16, 25, 27, 29, 30, 32]);
+    }
+
+    #[test]
+    fn a_pawn_that_queens_keeps_its_number_and_gains_qninc() {
+        // MMOVE7 (2795-2806): +8 a rank; MMS5 (2830-2872): a queen, values up by QNINC, the
+        // next free slider index.
+        let mut b = fen("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let p = at(&b, "a7");
+        assert_eq!((p, b.pvalue[p], b.rpval[p]), (8, 168, 128));
+        let rec = b.make(CMove {
+            piece: p,
+            to: loc(Square::parse("a8").unwrap()),
+        });
+        assert!(rec.promotion && rec.special && !rec.capture);
+        assert_eq!(at(&b, "a8"), 8);
+        assert_eq!(b.kind[8], Kind::Queen);
+        assert_eq!((b.pvalue[8], b.rpval[8]), (176 + QNINC, 128 + QNINC));
+        assert_eq!((b.slider[8], b.bdast[11]), (11, 8));
+        assert_eq!(b.pcbal[0], 1 + 128 + QNINC);
+    }
+
+    #[test]
+    fn a_fen_numbers_pieces_by_file_wing_and_bishop_colour_and_a_second_queen_takes_a_pawn_number()
+    {
+        let b = fen("4k3/8/8/8/8/8/1PPPPPPP/2BQKBQR w - - 0 1");
+        // Pawns by file (b2 is the QN pawn, 7); the one rook on the king's wing is the KR (9);
+        // c1 is the dark square, the QB (14); f1 light, the KB (11); the queen on d1 is 13 and
+        // the one on g1 takes the free pawn number 8, as a queen with the next slider index.
+        let numbers: Vec<Pc> = ["b2", "h2", "h1", "c1", "f1", "d1", "g1", "e1"]
+            .iter()
+            .map(|s| at(&b, s))
+            .collect();
+        assert_eq!(numbers, [7, 1, 9, 14, 11, 13, 8, 12]);
+        assert_eq!(
+            (b.kind[8], b.slider[8], b.pvalue[8]),
+            (Kind::Queen, 11, 176 + QNINC)
+        );
+        // No castling rights: the king and its rook count as moved.
+        assert_eq!((b.nmoves[12], b.nmoves[9]), (1, 1));
+    }
+
+    #[test]
+    fn a_castled_king_counts_as_castled_and_its_rook_as_unmoved() {
+        let b = fen("4k3/8/8/8/8/8/5PPP/5RK1 w - - 0 1");
+        assert_eq!((at(&b, "g1"), at(&b, "f1")), (12, 9));
+        assert_eq!((b.nmking[0], b.nmoves[12], b.nmoves[9]), (1, 1, 0));
+    }
+
+    #[test]
+    fn the_ghost_stands_behind_a_double_step_only_beside_an_enemy_pawn() {
+        // MMGH (2811-2822).
+        let b = fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2");
+        assert_eq!((b.ghloc, b.ghsd), (loc(Square::parse("d6").unwrap()), -1));
+        let b = fen("4k3/8/8/3p4/4P3/8/8/4K3 w - d6 0 2");
+        assert_eq!((b.ghloc, b.ghsd), (0, 0));
+    }
+
+    #[test]
+    fn a_game_keeps_each_pieces_number_through_captures() {
+        // 1. P-Q4 P-K4 2. PxP: White's QP (5) now stands on K5, Black's KP (20) is gone.
+        let mut pos = Position::startpos();
+        let mut moves = Vec::new();
+        for u in ["d2d4", "e7e5", "d4e5"] {
+            let m = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.coordinate() == u)
+                .unwrap();
+            pos.make(m);
+            moves.push(m);
+        }
+        let (b, _) = Board::from_game(&moves).unwrap();
+        assert_eq!((at(&b, "e5"), b.piecel[20], b.nmoves[5]), (5, 0, 2));
+        assert_eq!(b.pcbal, [TPCS, TPCS - PWNV]);
+        // From the position alone the KP on K2 is 4 and the pawn doubled on K5 takes the
+        // nearest free number, 5.
+        let alone = Board::from_position(&pos);
+        assert_eq!((at(&alone, "e2"), at(&alone, "e5")), (4, 5));
+    }
+}

@@ -580,3 +580,95 @@ impl Tables {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c197::board::{loc, square};
+    use crate::rules::{Position, Square};
+
+    fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
+        Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())
+    }
+
+    fn game(moves: &[&str]) -> Board {
+        let mut pos = Position::startpos();
+        let mut ms = Vec::new();
+        for u in moves {
+            let m = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.coordinate() == *u)
+                .unwrap();
+            pos.make(m);
+            ms.push(m);
+        }
+        Board::from_game(&ms).unwrap().0
+    }
+
+    #[test]
+    fn whites_passed_pawn_scan_starts_two_ranks_ahead() {
+        // 1. P-K4 P-Q4 2. PxP P-QB3 3. N-KB3 P-K4: White's KP (4) on Q5, Black's QBP on QB6,
+        // one rank ahead on the next file. The black pawns numbered for the KP's files are
+        // gone or behind; MMWPPL (477-486) then looks from two ranks ahead (`BOARD+BW!X(D)`
+        // with D = A+BW) and misses QB6: passed, on its fifth rank. The fix looks from the
+        // rank ahead.
+        let b = game(&["e2e4", "d7d5", "e4d5", "c7c6", "g1f3", "e7e5"]);
+        let a = b.piecel[4];
+        assert_eq!(square(a), Square::parse("d5"));
+        assert_eq!(tables(&b, false).ppased[4], 5);
+        assert_eq!(tables(&b, true).ppased[4], 0);
+    }
+
+    #[test]
+    fn blacks_passed_pawn_scan_starts_on_its_own_rank_and_skips_its_own_file() {
+        // MMBPPL (623-632): `BOARD+BW+X(D)` with X empty assembled without the index, so the
+        // scan never reads the pawn's own file, and D starts at the pawn's square: a white
+        // pawn beside it on its rank stops it, one in front on its file does not.
+        let b =
+            Board::from_position(&Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1").unwrap());
+        let d5 = b.at(loc(Square::parse("d5").unwrap()));
+        let e5 = b.at(loc(Square::parse("e5").unwrap()));
+        assert_eq!((d5, e5), (21, 4));
+        assert_eq!(
+            (tables(&b, false).ppased[d5], tables(&b, false).ppased[e5]),
+            (0, 5)
+        );
+        assert_eq!(
+            (tables(&b, true).ppased[d5], tables(&b, true).ppased[e5]),
+            (4, 5)
+        );
+        // A white pawn in front on its file, numbered for a far file (as captures leave them):
+        // the pawns on QR2 and Q4 exchange numbers.
+        let mut b = Board::from_position(
+            &Position::from_fen("4k3/8/8/3p4/3P4/8/P7/4K3 w - - 0 1").unwrap(),
+        );
+        let (a2, d4) = (
+            loc(Square::parse("a2").unwrap()),
+            loc(Square::parse("d4").unwrap()),
+        );
+        let (p, q) = (b.at(a2), b.at(d4));
+        assert_eq!((p, q), (8, 5));
+        (b.board[a2], b.board[d4]) = (q as i8, p as i8);
+        (b.piecel[p], b.piecel[q]) = (d4, a2);
+        let d5 = b.at(loc(Square::parse("d5").unwrap()));
+        assert_eq!(tables(&b, false).ppased[d5], 4);
+        assert_eq!(tables(&b, true).ppased[d5], 0);
+    }
+
+    #[test]
+    fn a_pin_of_piece_32_is_never_cleared() {
+        // CAT clears PINT with `BLT A,PINT+NPC-1` (391-415): one word short of piece 32.
+        let pos = Position::from_fen("r3k3/8/8/8/8/8/8/Q3K3 w - - 0 1").unwrap();
+        let b = Board::from_position(&pos);
+        assert_eq!(b.at(loc(Square::parse("a8").unwrap())), NPC);
+        let pinned = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+        assert!(!pinned.pint[NPC], "the rook is not pinned to its king");
+        let lo = Leftovers {
+            qr_pinned: true,
+            ..Leftovers::default()
+        };
+        assert!(Tables::compute(&b, CatFixes::default(), &lo).pint[NPC]);
+    }
+}

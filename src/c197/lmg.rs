@@ -1270,3 +1270,152 @@ fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64
     sort1(v, lo, a, bit - 1, key);
     sort1(v, a, hi, bit - 1, key);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c197::cat::{CatFixes, Leftovers};
+    use crate::notation::san;
+    use crate::rules::{Move, Position};
+
+    /// The position after the moves (coordinates) from the start, with the program's board.
+    fn game(moves: &str) -> (Position, Board) {
+        let mut pos = Position::startpos();
+        let mut ms: Vec<Move> = Vec::new();
+        for u in moves.split_whitespace() {
+            let m = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .find(|m| m.coordinate() == u)
+                .unwrap();
+            pos.make(m);
+            ms.push(m);
+        }
+        (pos, Board::from_game(&ms).unwrap().0)
+    }
+
+    /// The root list as `SAN plausibility` (a `*` for a developmentally poor move).
+    fn root_list(pos: &Position, b: &Board, fixes: LmgFixes) -> Vec<String> {
+        let t = Tables::compute(b, CatFixes::default(), &Leftovers::default());
+        let legal = pos.legal_moves();
+        Pmg::run(b, &t, 1, 2, Phase::at(b.plyn), fixes)
+            .entries
+            .iter()
+            .map(|e| {
+                let m = b.rules_move_in(&legal, e.mv).unwrap();
+                let poor = if e.poor { "*" } else { "" };
+                format!("{}{poor} {}", san::format(pos, m), e.plausibility)
+            })
+            .collect()
+    }
+
+    fn words(list: &str) -> Vec<String> {
+        list.split(',').map(|s| s.trim().to_string()).collect()
+    }
+
+    #[test]
+    fn the_start_list_is_the_running_programs() {
+        // Printed by c197 in the kit (SETD 1, SETW 99, every top-level move with its
+        // plausibility): equal plausibilities in the order its generation (KR pawn first,
+        // the pawn's single step before its double) and SORT leave them.
+        let (pos, b) = game("");
+        assert_eq!(
+            root_list(&pos, &b, LmgFixes::default()),
+            words(
+                "e4 644, e3 636, d4 612, d3 604, c4 580, c3 572, f4 564, f3 556, g3 520, \
+                 g4 520, b3 520, b4 520, h4 512, h3 512, a4 512, a3 512, Nf3 376, Nc3 376, \
+                 Na3 312, Nh3 312"
+            )
+        );
+    }
+
+    #[test]
+    fn a_middlegame_list_is_the_running_programs() {
+        // Paper game 1 before 12. O-O, as the kit printed it: ties among pawns, pieces and
+        // king moves in c197's order, two developmentally poor moves (bit 18).
+        let (pos, b) = game(
+            "g2g3 e7e5 g1f3 e5e4 f3d4 f8c5 d4b3 c5b6 f1g2 g8f6 c2c4 d7d6 b1c3 c8e6 d2d3 e4d3 \
+             g2b7 b8d7 e2d3 a8b8 b7g2 e8g8",
+        );
+        assert_eq!(
+            root_list(&pos, &b, LmgFixes::default()),
+            words(
+                "O-O 768, Bf4 588, Be3 580, d4 576, Bg5 544, f4 532, Qf3 532, Bd2 528, \
+                 Nd5 520, Qe2 516, Bf3 512, h4 504, a3 504, Bc6 504, a4 504, h3 504, Ne4 492, \
+                 Nb5 492, Rg1 488, Qd2 488, Na4 488, Qc2 482, Ne2 476, Nd2 456, Rf1 456, \
+                 Rb1 456, f3 444, Bf1* 440, Nb1* 432, Ke2 396, Bd5 384, Kd2 360, g4 352, \
+                 Be4 352, Kf1 348, c5 328, Nc5 88, Nd4 68, Na5 36, Bh6 24, Bb7 0, Bh3 0, \
+                 Qh5 0, Ba8 0, Qg4 0"
+            )
+        );
+    }
+
+    #[test]
+    fn sort_reads_the_low_12_bits_and_is_not_stable() {
+        // SORT (6062-6092): a radix exchange from bit 11 down; the exchanges reverse two
+        // equal keys here, and 4096 reads as 0.
+        let mut v = [(1, 'a'), (1, 'b'), (2, 'c')];
+        sort_with(&mut v, |e| e.0);
+        assert_eq!(v.map(|e| e.1), ['c', 'b', 'a']);
+        let mut v = [(4096, 'x'), (1, 'y')];
+        sort_with(&mut v, |e| e.0);
+        assert_eq!(v.map(|e| e.1), ['y', 'x']);
+    }
+
+    /// The moves whose plausibility the trade-policy fix changes, with the change.
+    fn trade_fix_changes(fen: &str) -> Vec<String> {
+        let pos = Position::from_fen(fen).unwrap();
+        let b = Board::from_position(&pos);
+        let c197 = root_list(&pos, &b, LmgFixes::default());
+        let fixed = root_list(&pos, &b, LmgFixes { trade_policy: true });
+        let value = |list: &[String], m: &str| -> i64 {
+            list.iter()
+                .find_map(|e| e.strip_prefix(&format!("{m} ")))
+                .unwrap()
+                .parse()
+                .unwrap()
+        };
+        let mut out: Vec<String> = c197
+            .iter()
+            .map(|e| e.split(' ').next().unwrap())
+            .filter_map(|m| {
+                let d = value(&fixed, m) - value(&c197, m);
+                (d != 0).then(|| format!("{m} {d:+}"))
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    #[test]
+    fn the_trade_policy_offers_even_trades_unless_behind_and_the_fix_as_its_comments_read() {
+        // LMGR2E (4692-4710): a move that attacks an undefended enemy piece of its own type.
+        // c197 gives -16 unless more than 416 behind; the fix +16 when more than 416 ahead,
+        // -16 when more than 416 behind, 0 between. Even material: only Rh7, -16 -> 0.
+        assert_eq!(
+            trade_fix_changes("4k3/r7/6K1/8/8/8/8/7R w - - 0 1"),
+            ["Rh7 +16"]
+        );
+        // A rook ahead: -16 -> +16. The rook on QR1 already attacks QR7: its moves off the
+        // file lose that score from its current development (CDEVV, scored by the same rules).
+        assert_eq!(
+            trade_fix_changes("4k3/r7/6K1/8/8/8/8/R6R w - - 0 1"),
+            [
+                "Rab1 -32",
+                "Rac1 -32",
+                "Rad1 -32",
+                "Rae1+ -32",
+                "Raf1 -32",
+                "Rag1 -32",
+                "Rh7 +32",
+                "Rxa7 -32"
+            ]
+        );
+        // A bishop (448) behind: 0 -> -16.
+        assert_eq!(
+            trade_fix_changes("2b1k3/r7/6K1/8/8/8/8/7R w - - 0 1"),
+            ["Rh7 -16"]
+        );
+    }
+}

@@ -361,3 +361,84 @@ impl Tree<'_, '_> {
 pub fn static_value(b: &Board, t: &Tables) -> i64 {
     stvl4(b, t, pcratio(b), b.plyn <= 40)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c197::board::loc;
+    use crate::c197::cat::{CatFixes, Leftovers};
+    use crate::rules::{Position, Square};
+
+    fn board(fen: &str) -> (Board, Tables) {
+        let b = Board::from_position(&Position::from_fen(fen).unwrap());
+        let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+        (b, t)
+    }
+
+    fn l(s: &str) -> Loc {
+        loc(Square::parse(s).unwrap())
+    }
+
+    #[test]
+    fn the_start_position_is_worth_nothing() {
+        let b = Board::initial();
+        let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+        assert_eq!(stvl4(&b, &t, pcratio(&b), true), 0);
+    }
+
+    #[test]
+    fn the_capture_search_never_queens_unless_fixed() {
+        // STVQL1 (5515-5529) reads PPASED(I) for PPASED(B): White's passed pawn on its
+        // seventh rank is not pushed; the fix pushes it, worth 512.
+        let (b, t) = board("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(t.ppased[8], 7);
+        assert!(prey(&b, &t, false).moves.is_empty());
+        let queening = CMove {
+            piece: 8,
+            to: l("a8"),
+        };
+        assert_eq!(prey(&b, &t, true).moves, [(queening, QUEENING)]);
+    }
+
+    #[test]
+    fn for_black_every_pawn_steps_when_whites_piece_1_is_passed_on_its_second_rank() {
+        // PPASED(I) with I = 1 is piece 1, White's KR pawn: passed on its second rank, it
+        // makes every black pawn's step forward a "promotion".
+        let (b, t) = board("4k3/p7/8/8/8/8/7P/4K3 b - - 0 1");
+        assert_eq!(t.ppased[1], 2);
+        let step = CMove {
+            piece: 24,
+            to: l("a6"),
+        };
+        assert_eq!(prey(&b, &t, false).moves, [(step, QUEENING)]);
+        assert!(prey(&b, &t, true).moves.is_empty());
+    }
+
+    #[test]
+    fn captures_of_pieces_on_prey_are_worth_the_victim_less_the_capturer_if_defended() {
+        // STV2A-STV3A (5732-5808): an undefended knight is worth all of itself to the rook;
+        // a defended knight taken by a pawn, the knight less the pawn.
+        let (b, t) = board("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(
+            prey(&b, &t, false).moves,
+            [(
+                CMove {
+                    piece: b.at(l("d1")),
+                    to: l("d5")
+                },
+                416
+            )]
+        );
+        let (b, t) = board("4k3/4p3/3n4/4P3/8/8/8/4K3 w - - 0 1");
+        assert_eq!(
+            prey(&b, &t, false).moves,
+            [(
+                CMove {
+                    piece: b.at(l("e5")),
+                    to: l("d6")
+                },
+                416 - 128
+            )]
+        );
+    }
+}
