@@ -525,3 +525,49 @@ fn clock_commands_out_of_range_get_the_protocols_error_line() {
     e.expect("bestmove ");
     e.quit();
 }
+
+/// Paper game 1 before 12. O-O, where the two profiles part at the quick preset: c197 castles
+/// (`machack think --preset quick --profile c197`), the paper's recreation plays B-KB4.
+const PROFILES_PART: &str = "1r1q1rk1/p1pn1ppp/1b1pbn2/8/2P5/1NNP2P1/PP3PBP/R1BQK2R w KQ - 3 12";
+
+#[test]
+fn uci_profile_option_chooses_the_program_and_refuses_unknown_names() {
+    let mut e = Engine::start("uci");
+    e.send("uci");
+    e.expect("option name Profile type combo default paper var c197 var paper");
+    e.expect("uciok");
+    for (profile, best) in [("c197", "bestmove e1g1"), ("paper", "bestmove c1f4")] {
+        e.send(&format!("setoption name Profile value {profile}"));
+        e.send(&format!("position fen {PROFILES_PART}"));
+        e.send("go");
+        e.expect(best);
+    }
+    e.send("setoption name Profile value sargon");
+    e.expect_with("info string error: profile 'sargon' unknown", "paper");
+    e.send("isready");
+    e.expect("readyok");
+    e.quit();
+}
+
+#[test]
+fn cecp_profile_option_chooses_the_program_and_refuses_unknown_names() {
+    let mut e = xboard();
+    assert!(
+        e.seen
+            .iter()
+            .any(|l| l.contains("option=\"Profile -combo c197 /// *paper\"")),
+        "{:?}",
+        e.seen
+    );
+    for (profile, best) in [("c197", "move e1g1"), ("paper", "move c1f4")] {
+        e.send("new");
+        e.send("force");
+        e.send(&format!("option Profile={profile}"));
+        e.send(&format!("setboard {PROFILES_PART}"));
+        e.send("go");
+        e.expect(best);
+    }
+    e.send("option Profile=sargon");
+    e.expect("Error (bad argument: profile 'sargon' unknown");
+    e.quit();
+}

@@ -158,6 +158,14 @@ impl Default for Profile {
 impl Profile {
     /// The names of the profiles, for option lists.
     pub const NAMES: [&'static str; 2] = ["c197", "paper"];
+
+    /// The profile's name (one of [`Profile::NAMES`]), without its fixes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::Paper => "paper",
+            Profile::C197(_) => "c197",
+        }
+    }
 }
 
 impl fmt::Display for Profile {

@@ -213,6 +213,7 @@ impl<W: Write> Session<W> {
                     self.engine
                         .as_ref()
                         .map_or(Profile::default(), |e| e.params.profile)
+                        .name()
                 ));
                 self.say(&format!(
                     "option name Width type string default {PRESET_WIDTHS}"

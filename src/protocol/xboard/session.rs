@@ -28,10 +28,19 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
-/// The feature line sent after `protover 2`.
-pub const FEATURES: &str = "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 \
-    reuse=1 colors=0 time=1 myname=\"machack (Mac Hack VI 1967)\" \
-    option=\"Profile -combo *c197 /// paper\" done=1";
+/// The feature line sent after `protover 2`, with the `Profile` option's choices (the one in
+/// use marked `*`, CECP's default).
+fn features(profile: Profile) -> String {
+    let choices: Vec<String> = Profile::NAMES
+        .iter()
+        .map(|&n| format!("{}{n}", if profile.name() == n { "*" } else { "" }))
+        .collect();
+    format!(
+        "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 reuse=1 colors=0 time=1 \
+         myname=\"machack (Mac Hack VI 1967)\" option=\"Profile -combo {}\" done=1",
+        choices.join(" /// ")
+    )
+}
 
 struct Session<W: Write> {
     out: W,
@@ -169,7 +178,13 @@ impl<W: Write> Session<W> {
         use XboardCommand as C;
         match c {
             C::Xboard | C::Feature(_) | C::Ignored(_) => {}
-            C::Protover(_) => self.say(FEATURES),
+            C::Protover(_) => {
+                let profile = self
+                    .engine
+                    .as_ref()
+                    .map_or(Profile::default(), |e| e.params.profile);
+                self.say(&features(profile));
+            }
             C::SetOption(name, value) => {
                 let result = if name.eq_ignore_ascii_case("profile") {
                     value
