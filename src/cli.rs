@@ -4,6 +4,7 @@
 pub mod bench;
 pub mod bench_pmg;
 pub mod book;
+pub mod comparison;
 pub mod convert;
 pub mod epd;
 pub mod eval;
