@@ -13,6 +13,7 @@ pub mod perft;
 pub mod plausible;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod think;
 pub mod trace;
 pub mod uci;

@@ -80,3 +80,12 @@ pub fn tool_installed(path: &str, test: &str) -> bool {
     );
     false
 }
+
+/// A fresh, empty scratch folder for one test (emptied if a run before left it).
+#[allow(dead_code)] // not every test binary writes files
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("machack-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("the scratch folder can be made");
+    dir
+}
