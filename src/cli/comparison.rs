@@ -3,6 +3,7 @@
 //! the figures one prints and the other draws come from one code path.
 
 use super::CliError;
+use super::replay::read_input;
 use super::think::SearchOptions;
 use crate::fidelity::compare::{
     CompareRow, Oracle, Yardsticks, compare_game_reporting, mac_hack_side,
@@ -55,10 +56,10 @@ impl Comparison {
         let (knowledge, knowledge_name) = options.search.knowledge()?;
         let oracle = match &options.oracle {
             None => Oracle::c1973_paper(),
-            Some(path) => Oracle::read(&read_file(path)?).map_err(|e| format!("{path}: {e}"))?,
+            Some(path) => Oracle::read(&read_input(path)?).map_err(|e| format!("{path}: {e}"))?,
         };
         let c197 = match c197 {
-            Some(path) => Some(Reference::read(&read_file(path)?, path)?),
+            Some(path) => Some(Reference::read(&read_input(path)?, path)?),
             None => Reference::paper_for(&params),
         };
         Ok(Comparison {
@@ -134,9 +135,4 @@ pub fn side_in(game: &Game, side: Option<&str>, file: &str) -> Result<Color, Cli
             )
         }),
     }
-}
-
-/// Reads a table named on the command line.
-fn read_file(path: &str) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }

@@ -23,7 +23,7 @@ pub struct ReplayArgs {
     pub compare: bool,
     /// With --compare, instead of score files: every position of a c197 table (e.g.
     /// `reference/c197/further-tournament.tsv`), each searched alone.
-    #[arg(long, conflicts_with = "c197")]
+    #[arg(long, conflicts_with_all = ["c197", "files"])]
     pub positions: Option<String>,
     /// With --compare: the yardsticks, the side Mac Hack played and the search.
     #[command(flatten)]
