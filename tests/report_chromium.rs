@@ -211,7 +211,9 @@ fn chromium_draws_the_boards_and_moves_between_them() {
     );
     assert_eq!(code, 0, "{err}");
     let url = format!("file://{}", page.display());
-    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    // The window holds one game's card: the screenshot at the end is the README's
+    // (doc/report-screenshot.png, made smaller with pngquant).
+    let mut browser = Browser::start(&dir.join("profile"), 1280, 830);
     browser.open(&url);
 
     // A board per position, each game showing its first, drawn at full size with its pieces.
