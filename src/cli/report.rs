@@ -5,6 +5,7 @@
 
 use super::CliError;
 use super::comparison::{CompareOptions, Comparison, side_in};
+use super::replay::read_input;
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
 use crate::fidelity::report::{GameReport, Report};
 use crate::notation::{Game, read_games};
@@ -15,8 +16,8 @@ use std::time::Instant;
 /// Arguments of `machack report`.
 #[derive(clap::Args, Debug)]
 pub struct ReportArgs {
-    /// Score files (descriptive, PGN or a plain numbered move list); every game of each file is
-    /// on the page.
+    /// Score files (descriptive, PGN or a plain numbered move list; `-` for standard input);
+    /// every game of each file is on the page.
     #[arg(required = true, num_args = 1..)]
     pub files: Vec<String>,
     /// The page to write (HTML).
@@ -38,7 +39,7 @@ struct Input {
 fn read_inputs(files: &[String], side: Option<&str>) -> Result<Vec<Input>, CliError> {
     let mut inputs = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        let text = read_input(file)?;
         let games = read_games(&text).map_err(|e| format!("{file}: {e}"))?;
         if games.iter().all(|g| g.moves.is_empty()) {
             return Err(format!(
