@@ -10,8 +10,8 @@
 //! reads back to the same moves; the book's tokens are all accounted for.
 
 use crate::book::{Book, read_book_text};
+use crate::game::clock::TimeControl;
 use crate::notation::{self, Style, read_games};
-use crate::player::clock::TimeControl;
 use crate::rules::{Move, Position};
 use crate::search::params::{WIDTHS, parse_feedovers, parse_node_limit};
 use crate::search::{WidthSchedule, parse_depth};
@@ -227,7 +227,7 @@ pub fn book(data: &[u8]) {
 /// reads back to it, and allots time without overflow), CECP's `level`, and the protocols' time
 /// fields (`time`/`otim`, `wtime`/`winc`, `st`, `movestogo`).
 pub fn clock(data: &[u8]) {
-    use crate::player::clock::{self, Unit};
+    use crate::game::clock::{self, Unit};
     let t = text(data);
     if let Ok(tc) = clock::parse(&t) {
         let printed = tc.to_string();

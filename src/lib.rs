@@ -7,6 +7,7 @@ pub mod cli;
 pub mod eval;
 pub mod fidelity;
 pub mod fuzz;
+pub mod game;
 pub mod notation;
 pub mod plausible;
 pub mod player;

@@ -5,8 +5,8 @@
 
 mod common;
 
+use machack::game::record::{self, Resumed};
 use machack::notation;
-use machack::player::record::{self, Resumed};
 use machack::rules::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

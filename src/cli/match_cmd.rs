@@ -4,8 +4,8 @@
 
 use super::CliError;
 use crate::fidelity::matchplay::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
+use crate::game::clock::TimeControl;
 use crate::notation::pgn;
-use crate::player::clock::TimeControl;
 use crate::search::{Preset, SearchParams};
 use std::io::Write;
 

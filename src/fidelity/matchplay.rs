@@ -22,8 +22,8 @@ use super::match_rules::{Ending, Outcome, Termination, adjudicate};
 use super::uci_engine::UciEngine;
 pub use super::xboard_engine::Reply;
 use super::xboard_engine::XboardEngine;
+use crate::game::clock::{Clock, TimeControl};
 use crate::notation::{Game, GameMove, Notation, san};
-use crate::player::clock::{Clock, TimeControl};
 use crate::rules::{Color, Key, Move, Position, START_FEN};
 use crate::search::{Knowledge1967, Limits, SearchParams, Searcher};
 use std::str::FromStr;
@@ -537,7 +537,7 @@ fn history_keys(moves: &[(Move, Option<String>)]) -> Vec<Key> {
 
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
-    crate::player::record::utc_now().date_tag()
+    crate::game::record::utc_now().date_tag()
 }
 
 #[cfg(test)]

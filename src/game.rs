@@ -1,5 +1,18 @@
-//! A game as played: the start, the moves with how they were written and timed, the keys of the
-//! positions passed (for repetition), and how it ended.
+//! What every front end shares: the terminal game (`player`), UCI and CECP (`protocol`) and the
+//! match runner play games through this layer, and none of them imports another.
+//!
+//! - [`Game`] (this file): a game as played: the start, the moves with how they were written and
+//!   timed, the keys of the positions passed (for repetition), and how it ended ([`Ending`]).
+//! - [`engine`]: the search with its parameters behind one interface (moves and values, no text).
+//! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
+//!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
+//! - [`judgement`]: when the machine accepts a draw and when it resigns (paper §12).
+//! - [`record`]: the game record on disk (PGN), written before each move is shown.
+
+pub mod clock;
+pub mod engine;
+pub mod judgement;
+pub mod record;
 
 use crate::notation::{Style, descriptive, san};
 use crate::rules::{Color, Key, Move, Position, Status};
