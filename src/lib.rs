@@ -8,6 +8,7 @@ pub mod eval;
 pub mod fidelity;
 pub mod fuzz;
 pub mod game;
+pub mod matches;
 pub mod notation;
 pub mod plausible;
 pub mod player;

@@ -16,7 +16,7 @@ use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
 use crate::notation::{self, Style, descriptive};
-use crate::protocol::engine::{Event, Thinking, next_event, read_input, wait_done};
+use crate::protocol::threads::{Event, Thinking, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
 use crate::search::{Preset, SearchParams};

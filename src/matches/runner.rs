@@ -17,8 +17,8 @@
 //!   answering loses the game (with the reason in the PGN), and is restarted for the next game.
 //!   An engine that cannot be started at all ends the match with an error.
 
+use super::adjudication::{Ending, Outcome, Termination, adjudicate};
 use super::elo::Tally;
-use super::match_rules::{Ending, Outcome, Termination, adjudicate};
 use super::uci_engine::UciEngine;
 pub use super::xboard_engine::Reply;
 use super::xboard_engine::XboardEngine;
