@@ -109,7 +109,7 @@ pub fn fen(data: &[u8]) {
 pub fn epd(data: &[u8]) {
     let t = text(data);
     for line in t.lines() {
-        let Ok(Some(rec)) = crate::cli::epd::parse_epd_line(line) else {
+        let Ok(Some(rec)) = notation::epd::parse_epd_line(line) else {
             continue;
         };
         let Ok(pos) = Position::from_fen(&rec.fen) else {
@@ -124,7 +124,7 @@ pub fn epd(data: &[u8]) {
                 );
             }
             for &legal in pos.legal_moves().iter() {
-                let _ = crate::cli::epd::san_matches(&pos, legal, m);
+                let _ = notation::epd::san_matches(&pos, legal, m);
             }
         }
     }

@@ -1,4 +1,4 @@
-//! Move and game notation: descriptive (the 1967 program's), SAN, coordinates, PGN and the
+//! Move and game notation: descriptive (the 1967 program's), SAN, coordinates, PGN, EPD and the
 //! descriptive score format of `games/`.
 //!
 //! Every reader works in stages: text → a syntax structure → the move found by matching the
@@ -7,6 +7,7 @@
 
 pub mod coordinate;
 pub mod descriptive;
+pub mod epd;
 pub mod error;
 pub mod game;
 pub mod movetext;
