@@ -53,7 +53,7 @@
 //!   (tournament widths, 1967 knowledge): at depth 4 identical nodes and moves (a tree
 //!   repetition needs ply >= 5, reached only through feedovers); at depth 6 +0.14% nodes,
 //!   +0.12% PMG calls, time within noise, the same moves.
-//! - **Static values** are clamped to ±(MATE_BOUND − 1000) (`feedover::MAX_STATIC`), so that no
+//! - **Static values** are clamped to ±(MATE_BOUND − 1000) (`alpha_beta::MAX_STATIC`), so that no
 //!   evaluation, modified along a line, reads as a mate.
 //! - **Knowledge**: [`Knowledge1967`] (the `eval` and `plausible` modules) for play;
 //!   [`SimpleKnowledge`] is a teaching implementation for tests.
