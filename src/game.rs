@@ -91,6 +91,20 @@ impl fmt::Display for Ending {
     }
 }
 
+/// How the rules end a game in `pos`, if they do; `earlier` holds the keys of the positions
+/// before it, oldest first. Mate and stalemate first (a mate on the hundredth half-move stands),
+/// then the fifty-move rule, dead material and the third occurrence of the position: every
+/// front end ends a game by rule as soon as a draw could be claimed.
+pub fn rules_ending(pos: &Position, earlier: &[Key]) -> Option<Ending> {
+    match pos.status() {
+        Status::Checkmate => Some(Ending::Checkmate(pos.side_to_move())),
+        Status::Stalemate => Some(Ending::Stalemate),
+        Status::FiftyMoves => Some(Ending::FiftyMoves),
+        Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
+        Status::Ongoing => (pos.times_seen_before(earlier) >= 2).then_some(Ending::Repetition),
+    }
+}
+
 /// A game: its start, its moves and where it stands.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -164,17 +178,9 @@ impl Game {
         Some(last)
     }
 
-    /// How the rules end the game in the current position, if they do.
+    /// How the rules end the game in the current position, if they do ([`rules_ending`]).
     pub fn rules_ending(&self) -> Option<Ending> {
-        match self.pos.status() {
-            Status::Checkmate => Some(Ending::Checkmate(self.pos.side_to_move())),
-            Status::Stalemate => Some(Ending::Stalemate),
-            Status::FiftyMoves => Some(Ending::FiftyMoves),
-            Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
-            Status::Ongoing => {
-                (self.pos.times_seen_before(&self.keys) >= 2).then_some(Ending::Repetition)
-            }
-        }
+        rules_ending(&self.pos, &self.keys)
     }
 
     /// The move number and dots before the move at index `i`: `12.` or `12...`.
