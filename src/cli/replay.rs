@@ -31,7 +31,7 @@ pub struct ReplayArgs {
     pub c197: Option<String>,
     /// With --compare, instead of score files: every position of a c197 table (e.g.
     /// `reference/c197/further-tournament.tsv`), each searched alone.
-    #[arg(long, conflicts_with = "c197")]
+    #[arg(long, conflicts_with_all = ["c197", "files"])]
     pub positions: Option<String>,
     /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]

@@ -2,7 +2,7 @@
 //! position with the move played, the recreation's move and value, c197's move and value, the
 //! 1973 program's move, and the agreement figures per game and in all.
 
-use super::{CliError, ReplayArgs, load_game, print_out};
+use super::{CliError, ReplayArgs, load_game, print_out, read_input};
 use crate::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side, ratio,
 };
@@ -18,10 +18,10 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let (mut knowledge, knowledge_name) = args.search.knowledge()?;
     let oracle = match &args.oracle {
         None => Oracle::c1973_paper(),
-        Some(path) => Oracle::read(&read_file(path)?).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => Oracle::read(&read_input(path)?).map_err(|e| format!("{path}: {e}"))?,
     };
     let c197 = match (&args.positions, &args.c197) {
-        (Some(path), _) | (None, Some(path)) => Some(Reference::read(&read_file(path)?, path)?),
+        (Some(path), _) | (None, Some(path)) => Some(Reference::read(&read_input(path)?, path)?),
         (None, None) => Reference::paper_for(&params),
     };
     let c197_text = match &c197 {
@@ -93,11 +93,6 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         print_out(&format!("\n{}", summary_lines("all", label, &total)));
     }
     Ok(())
-}
-
-/// Reads a table named on the command line.
-fn read_file(path: &str) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
 /// Prints one game's rows and figures; `history` names the move played (`1967`, `game`).
