@@ -1,3 +1,5 @@
+#![warn(missing_docs)]
+
 //! machack: a recreation of Mac Hack VI, Richard Greenblatt's 1967 chess program.
 //!
 //! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.

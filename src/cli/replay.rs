@@ -36,6 +36,7 @@ pub struct ReplayArgs {
     /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]
     pub side: Option<String>,
+    /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
     /// Which game of the file, counted from 1 (default: the first).
