@@ -13,7 +13,7 @@
 //! 5. [`search`] (paper §1, §4, §6–§10) and [`book`] (paper §11);
 //! 6. [`game`]: what every front end shares (engine, clocks, the game, endings, judgement, record);
 //! 7. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
-//!    against history) and [`matches`] (matches against other engines);
+//!    against history) and [`mod@matches`] (matches against other engines);
 //! 8. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
 
 pub mod book;
