@@ -1,7 +1,7 @@
 //! What the command-line tests share: running the `machack` binary.
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 
@@ -79,4 +79,31 @@ pub fn tool_installed(path: &str, test: &str) -> bool {
         "SKIPPED {test}: {path} is not installed (Debian package; .ci/run installs it)"
     );
     false
+}
+
+/// A fresh scratch folder of one test: emptied, named by `name` and this run's process id.
+#[allow(dead_code)] // not every test binary writes files
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("machack-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes into `dir` a UCI engine (a shell script) whose every move is the illegal `e2e5`;
+/// returns the command that runs it.
+#[allow(dead_code)] // only the match tests play against it
+pub fn illegal_uci_engine(dir: &Path) -> String {
+    let script = dir.join("illegal-engine.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in\n\
+         uci) echo 'id name Bad Engine'; echo uciok;;\n\
+         isready) echo readyok;;\n\
+         go*) echo 'bestmove e2e5';;\n\
+         quit) exit 0;;\n\
+         esac; done\n",
+    )
+    .unwrap();
+    format!("sh {}", script.display())
 }
