@@ -15,7 +15,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 /// Every subcommand (and none: a game), with arguments and input that make it write more than
 /// one line.
 fn commands(dir: &std::path::Path) -> Vec<(Vec<String>, &'static str)> {
-    let engine = common::illegal_uci_engine(dir);
+    let engine = common::scripted_uci_engine(dir, "Bad Engine", Some("e2e5"));
     let record = |n: &str| dir.join(n).to_str().unwrap().to_string();
     let game = "P-K4\nBD\nPG\nLIST\nHELP\nquit\n";
     let owned = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();

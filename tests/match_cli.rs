@@ -68,7 +68,7 @@ fn two_games_against_fairymax_over_xboard_read_back() {
 fn an_engine_that_plays_an_illegal_move_loses() {
     let dir = common::scratch("illegal");
     let pgn_path = dir.join("games.pgn");
-    let engine = common::illegal_uci_engine(&dir);
+    let engine = common::scripted_uci_engine(&dir, "Bad Engine", Some("e2e5"));
     let (code, out, err) = machack(&[
         "match",
         "--engine",
@@ -99,17 +99,7 @@ fn an_engine_that_plays_an_illegal_move_loses() {
 #[test]
 fn an_engine_that_stops_answering_loses_on_time() {
     let dir = common::scratch("silent");
-    let script = dir.join("silent-engine.sh");
-    std::fs::write(
-        &script,
-        "while read l; do case \"$l\" in\n\
-         uci) echo 'id name Silent Engine'; echo uciok;;\n\
-         isready) echo readyok;;\n\
-         quit) exit 0;;\n\
-         esac; done\n",
-    )
-    .unwrap();
-    let engine = format!("sh {}", script.display());
+    let engine = common::scripted_uci_engine(&dir, "Silent Engine", None);
     let (code, out, err) = machack(&["match", "--engine", &engine, "--games", "2", "--tc", "0.5"]);
     assert_eq!(code, Some(0), "{out}\n{err}");
     assert_eq!(

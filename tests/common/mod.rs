@@ -90,20 +90,19 @@ pub fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// Writes into `dir` a UCI engine (a shell script) whose every move is the illegal `e2e5`;
-/// returns the command that runs it.
-#[allow(dead_code)] // only the match tests play against it
-pub fn illegal_uci_engine(dir: &Path) -> String {
-    let script = dir.join("illegal-engine.sh");
-    std::fs::write(
-        &script,
+/// Writes into `dir` a UCI engine (a shell script) called `name` that answers `go` with
+/// `bestmove GO`, or not at all when `go` is `None`; returns the command that runs it.
+#[allow(dead_code)] // only the match tests play against one
+pub fn scripted_uci_engine(dir: &Path, name: &str, go: Option<&str>) -> String {
+    let script = dir.join(format!("{}.sh", name.replace(' ', "-")));
+    let go = go.map_or(String::new(), |m| format!("go*) echo 'bestmove {m}';;\n"));
+    let text = format!(
         "while read l; do case \"$l\" in\n\
-         uci) echo 'id name Bad Engine'; echo uciok;;\n\
+         uci) echo 'id name {name}'; echo uciok;;\n\
          isready) echo readyok;;\n\
-         go*) echo 'bestmove e2e5';;\n\
-         quit) exit 0;;\n\
-         esac; done\n",
-    )
-    .unwrap();
+         {go}quit) exit 0;;\n\
+         esac; done\n"
+    );
+    std::fs::write(&script, text).unwrap();
     format!("sh {}", script.display())
 }
