@@ -1,5 +1,6 @@
 //! `machack replay FILE [--game N]`: plays a score through, printing every move in descriptive
-//! notation and SAN, and the final position's FEN as the last line.
+//! notation and SAN, and the final position's FEN as the last line; with `--compare`, the
+//! recreation beside history ([`compare`]).
 
 use super::CliError;
 use super::io::{print_out, read_input};
