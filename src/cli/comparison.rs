@@ -3,8 +3,8 @@
 //! the figures one prints and the other draws come from one code path.
 
 use super::CliError;
-use super::replay::read_input;
-use super::think::SearchOptions;
+use super::io::read_input;
+use super::search_options::SearchOptions;
 use crate::fidelity::compare::{
     CompareRow, Oracle, Yardsticks, compare_game_reporting, mac_hack_side,
 };
@@ -27,6 +27,7 @@ pub struct CompareOptions {
     /// The side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]
     pub side: Option<String>,
+    /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
 }

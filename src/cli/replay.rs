@@ -1,12 +1,13 @@
 //! `machack replay FILE [--game N]`: plays a score through, printing every move in descriptive
-//! notation and SAN, and the final position's FEN as the last line.
+//! notation and SAN, and the final position's FEN as the last line; with `--compare`, the
+//! recreation beside history ([`compare`]).
 
 use super::CliError;
 use super::comparison::CompareOptions;
-use super::convert::StyleArg;
+use super::io::{print_out, read_input};
+use super::show::StyleArg;
 use crate::notation::{Game, Style, descriptive, read_games, san};
 use crate::rules::{Color, Status};
-use std::io::Read;
 
 pub mod compare;
 
@@ -34,25 +35,6 @@ pub struct ReplayArgs {
     /// How to print the descriptive moves (default: book).
     #[arg(long, value_enum)]
     pub style: Option<StyleArg>,
-}
-
-/// Prints to standard output, quietly stopping if the reader has gone (`| head`).
-pub fn print_out(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-/// Reads a whole file, or standard input for `-`.
-pub fn read_input(file: &str) -> Result<String, CliError> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
-    }
 }
 
 /// Reads game number `number` (from 1; default 1) of `file`.

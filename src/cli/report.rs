@@ -5,7 +5,7 @@
 
 use super::CliError;
 use super::comparison::{CompareOptions, Comparison, side_in};
-use super::replay::read_input;
+use super::io::read_input;
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
 use crate::fidelity::report::{GameReport, Report};
 use crate::notation::{Game, read_games};
