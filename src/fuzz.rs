@@ -10,8 +10,8 @@
 //! reads back to the same moves; the book's tokens are all accounted for.
 
 use crate::book::{Book, read_book_text};
+use crate::game::clock::TimeControl;
 use crate::notation::{self, Style, read_games};
-use crate::player::clock::TimeControl;
 use crate::rules::{Move, Position};
 use crate::search::params::{WIDTHS, parse_feedovers, parse_node_limit};
 use crate::search::{WidthSchedule, parse_depth};
@@ -109,7 +109,7 @@ pub fn fen(data: &[u8]) {
 pub fn epd(data: &[u8]) {
     let t = text(data);
     for line in t.lines() {
-        let Ok(Some(rec)) = crate::cli::epd::parse_epd_line(line) else {
+        let Ok(Some(rec)) = notation::epd::parse_epd_line(line) else {
             continue;
         };
         let Ok(pos) = Position::from_fen(&rec.fen) else {
@@ -124,7 +124,7 @@ pub fn epd(data: &[u8]) {
                 );
             }
             for &legal in pos.legal_moves().iter() {
-                let _ = crate::cli::epd::san_matches(&pos, legal, m);
+                let _ = notation::epd::san_matches(&pos, legal, m);
             }
         }
     }
@@ -227,7 +227,7 @@ pub fn book(data: &[u8]) {
 /// reads back to it, and allots time without overflow), CECP's `level`, and the protocols' time
 /// fields (`time`/`otim`, `wtime`/`winc`, `st`, `movestogo`).
 pub fn clock(data: &[u8]) {
-    use crate::player::clock::{self, Unit};
+    use crate::game::clock::{self, Unit};
     let t = text(data);
     if let Ok(tc) = clock::parse(&t) {
         let printed = tc.to_string();

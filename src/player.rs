@@ -1,11 +1,8 @@
-//! The player: the game at the terminal in the manner of 1967, the clock, the game record, and the
-//! engine that the terminal game and the protocols share.
+//! The player: the game at the terminal in the manner of 1967 (paper §12: the teletype, moves
+//! in descriptive notation, `draw?` answered by the program's evaluation), the board display and
+//! the terminal's commands. The game, the clock, the record and the engine it plays with are the
+//! shared game layer's ([`crate::game`]).
 
 pub mod board;
-pub mod clock;
 pub mod command;
-pub mod engine;
-pub mod game;
-pub mod judgement;
-pub mod record;
 pub mod terminal;

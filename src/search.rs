@@ -9,7 +9,7 @@
 //! | Paper | File |
 //! |---|---|
 //! | §1, §6, §7 selective alpha-beta, widths | `alpha_beta.rs` (node), `root.rs` (top level) |
-//! | §4 feedover, plausible captures | `feedover.rs` |
+//! | §4 feedover, plausible captures | `feedover.rs` (the decision), `alpha_beta.rs` (the captures) |
 //! | §8 hash table | `hash_table.rs` |
 //! | §9 modifications | `modifications.rs` |
 //! | §10 secondary search | `secondary.rs` |
@@ -53,12 +53,13 @@
 //!   (tournament widths, 1967 knowledge): at depth 4 identical nodes and moves (a tree
 //!   repetition needs ply >= 5, reached only through feedovers); at depth 6 +0.14% nodes,
 //!   +0.12% PMG calls, time within noise, the same moves.
-//! - **Static values** are clamped to ±(MATE_BOUND − 1000) (`feedover::MAX_STATIC`), so that no
+//! - **Static values** are clamped to ±(MATE_BOUND − 1000) (`alpha_beta::MAX_STATIC`), so that no
 //!   evaluation, modified along a line, reads as a mate.
 //! - **Knowledge**: [`Knowledge1967`] (the `eval` and `plausible` modules) for play;
 //!   [`SimpleKnowledge`] is a teaching implementation for tests.
 
 pub mod alpha_beta;
+pub mod c197;
 pub mod feedover;
 pub mod hash_table;
 pub mod knowledge;
@@ -96,7 +97,7 @@ pub struct Searcher {
     table: HashTable,
     /// What the c197 profile's earlier searches left behind: the program's run state, kept
     /// as the running program kept it from one search to the next.
-    c197_run: crate::c197::cat::Leftovers,
+    c197_run: c197::cat::Leftovers,
 }
 
 impl Searcher {
@@ -135,7 +136,7 @@ impl Searcher {
     ) -> SearchResult {
         if let Profile::C197(fixes) = self.params.profile {
             let start = Instant::now();
-            let mut r = crate::c197::search(
+            let mut r = c197::search(
                 root,
                 history,
                 &self.params,

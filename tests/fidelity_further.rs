@@ -7,10 +7,10 @@
 mod compare_table;
 use compare_table::table;
 
-use machack::c197::Fixes;
 use machack::fidelity::compare::{Oracle, Summary, compare_positions};
 use machack::fidelity::reference::Reference;
 use machack::notation::{Game, read_games};
+use machack::search::c197::Fixes;
 use machack::search::{Knowledge1967, Limits, Preset, Profile, SearchParams};
 use std::path::PathBuf;
 

@@ -8,12 +8,12 @@
 mod compare_table;
 use compare_table::table;
 
-use machack::c197::Fixes;
 use machack::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
+use machack::search::c197::Fixes;
 use machack::search::{Knowledge1967, Limits, Preset, Profile, SearchParams};
 use std::path::PathBuf;
 

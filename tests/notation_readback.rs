@@ -5,9 +5,9 @@
 
 mod common;
 
+use machack::game::record::{self, Tags};
+use machack::game::{Ending, Game as Played};
 use machack::notation::{Game, Style, pgn, read_games, score};
-use machack::player::game::{Ending, Game as Played};
-use machack::player::record::{self, Tags};
 use machack::rules::{Color, Position, Status};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};

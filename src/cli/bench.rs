@@ -5,7 +5,8 @@
 //! Knowledge: the 1967 evaluator and PMG by default (`--knowledge simple` for the teaching one).
 
 use super::CliError;
-use super::think::{SearchOptions, move_text, value_text};
+use super::search_options::SearchOptions;
+use super::show::{move_text, value_text};
 use crate::rules::Position;
 use crate::search::{Preset, Searcher, Statistics};
 use std::time::Duration;
@@ -31,6 +32,7 @@ pub const BENCH_FENS: [&str; 14] = [
 /// Arguments of `machack bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
+    /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
 }

@@ -2,7 +2,8 @@
 //! PGN (SAN) and the descriptive score format.
 
 use super::CliError;
-use super::replay::{print_out, read_input};
+use super::io::{print_out, read_input};
+use super::show::StyleArg;
 use crate::notation::{Style, pgn, read_games, score};
 
 /// The format to write.
@@ -12,27 +13,6 @@ pub enum Format {
     Pgn,
     /// The descriptive score format of `games/`.
     Descriptive,
-}
-
-/// The descriptive style to write (see [`Style`]).
-#[derive(Copy, Clone, PartialEq, Eq, Debug, clap::ValueEnum)]
-pub enum StyleArg {
-    /// Full square names, as the paper prints most moves: `N-KB3`, `NxP`, `B-QN5ch`.
-    Book,
-    /// The same in the teletype's upper case: `N-KB3`, `NXP`, `B-QN5 CH`.
-    Teletype,
-    /// The K/Q prefix dropped when unambiguous: `N-B3`, `B-N5ch`.
-    Short,
-}
-
-impl From<StyleArg> for Style {
-    fn from(a: StyleArg) -> Style {
-        match a {
-            StyleArg::Book => Style::Book,
-            StyleArg::Teletype => Style::Teletype,
-            StyleArg::Short => Style::Short,
-        }
-    }
 }
 
 /// Arguments of `machack convert`.

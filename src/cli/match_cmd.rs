@@ -3,9 +3,9 @@
 //! and the Elo difference with its 95% interval on stdout.
 
 use super::CliError;
-use crate::fidelity::matchplay::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
+use crate::game::clock::TimeControl;
+use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
-use crate::player::clock::TimeControl;
 use crate::search::{Preset, SearchParams};
 use std::io::Write;
 

@@ -1,7 +1,7 @@
 //! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
 
 use super::CliError;
-use crate::player::clock;
+use crate::game::clock;
 use crate::player::terminal::{PlayConfig, Session};
 use crate::search::{Preset, SearchParams};
 use std::io::IsTerminal;

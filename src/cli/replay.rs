@@ -1,12 +1,13 @@
 //! `machack replay FILE [--game N]`: plays a score through, printing every move in descriptive
-//! notation and SAN, and the final position's FEN as the last line.
+//! notation and SAN, and the final position's FEN as the last line; with `--compare`, the
+//! recreation beside history ([`compare`]).
 
 use super::CliError;
-use super::convert::StyleArg;
-use super::think::SearchOptions;
+use super::comparison::CompareOptions;
+use super::io::{print_out, read_input};
+use super::show::StyleArg;
 use crate::notation::{Game, Style, descriptive, read_games, san};
 use crate::rules::{Color, Status};
-use std::io::Read;
 
 pub mod compare;
 
@@ -22,50 +23,21 @@ pub struct ReplayArgs {
     /// 1973 program.
     #[arg(long)]
     pub compare: bool,
-    /// With --compare: a TSV of the 1973 program's choices (default: the paper games' run in
-    /// `reference/c1973/`, compiled in).
-    #[arg(long)]
-    pub oracle: Option<String>,
-    /// With --compare: a table of c197's answers (default: the compiled-in paper-game run at the
-    /// search's widths, `reference/c197/paper-tournament.tsv` or `paper-default.tsv`).
-    #[arg(long)]
-    pub c197: Option<String>,
     /// With --compare, instead of Mac Hack's positions: every position of a c197 table (e.g.
     /// `reference/c197/further-tournament.tsv`). A position found in the games of FILES (e.g.
     /// `reference/c197/further-games.pgn`) is searched with the game's earlier moves, as c197
     /// was asked it; any other alone, from its FEN.
     #[arg(long, conflicts_with = "c197")]
     pub positions: Option<String>,
-    /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
-    #[arg(long, value_parser = ["white", "black"])]
-    pub side: Option<String>,
+    /// With --compare: the yardsticks, the side Mac Hack played and the search.
     #[command(flatten)]
-    pub search: SearchOptions,
+    pub compare_options: CompareOptions,
     /// Which game of the file, counted from 1 (default: the first).
     #[arg(long)]
     pub game: Option<usize>,
     /// How to print the descriptive moves (default: book).
     #[arg(long, value_enum)]
     pub style: Option<StyleArg>,
-}
-
-/// Prints to standard output, quietly stopping if the reader has gone (`| head`).
-pub fn print_out(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-/// Reads a whole file, or standard input for `-`.
-pub fn read_input(file: &str) -> Result<String, CliError> {
-    if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(s)
-    } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
-    }
 }
 
 /// Reads game number `number` (from 1; default 1) of `file`.

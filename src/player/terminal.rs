@@ -4,13 +4,13 @@
 //! record on disk after every move.
 
 use super::board;
-use super::clock::{Clock, TimeControl};
 use super::command::{self, Command, HELP};
-use super::engine::{Engine, ThinkLimits};
-use super::game::{Ending, Game};
-use super::judgement::{ResignWatch, accepts_draw};
-use super::record::{self, Tags, disk, opening};
 use crate::book::Book;
+use crate::game::clock::{self, Clock, TimeControl};
+use crate::game::engine::{Engine, ThinkLimits};
+use crate::game::judgement::{ResignWatch, accepts_draw};
+use crate::game::record::{self, Tags, disk, opening};
+use crate::game::{Ending, Game, GameMove};
 use crate::notation::{self, Style, descriptive};
 use crate::rules::Color;
 use crate::search::params::parse_feedovers;
@@ -34,7 +34,7 @@ pub struct PlayConfig {
     /// Plain upper-case output even on a terminal.
     pub teletype: bool,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
-    /// [`DEFAULT_CLOCK`].
+    /// [`DEFAULT_CLOCK`](crate::game::clock::DEFAULT_CLOCK).
     pub clock: Option<TimeControl>,
     /// The seed of the book's random choice.
     pub seed: u64,
@@ -336,8 +336,8 @@ impl<W: Write> Session<W> {
             board::teletype(pos)
         };
         let _ = write!(self.out, "{b}");
-        let white = super::clock::hms(self.clock.remaining(Color::White));
-        let black = super::clock::hms(self.clock.remaining(Color::Black));
+        let white = clock::hms(self.clock.remaining(Color::White));
+        let black = clock::hms(self.clock.remaining(Color::Black));
         let side = pos.side_to_move().name().to_uppercase();
         self.say(&format!(
             "{side} TO MOVE.  CLOCKS: WHITE {white}  BLACK {black}"
@@ -350,7 +350,7 @@ impl<W: Write> Session<W> {
         let mut i = 0;
         while i < moves.len() {
             let label = self.game.move_label(i);
-            let note = |m: &super::game::GameMove| {
+            let note = |m: &GameMove| {
                 if m.book {
                     format!("{:<14}BOOK", m.descriptive)
                 } else {

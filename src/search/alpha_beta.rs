@@ -1,4 +1,6 @@
-//! The node function: selective alpha-beta in negamax form (paper §1, §6, §7).
+//! The node function: selective alpha-beta in negamax form (paper §1, §6, §7), and at the
+//! basic depth and beyond, where no feedover applies (`feedover`), the plausible-capture search
+//! (paper §4).
 //!
 //! Alpha-beta with the paper's refutation rule: a move merely *equal* to the best at the
 //! previous level is refuted (the cut-off test is `value >= beta`), and a move must be strictly
@@ -22,6 +24,10 @@ use crate::rules::{Bitboard, Move, Position};
 use crate::value::{INFINITY, MATE_BOUND, Value, mated_in};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+/// The largest static value the search accepts: anything beyond could read as a mate once the
+/// modifications of paper §9 (at most 7 a ply) have been applied along a line.
+pub const MAX_STATIC: Value = MATE_BOUND - 1000;
 
 /// "No repetition draw below": the ply a draw depends on when there is none.
 pub(super) const NO_DRAW: i32 = i32::MAX;
@@ -385,6 +391,65 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                 .store(self.pos.key(), ply, depth_left, lo, hi, best_move);
         }
         best
+    }
+}
+
+impl<K: Knowledge + ?Sized> Tree<'_, K> {
+    /// The plausible-capture search (paper §4): the static value, or better, any capture or
+    /// promotion that appears to gain material, searched without depth or width limit.
+    /// `stand pat` is the static value from the side to move's point of view.
+    pub(super) fn plausible_captures(
+        &mut self,
+        ply: u32,
+        mut alpha: Value,
+        beta: Value,
+        feedovers_used: u32,
+    ) -> NodeResult {
+        self.stats.plausible_capture_searches += 1;
+        self.stats.static_evaluations += 1;
+        // Clamped so that no static value looks like a mate or leaves the search bounds (the
+        // ratio term grows without limit when one side has only its king).
+        let stand_pat = (self.knowledge.static_value(&self.pos, &self.root)
+            * self.pos.side_to_move().sign())
+        .clamp(-MAX_STATIC, MAX_STATIC);
+        let mut result = NodeResult::exact(stand_pat);
+        if stand_pat >= beta {
+            result.shadow_upper = INFINITY;
+            return result;
+        }
+        alpha = alpha.max(stand_pat);
+        let captures = self.knowledge.plausible_captures(&self.pos);
+        let count = captures.len();
+        for (i, m) in captures.into_iter().enumerate() {
+            let undo = self.pos.make(m);
+            self.keys.push(self.pos.key());
+            let child = self.node(ply + 1, -beta, -alpha, feedovers_used);
+            self.keys.pop();
+            self.pos.unmake(m, undo);
+            if self.stopped {
+                break;
+            }
+            let v = -child.value;
+            result.absorb_shadow(&child, 0);
+            if v > result.value {
+                result.value = v;
+                result.pv.clear();
+                result.pv.push(m);
+                result.pv.extend_from_slice(&child.pv);
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        self.stats.cutoffs += 1;
+                        if i + 1 < count {
+                            result.shadow_upper = INFINITY;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        result.pmg_len = 0;
+        result
     }
 }
 

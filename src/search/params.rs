@@ -1,5 +1,6 @@
 //! Search parameters and the two 1967 presets (paper §6; source SETW, SETD, SETF, SETSD).
 
+use super::c197::Fixes;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -144,14 +145,14 @@ pub enum Profile {
     /// The paper's program as recreated here: knowledge from `eval` and `plausible`, the
     /// search of `alpha_beta.rs` and `root.rs`.
     Paper,
-    /// CHESS D (c197, 1967-68) routine by routine (`crate::c197`), with the later versions'
+    /// CHESS D (c197, 1967-68) routine by routine ([`super::c197`]), with the later versions'
     /// fixes that are switched on (none by default).
-    C197(crate::c197::Fixes),
+    C197(Fixes),
 }
 
 impl Default for Profile {
     fn default() -> Profile {
-        Profile::C197(crate::c197::Fixes::default())
+        Profile::C197(Fixes::default())
     }
 }
 
@@ -172,7 +173,7 @@ impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Profile::Paper => f.write_str("paper"),
-            Profile::C197(fixes) if *fixes == crate::c197::Fixes::default() => f.write_str("c197"),
+            Profile::C197(fixes) if *fixes == Fixes::default() => f.write_str("c197"),
             Profile::C197(fixes) => write!(f, "c197 (fixes: {fixes})"),
         }
     }
@@ -180,11 +181,11 @@ impl fmt::Display for Profile {
 
 impl FromStr for Profile {
     type Err = ParamError;
-    /// `paper` or `c197` (fixes are set apart, see [`crate::c197::Fixes`]).
+    /// `paper` or `c197` (fixes are set apart, see [`Fixes`]).
     fn from_str(s: &str) -> Result<Profile, ParamError> {
         match s.trim().to_ascii_lowercase().as_str() {
             "paper" => Ok(Profile::Paper),
-            "c197" => Ok(Profile::C197(crate::c197::Fixes::default())),
+            "c197" => Ok(Profile::C197(Fixes::default())),
             _ => Err(ParamError::Profile(s.to_string())),
         }
     }
@@ -373,7 +374,7 @@ fn node_limit_expected() -> String {
     )
 }
 
-/// Checks a node limit against [`NODE_LIMITS`].
+/// Checks a node limit against `NODE_LIMITS`.
 pub fn check_node_limit(n: u64) -> Result<u64, ParamError> {
     check("node limit", n, &NODE_LIMITS, node_limit_expected)
 }

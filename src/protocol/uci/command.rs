@@ -2,7 +2,7 @@
 //! (UCI says to ignore them); a known command with bad arguments is an error the session reports
 //! as `info string`.
 
-use crate::player::clock::{self, Unit};
+use crate::game::clock::{self, Unit};
 use crate::search::params::{parse_depth, parse_node_limit};
 use std::fmt;
 use std::time::Duration;

@@ -3,9 +3,9 @@
 
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
-use crate::player::clock::{TimeControl, allot};
-use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
-use crate::protocol::engine::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
+use crate::game::clock::{TimeControl, allot};
+use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
+use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
 use crate::search::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, check_hash_entries, parse_feedovers,

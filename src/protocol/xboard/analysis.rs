@@ -3,8 +3,8 @@
 //! nodes searched so far, the search depth, the top-level moves still to begin and their total,
 //! and the move being searched (optional since xboard 4.4.0; left out once the search is done).
 
+use crate::game::engine::Thought;
 use crate::notation::san;
-use crate::player::engine::Thought;
 use crate::rules::Position;
 use crate::search::Progress;
 use std::time::{Duration, Instant};

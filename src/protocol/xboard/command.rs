@@ -1,7 +1,7 @@
 //! CECP command lines read into [`XboardCommand`]s. A command with bad arguments is an
 //! [`XboardError`], which the session answers `Error (…): command`.
 
-use crate::player::clock::{self, TimeControl, Unit};
+use crate::game::clock::{self, TimeControl, Unit};
 use crate::search::parse_depth;
 use std::fmt;
 use std::time::Duration;

@@ -11,12 +11,12 @@
 use super::analysis::Status;
 use super::command::{XboardCommand, parse};
 use crate::book::Book;
+use crate::game::clock::TimeControl;
+use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
+use crate::game::judgement::{ResignWatch, accepts_draw};
+use crate::game::{Ending, Game};
 use crate::notation::{self, Style, descriptive};
-use crate::player::clock::TimeControl;
-use crate::player::engine::{Engine, ThinkLimits, Thought, centipawns};
-use crate::player::game::{Ending, Game};
-use crate::player::judgement::{ResignWatch, accepts_draw};
-use crate::protocol::engine::{Event, Thinking, next_event, read_input, wait_done};
+use crate::protocol::threads::{Event, Thinking, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
 use crate::search::{Preset, Profile, SearchParams};

@@ -174,7 +174,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             fdcut: hk1v + mcfb + 1,
             catcut: 2,
             phase: Phase::at(root.plyn),
-            pcratio: super::statev::pcratio(root),
+            pcratio: root.pcratio(),
             bprev: [-FLUSH, FLUSH],
             bpreve: [true, true],
             lmgd: 0,

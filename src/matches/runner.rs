@@ -8,24 +8,27 @@
 //!   the second, so colours and openings are balanced in pairs.
 //! - **Clocks**: the runner measures each side's thinking time (for the engine, from `go` to its
 //!   answer) and charges it to the side's clock ([`Clock`]); a side more than [`GRACE`] over its
-//!   time loses on time. Machack searches its preset with a time limit of its clock's
-//!   [`Clock::allot`].
-//! - **Adjudication** ([`adjudicate`]): mate, stalemate, threefold repetition, fifty moves,
-//!   insufficient material, and a draw at the maximum length. Draws by rule are applied as soon
-//!   as they could be claimed.
+//!   time loses on time. Machack thinks through the engine every front end uses ([`Engine`]),
+//!   its preset limited to its clock's [`Clock::allot`].
+//! - **Adjudication** ([`adjudicate`]): the rules end a game as they end every game
+//!   ([`game::rules_ending`]: mate, stalemate, fifty moves, insufficient material, threefold
+//!   repetition, draws applied as soon as they could be claimed); the runner adds a draw at the
+//!   maximum length.
 //! - **Faults**: an engine that sends an illegal move, breaks the protocol, exits or stops
 //!   answering loses the game (with the reason in the PGN), and is restarted for the next game.
 //!   An engine that cannot be started at all ends the match with an error.
 
+use super::adjudication::{Outcome, Termination, Verdict, adjudicate};
 use super::elo::Tally;
-use super::match_rules::{Ending, Outcome, Termination, adjudicate};
 use super::uci_engine::UciEngine;
 pub use super::xboard_engine::Reply;
 use super::xboard_engine::XboardEngine;
+use crate::game;
+use crate::game::clock::{Clock, TimeControl};
+use crate::game::engine::{Engine, ThinkLimits};
 use crate::notation::{Game, GameMove, Notation, san};
-use crate::player::clock::{Clock, TimeControl};
-use crate::rules::{Color, Key, Move, Position, START_FEN};
-use crate::search::{Knowledge1967, Limits, SearchParams, Searcher};
+use crate::rules::{Color, Move, Position, START_FEN};
+use crate::search::SearchParams;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -252,7 +255,7 @@ pub struct GameRecord {
     /// the engine's time).
     pub moves: Vec<(Move, Option<String>)>,
     /// How it ended.
-    pub ending: Ending,
+    pub ending: Verdict,
     /// The time control.
     pub tc: TimeControl,
 }
@@ -330,8 +333,7 @@ pub fn play_match(
         .map(|o| o.line())
         .collect::<Result<Vec<_>, _>>()?;
     let mut engine = config.engine.start()?;
-    let mut searcher = Searcher::new(config.params.clone());
-    let mut knowledge = Knowledge1967::default();
+    let mut machack = Engine::new(config.params.clone());
     let mut tally = Tally::default();
     for i in 0..config.games {
         let k = (i as usize / 2) % OPENINGS.len();
@@ -340,15 +342,15 @@ pub fn play_match(
         } else {
             Color::Black
         };
-        searcher.clear();
-        let game = Setup {
+        machack.new_game();
+        let setup = Setup {
             number: i + 1,
             machack_color,
             opening: OPENINGS[k],
             line: &lines[k],
             config,
         };
-        let (record, engine_ok) = game.play(engine.as_mut(), &mut searcher, &mut knowledge);
+        let (record, engine_ok) = setup.play(engine.as_mut(), &mut machack);
         if !engine_ok {
             // Its state is unknown (it may still be thinking): start afresh.
             drop(engine);
@@ -381,25 +383,20 @@ fn machack_comment(value: crate::value::Value, elapsed: Duration) -> String {
 
 impl Setup<'_> {
     /// Plays the game; also says whether the engine is still in a known state.
-    fn play(
-        &self,
-        engine: &mut dyn Opponent,
-        searcher: &mut Searcher,
-        knowledge: &mut Knowledge1967,
-    ) -> (GameRecord, bool) {
+    fn play(&self, engine: &mut dyn Opponent, machack: &mut Engine) -> (GameRecord, bool) {
         let mut record = GameRecord {
             number: self.number,
             machack_color: self.machack_color,
             engine_name: engine.name().to_string(),
             opening: self.opening,
             moves: Vec::new(),
-            ending: Ending::loss(Color::White, Termination::Normal, ""),
+            ending: Verdict::loss(Color::White, Termination::Normal, ""),
             tc: self.config.tc,
         };
         let engine_color = !self.machack_color;
-        let (ending, engine_ok) = self.run(engine, searcher, knowledge, &mut record.moves);
+        let (ending, engine_ok) = self.run(engine, machack, &mut record.moves);
         let ending = ending.unwrap_or_else(|(termination, reason)| {
-            Ending::loss(engine_color, termination, reason)
+            Verdict::loss(engine_color, termination, reason)
         });
         if engine_ok {
             engine.game_over(ending.outcome.result_text(), &ending.reason);
@@ -413,22 +410,21 @@ impl Setup<'_> {
     fn run(
         &self,
         engine: &mut dyn Opponent,
-        searcher: &mut Searcher,
-        knowledge: &mut Knowledge1967,
+        machack: &mut Engine,
         moves: &mut Vec<(Move, Option<String>)>,
-    ) -> (Result<Ending, (Termination, String)>, bool) {
+    ) -> (Result<Verdict, (Termination, String)>, bool) {
         let name = engine.name().to_string();
         let tc = self.config.tc;
-        let mut pos = Position::startpos();
-        let play = |pos: &mut Position,
+        let mut played = game::Game::new(Position::startpos());
+        let play = |played: &mut game::Game,
                     moves: &mut Vec<(Move, Option<String>)>,
                     m: Move,
                     comment: Option<String>| {
             moves.push((m, comment));
-            pos.make(m);
+            played.play(m, None, false);
         };
         for &m in self.line {
-            play(&mut pos, moves, m, None);
+            play(&mut played, moves, m, None);
         }
         if let Err(e) = engine.new_game(&tc) {
             return (
@@ -439,25 +435,25 @@ impl Setup<'_> {
         let mut clock = Clock::with_grace(tc, GRACE);
         loop {
             // Step 1. Is the game over?
-            let earlier = history_keys(moves);
-            if let Some(end) = adjudicate(&pos, &earlier, moves.len(), self.config.max_plies) {
+            let pos = played.position().clone();
+            let earlier = played.history();
+            if let Some(end) = adjudicate(&pos, earlier, moves.len(), self.config.max_plies) {
                 return (Ok(end), true);
             }
             let side = pos.side_to_move();
             // Step 2. Machack's move: a search limited by its clock.
             if side == self.machack_color {
-                let limits = Limits {
-                    stop: None,
-                    nodes: None,
+                let limits = ThinkLimits {
                     time: Some(clock.allot(side)),
+                    ..ThinkLimits::default()
                 };
                 let start = Instant::now();
-                let r = searcher.search(knowledge, &pos, &earlier, &limits, None);
+                let thought = machack.think(&pos, earlier, &limits, &mut |_| {});
                 let elapsed = start.elapsed();
-                let Some(m) = r.best_move.filter(|&m| pos.is_legal(m)) else {
+                let Some(m) = thought.best.filter(|&m| pos.is_legal(m)) else {
                     let reason = format!("{MACHACK} found no legal move (a bug)");
                     return (
-                        Ok(Ending::loss(side, Termination::RulesInfraction, reason)),
+                        Ok(Verdict::loss(side, Termination::RulesInfraction, reason)),
                         true,
                     );
                 };
@@ -465,11 +461,12 @@ impl Setup<'_> {
                     let reason =
                         format!("{MACHACK} lost on time ({:.1}s over)", over.as_secs_f64());
                     return (
-                        Ok(Ending::loss(side, Termination::TimeForfeit, reason)),
+                        Ok(Verdict::loss(side, Termination::TimeForfeit, reason)),
                         true,
                     );
                 }
-                play(&mut pos, moves, m, Some(machack_comment(r.value, elapsed)));
+                let comment = machack_comment(thought.value, elapsed);
+                play(&mut played, moves, m, Some(comment));
                 continue;
             }
             // Step 3. The engine's move, timed from the request to the answer.
@@ -513,7 +510,7 @@ impl Setup<'_> {
                 }
             };
             play(
-                &mut pos,
+                &mut played,
                 moves,
                 m,
                 Some(format!("{:.2}s", elapsed.as_secs_f64())),
@@ -522,22 +519,9 @@ impl Setup<'_> {
     }
 }
 
-/// The keys of the positions before each move of `moves`, from the start position.
-fn history_keys(moves: &[(Move, Option<String>)]) -> Vec<Key> {
-    let mut pos = Position::startpos();
-    moves
-        .iter()
-        .map(|(m, _)| {
-            let k = pos.key();
-            pos.make(*m);
-            k
-        })
-        .collect()
-}
-
 /// Today's date as PGN writes it (`YYYY.MM.DD`, UTC).
 pub fn today() -> String {
-    crate::player::record::utc_now().date_tag()
+    crate::game::record::utc_now().date_tag()
 }
 
 #[cfg(test)]
@@ -582,7 +566,7 @@ mod tests {
             engine_name: "Engine X".into(),
             opening,
             moves,
-            ending: Ending::loss(
+            ending: Verdict::loss(
                 Color::White,
                 Termination::TimeForfeit,
                 "Engine X lost on time",

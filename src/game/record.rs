@@ -12,7 +12,7 @@ pub mod disk;
 pub mod opening;
 
 use super::clock::{self, TimeControl};
-use super::game::{Ending, Game};
+use super::{Ending, Game};
 use crate::notation::pgn::SEVEN_TAGS;
 use crate::notation::{self, ReadErrorKind};
 use crate::rules::{Color, START_FEN};

@@ -48,11 +48,6 @@ pub fn stvl4(b: &Board, t: &Tables, pcratio: i64, opnmid: bool) -> i64 {
     r + pawn_structure(t)
 }
 
-/// `PCRATIO` (2205-2207): White's material over Black's in 18-bit fixed point.
-pub fn pcratio(b: &Board) -> i64 {
-    ((b.pcbal[0] as i64) << 18) / b.pcbal[1] as i64
-}
-
 /// `KINGSF` (5471-5495) for the king of `side` on `kl`, as a cost: 40 for each empty or enemy
 /// square next to it the opponent attacks more often (the king's own attack counting), and 24
 /// for each equally attacked square beyond the number of unattacked ones.
@@ -359,15 +354,15 @@ impl Tree<'_, '_> {
 /// For tests and tools: the static value of a position as the program computes it at the root
 /// (ratio term 0), for White.
 pub fn static_value(b: &Board, t: &Tables) -> i64 {
-    stvl4(b, t, pcratio(b), b.plyn <= 40)
+    stvl4(b, t, b.pcratio(), b.plyn <= 40)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::board::loc;
-    use crate::c197::cat::{CatFixes, Leftovers};
     use crate::rules::{Position, Square};
+    use crate::search::c197::board::loc;
+    use crate::search::c197::cat::{CatFixes, Leftovers};
 
     fn board(fen: &str) -> (Board, Tables) {
         let b = Board::from_position(&Position::from_fen(fen).unwrap());
@@ -383,7 +378,7 @@ mod tests {
     fn the_start_position_is_worth_nothing() {
         let b = Board::initial();
         let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
-        assert_eq!(stvl4(&b, &t, pcratio(&b), true), 0);
+        assert_eq!(stvl4(&b, &t, b.pcratio(), true), 0);
     }
 
     #[test]

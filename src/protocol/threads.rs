@@ -2,7 +2,7 @@
 //! runs in its own thread and reports through the same channel, so input keeps being read while
 //! the engine thinks.
 
-use crate::player::engine::{Engine, ThinkLimits, Thought};
+use crate::game::engine::{Engine, ThinkLimits, Thought};
 use crate::rules::{Key, Position};
 use crate::search::Progress;
 use crate::value::{MATE, Value, is_mate};

@@ -124,12 +124,19 @@ impl fmt::Display for Fixes {
 
 /// The program's board for `root`: the game replayed from the start position when `history`
 /// (the keys of the earlier positions, oldest first) leads there from it, so that pieces carry
-/// their numbers and move counts; else numbered from the position alone. With it, what the
-/// game's positions left behind (see [`cat::Leftovers`]).
+/// their numbers and move counts; else numbered from the position alone. With it, what `CAT`
+/// left behind in the game's positions (see [`cat::Leftovers`]).
 pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
-    game_moves(root, history)
-        .and_then(|moves| Board::from_game(&moves))
-        .unwrap_or_else(|| (Board::from_position(root), cat::Leftovers::default()))
+    let mut lo = cat::Leftovers::default();
+    let board = game_moves(root, history).and_then(|moves| {
+        Board::from_game(&moves, |b| {
+            lo.qr_pinned |= cat::Tables::compute(b, Default::default(), &lo).pint[board::NPC];
+        })
+    });
+    match board {
+        Some(b) => (b, lo),
+        None => (Board::from_position(root), cat::Leftovers::default()),
+    }
 }
 
 /// The moves of the game that led from the start position through the positions keyed

@@ -3,8 +3,8 @@
 //! place. Every record is created whole and never over another file ([`disk::create`]).
 
 use super::{Resumed, Tags, disk, in_place_obstacle, read_pgn, to_pgn};
-use crate::player::clock::{DEFAULT_CLOCK, TimeControl};
-use crate::player::game::Game;
+use crate::game::Game;
+use crate::game::clock::{DEFAULT_CLOCK, TimeControl};
 use crate::rules::Position;
 use std::io;
 use std::path::{Path, PathBuf};

@@ -35,14 +35,20 @@ pub const CASTLE_KING: Loc = 0o376;
 /// O-O-O.
 pub const CASTLE_QUEEN: Loc = 0o377;
 
-/// Piece types as `PTID` numbers them (`PID==0` … `KID==5`, 42-47).
+/// Piece types as `PTID` numbers them (`PID==0` … `KID==5`, 39-44).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Kind {
+    /// `PID`.
     Pawn = 0,
+    /// `KNID`.
     Knight = 1,
+    /// `BID`.
     Bishop = 2,
+    /// `RID`.
     Rook = 3,
+    /// `QID`.
     Queen = 4,
+    /// `KID`.
     King = 5,
 }
 
@@ -342,15 +348,11 @@ impl Board {
     }
 
     /// The board of a game played from the start position: `moves` are replayed, so every
-    /// piece keeps its number and move count as the program would have them. None if a move
-    /// is not legal.
-    ///
-    /// Also returns what `CAT` leaves behind after the game's positions (see
-    /// [`super::cat::Leftovers`]).
-    pub fn from_game(moves: &[Move]) -> Option<(Board, super::cat::Leftovers)> {
+    /// piece keeps its number and move count as the program would have them, and `each` sees
+    /// the board after every move. None if a move is not legal.
+    pub fn from_game(moves: &[Move], mut each: impl FnMut(&Board)) -> Option<Board> {
         let mut b = Board::initial();
         let mut pos = Position::startpos();
-        let mut lo = super::cat::Leftovers::default();
         for &m in moves {
             if !pos.is_legal(m) {
                 return None;
@@ -358,9 +360,14 @@ impl Board {
             let cm = b.program_move(m)?;
             b.make(cm);
             pos.make(m);
-            lo.qr_pinned |= super::cat::Tables::compute(&b, Default::default(), &lo).pint[NPC];
+            each(&b);
         }
-        Some((b, lo))
+        Some(b)
+    }
+
+    /// `PCRATIO` (2205-2207): White's material over Black's in 18-bit fixed point.
+    pub fn pcratio(&self) -> i64 {
+        ((self.pcbal[0] as i64) << 18) / self.pcbal[1] as i64
     }
 
     /// A board for a position whose game is unknown (a FEN): pieces are numbered by where they
@@ -788,7 +795,7 @@ mod tests {
             pos.make(m);
             moves.push(m);
         }
-        let (b, _) = Board::from_game(&moves).unwrap();
+        let b = Board::from_game(&moves, |_| {}).unwrap();
         assert_eq!((at(&b, "e5"), b.piecel[20], b.nmoves[5]), (5, 0, 2));
         assert_eq!(b.pcbal, [TPCS, TPCS - PWNV]);
         // From the position alone the KP on K2 is 4 and the pawn doubled on K5 takes the

@@ -584,8 +584,8 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::board::{loc, square};
     use crate::rules::{Position, Square};
+    use crate::search::c197::board::{loc, square};
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())
@@ -604,7 +604,7 @@ mod tests {
             pos.make(m);
             ms.push(m);
         }
-        Board::from_game(&ms).unwrap().0
+        Board::from_game(&ms, |_| {}).unwrap()
     }
 
     #[test]

@@ -1,5 +1,18 @@
-//! A game as played: the start, the moves with how they were written and timed, the keys of the
-//! positions passed (for repetition), and how it ended.
+//! What every front end shares: the terminal game (`player`), UCI and CECP (`protocol`) and the
+//! match runner play games through this layer, and none of them imports another.
+//!
+//! - [`Game`] (this file): a game as played: the start, the moves with how they were written and
+//!   timed, the keys of the positions passed (for repetition), and how it ended ([`Ending`]).
+//! - [`engine`]: the search with its parameters behind one interface (moves and values, no text).
+//! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
+//!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
+//! - [`judgement`]: when the machine accepts a draw and when it resigns (paper §12).
+//! - [`record`]: the game record on disk (PGN), written before each move is shown.
+
+pub mod clock;
+pub mod engine;
+pub mod judgement;
+pub mod record;
 
 use crate::notation::{Style, descriptive, san};
 use crate::rules::{Color, Key, Move, Position, Status};
@@ -78,6 +91,20 @@ impl fmt::Display for Ending {
     }
 }
 
+/// How the rules end a game in `pos`, if they do; `earlier` holds the keys of the positions
+/// before it, oldest first. Mate and stalemate first (a mate on the hundredth half-move stands),
+/// then the fifty-move rule, dead material and the third occurrence of the position: every
+/// front end ends a game by rule as soon as a draw could be claimed.
+pub fn rules_ending(pos: &Position, earlier: &[Key]) -> Option<Ending> {
+    match pos.status() {
+        Status::Checkmate => Some(Ending::Checkmate(pos.side_to_move())),
+        Status::Stalemate => Some(Ending::Stalemate),
+        Status::FiftyMoves => Some(Ending::FiftyMoves),
+        Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
+        Status::Ongoing => (pos.times_seen_before(earlier) >= 2).then_some(Ending::Repetition),
+    }
+}
+
 /// A game: its start, its moves and where it stands.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -151,17 +178,9 @@ impl Game {
         Some(last)
     }
 
-    /// How the rules end the game in the current position, if they do.
+    /// How the rules end the game in the current position, if they do ([`rules_ending`]).
     pub fn rules_ending(&self) -> Option<Ending> {
-        match self.pos.status() {
-            Status::Checkmate => Some(Ending::Checkmate(self.pos.side_to_move())),
-            Status::Stalemate => Some(Ending::Stalemate),
-            Status::FiftyMoves => Some(Ending::FiftyMoves),
-            Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
-            Status::Ongoing => {
-                (self.pos.times_seen_before(&self.keys) >= 2).then_some(Ending::Repetition)
-            }
-        }
+        rules_ending(&self.pos, &self.keys)
     }
 
     /// The move number and dots before the move at index `i`: `12.` or `12...`.

@@ -1274,9 +1274,9 @@ fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::cat::{CatFixes, Leftovers};
     use crate::notation::san;
     use crate::rules::{Move, Position};
+    use crate::search::c197::cat::{CatFixes, Leftovers};
 
     /// The position after the moves (coordinates) from the start, with the program's board.
     fn game(moves: &str) -> (Position, Board) {
@@ -1292,7 +1292,7 @@ mod tests {
             pos.make(m);
             ms.push(m);
         }
-        (pos, Board::from_game(&ms).unwrap().0)
+        (pos, Board::from_game(&ms, |_| {}).unwrap())
     }
 
     /// The root list as `SAN plausibility` (a `*` for a developmentally poor move).

@@ -1,8 +1,9 @@
 //! How a match game ends: the outcomes, the reasons, and the adjudication of positions the
-//! rules decide (mate, stalemate, threefold repetition, fifty moves, dead material) or the
-//! runner does (the maximum game length).
+//! rules decide (mate, stalemate, fifty moves, dead material, threefold repetition: the game
+//! layer's [`rules_ending`], as in every game) or the runner does (the maximum game length).
 
-use crate::rules::{Color, Key, Position, Status};
+use crate::game::{Ending, rules_ending};
+use crate::rules::{Color, Key, Position};
 
 /// Who won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,9 +69,9 @@ impl Termination {
     }
 }
 
-/// How a game ended: the outcome and why.
+/// The runner's verdict on a game: who won, the kind of ending, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Ending {
+pub struct Verdict {
     /// Who won.
     pub outcome: Outcome,
     /// The kind of ending.
@@ -79,63 +80,67 @@ pub struct Ending {
     pub reason: String,
 }
 
-impl Ending {
+impl Verdict {
     /// A game `loser` lost, of kind `termination`, for `reason`.
-    pub fn loss(loser: Color, termination: Termination, reason: impl Into<String>) -> Ending {
-        Ending {
+    pub fn loss(loser: Color, termination: Termination, reason: impl Into<String>) -> Verdict {
+        Verdict {
             outcome: Outcome::win_for(!loser),
             termination,
             reason: reason.into(),
         }
     }
 
-    fn draw(termination: Termination, reason: &str) -> Ending {
-        Ending {
+    fn draw(termination: Termination, reason: &str) -> Verdict {
+        Verdict {
             outcome: Outcome::Draw,
             termination,
             reason: reason.to_string(),
         }
     }
+
+    /// The verdict on a game that ended as `ending` says.
+    pub fn of(ending: Ending) -> Verdict {
+        use Termination::Normal;
+        match ending {
+            Ending::Checkmate(loser) => {
+                Verdict::loss(loser, Normal, format!("{} mates", (!loser).name()))
+            }
+            Ending::Stalemate => Verdict::draw(Normal, "stalemate"),
+            Ending::Repetition => Verdict::draw(Normal, "threefold repetition"),
+            Ending::FiftyMoves => Verdict::draw(Normal, "fifty-move rule"),
+            Ending::InsufficientMaterial => Verdict::draw(Normal, "insufficient material"),
+            Ending::Resignation(loser) => {
+                Verdict::loss(loser, Normal, format!("{} resigns", loser.name()))
+            }
+            Ending::Time(loser) => Verdict::loss(
+                loser,
+                Termination::TimeForfeit,
+                format!("{} lost on time", loser.name()),
+            ),
+            Ending::DrawAgreed => Verdict::draw(Normal, "draw agreed"),
+        }
+    }
 }
 
 /// Whether the game is over in `pos`, reached after `plies` moves; `earlier` holds the keys of
-/// the positions before it, oldest first. Mate and stalemate come first (a mate on the
-/// hundredth half-move stands), then threefold repetition, the fifty-move rule, insufficient
-/// material, and a draw once `plies` reaches `max_plies`. Draws by rule are adjudicated as
-/// soon as they could be claimed.
+/// the positions before it, oldest first. The rules end it as they end every game
+/// ([`rules_ending`]: mate, stalemate, fifty moves, dead material, threefold repetition, a draw
+/// as soon as it could be claimed); the runner draws it once `plies` reaches `max_plies`.
 pub fn adjudicate(
     pos: &Position,
     earlier: &[Key],
     plies: usize,
     max_plies: usize,
-) -> Option<Ending> {
-    let side = pos.side_to_move();
-    let status = pos.status();
-    match status {
-        Status::Checkmate => {
-            return Some(Ending::loss(
-                side,
-                Termination::Normal,
-                format!("{} mates", (!side).name()),
-            ));
-        }
-        Status::Stalemate => return Some(Ending::draw(Termination::Normal, "stalemate")),
-        _ => {}
+) -> Option<Verdict> {
+    if let Some(ending) = rules_ending(pos, earlier) {
+        return Some(Verdict::of(ending));
     }
-    if pos.times_seen_before(earlier) >= 2 {
-        return Some(Ending::draw(Termination::Normal, "threefold repetition"));
-    }
-    match status {
-        Status::FiftyMoves => Some(Ending::draw(Termination::Normal, "fifty-move rule")),
-        Status::InsufficientMaterial => {
-            Some(Ending::draw(Termination::Normal, "insufficient material"))
-        }
-        _ if plies >= max_plies => Some(Ending::draw(
+    (plies >= max_plies).then(|| {
+        Verdict::draw(
             Termination::Adjudication,
             &format!("maximum game length ({max_plies} plies)"),
-        )),
-        _ => None,
-    }
+        )
+    })
 }
 
 #[cfg(test)]
@@ -224,6 +229,25 @@ mod tests {
         let e = adjudicate(&pos, &keys, 3, 3).unwrap();
         assert_eq!(e.termination, Termination::Adjudication);
         assert_eq!(e.outcome, Outcome::Draw);
+    }
+
+    #[test]
+    fn endings_not_by_rule_keep_their_loser_and_kind() {
+        let v = Verdict::of(Ending::Time(Color::Black));
+        assert_eq!(
+            (v.outcome, v.termination, v.reason.as_str()),
+            (
+                Outcome::WhiteWins,
+                Termination::TimeForfeit,
+                "Black lost on time"
+            )
+        );
+        let v = Verdict::of(Ending::Resignation(Color::White));
+        assert_eq!(
+            (v.outcome, v.reason.as_str()),
+            (Outcome::BlackWins, "White resigns")
+        );
+        assert_eq!(Verdict::of(Ending::DrawAgreed).outcome, Outcome::Draw);
     }
 
     #[test]
