@@ -31,12 +31,7 @@ pub const QUEENING: i64 = 512;
 pub fn stvl4(b: &Board, t: &Tables, pcratio: i64, opnmid: bool) -> i64 {
     let (w, bl) = (b.pcbal[0] as i64, b.pcbal[1] as i64);
     let mut r = w - bl;
-    // The ratio in 18-bit fixed point, divided by the root's, times TPCS, less TPCS, >> 4
-    // (`RATBUG: ,-4`).
-    let now = (w << 18) / bl;
-    let q = (now << 18) / pcratio;
-    let tpcs = super::board::TPCS as i64;
-    r += ((q * tpcs) >> 18).wrapping_sub(tpcs) >> 4;
+    r += ratio_change(w, bl, pcratio);
     if opnmid {
         let wk = b.piecel[king(0)];
         r -= (brank(wk) as i64 - 1) * 8;
@@ -46,6 +41,34 @@ pub fn stvl4(b: &Board, t: &Tables, pcratio: i64, opnmid: bool) -> i64 {
         r += kingsf(b, t, 1, bk);
     }
     r + pawn_structure(t)
+}
+
+/// The change of the piece ratio since the root (5605-5613): White's material over Black's in
+/// 18-bit fixed point (`MOVS`, `IDIV`), divided by the root's, times TPCS, less TPCS, >> 4
+/// (`RATBUG: ,-4`), in the PDP-6's 36-bit words.
+fn ratio_change(w: i64, bl: i64, pcratio: i64) -> i64 {
+    let now = (w << 18) / bl;
+    let q = div_double(now, pcratio);
+    let tpcs = super::board::TPCS as i64;
+    (imul(q, tpcs) >> 18).wrapping_sub(tpcs) >> 4
+}
+
+/// `ASHC T1,-17.` then `DIV T1,D` (5609-5610): `a` × 2^18 over `d` as a double word. When the
+/// quotient would not fit in a word (the high word `a >> 17` at least `d`), `DIV` sets the
+/// no-divide flag and leaves the high word in T1.
+fn div_double(a: i64, d: i64) -> i64 {
+    if a >> 17 >= d { a >> 17 } else { (a << 18) / d }
+}
+
+/// `IMULI` (5611): the product's sign and its low 35 bits. An overflow keeps them (and sets a
+/// flag the program never reads): in a lopsided ending, where the piece ratio has grown far
+/// since the root, the term wraps, as the running program shows (`further02` ply 169 and
+/// `further19` ply 113 of `reference/c197/further-tournament.tsv`: c197's move and value only
+/// so).
+fn imul(a: i64, b: i64) -> i64 {
+    let p = a * b;
+    let low = p.rem_euclid(1 << 35);
+    if p < 0 { low - (1 << 35) } else { low }
 }
 
 /// `KINGSF` (5471-5495) for the king of `side` on `kl`, as a cost: 40 for each empty or enemy
@@ -379,6 +402,17 @@ mod tests {
         let b = Board::initial();
         let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
         assert_eq!(stvl4(&b, &t, b.pcratio(), true), 0);
+    }
+
+    #[test]
+    fn the_piece_ratio_change_wraps_as_the_pdp6_multiplies() {
+        // At the root the change is 0. Queen, bishop and pawn against two pawns at the root
+        // (PCBAL 1825 and 257), the pawns gone below it: the ratio has grown 257-fold and the
+        // product by TPCS (355,786,367,182) passes 2^35; IMULI keeps its low 35 bits: 2576,
+        // not 84,496.
+        let root = (1825 << 18) / 257;
+        assert_eq!(ratio_change(1825, 257, root), 0);
+        assert_eq!(ratio_change(1825, 1, root), 2576);
     }
 
     #[test]
