@@ -6,6 +6,10 @@
 //! Entry point: [`Searcher::search`]. Same input, same output: the search is deterministic
 //! unless a time limit or stop flag cuts it short.
 //!
+//! Two programs search here, chosen by the parameters' [`Profile`] once, in
+//! [`Searcher::search`]: the paper's (this module's files below) and c197, the 1967-68
+//! program routine by routine with its own board, generator and evaluator ([`c197`]).
+//!
 //! | Paper | File |
 //! |---|---|
 //! | §1, §6, §7 selective alpha-beta, widths | `alpha_beta.rs` (node), `root.rs` (top level) |

@@ -44,7 +44,7 @@ pub const BRKVLU: i64 = 40;
 pub const FMKING: i64 = 32;
 /// `KKCAS: 200`: the king's first move while a rook is unmoved (5097).
 pub const KKCAS: i64 = 128;
-/// `FMROOK: 60`: a rook's (and, see [`Pmg::score`], the queen's) first move while the king is
+/// `FMROOK: 60`: a rook's (and, see `Pmg::score`, the queen's) first move while the king is
 /// unmoved (5098).
 pub const FMROOK: i64 = 48;
 /// `PTFVLU: 40`: a line piece to the enemy king's rank, file or diagonal (5101).
