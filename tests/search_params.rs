@@ -210,6 +210,8 @@ fn value_of(option: &str) -> &'static str {
         "Depth" => "3",
         "Feedovers" => "1",
         "OwnBook" => "false",
+        "MultiPV" => "3",
+        "UCI_AnalyseMode" => "true",
         other => panic!("a new option, {other}: give this test a value for it"),
     }
 }
@@ -235,10 +237,19 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
     let announced = announced_options(&out);
     assert_eq!(
         announced,
-        ["Hash", "Preset", "Width", "Depth", "Feedovers", "OwnBook"]
+        [
+            "Hash",
+            "Preset",
+            "Width",
+            "Depth",
+            "Feedovers",
+            "OwnBook",
+            "MultiPV",
+            "UCI_AnalyseMode"
+        ]
     );
     let expected = "info string settings: Hash 2097152 entries, Preset tournament, Width 8,5, \
-                    Depth 3, Feedovers 1, OwnBook false";
+                    Depth 3, Feedovers 1, OwnBook false, MultiPV 3, UCI_AnalyseMode true";
     assert_eq!(settings_after(&announced), expected);
     let mut reversed = announced.clone();
     reversed.reverse();
@@ -261,16 +272,16 @@ fn a_uci_preset_sets_only_its_widths_and_depth() {
     assert_eq!(
         settings,
         [
-            "Hash 524288 entries, Preset normal, Width 6, Depth 4, Feedovers 2, OwnBook true",
-            "Hash 524288 entries, Preset normal, Width 6, Depth 4, Feedovers 0, OwnBook true",
-            "Hash 524288 entries, Preset quick, Width 4, Depth 2, Feedovers 0, OwnBook true",
+            "Hash 524288 entries, Preset normal, Width 6, Depth 4, Feedovers 2, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+            "Hash 524288 entries, Preset normal, Width 6, Depth 4, Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+            "Hash 524288 entries, Preset quick, Width 4, Depth 2, Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
             "Hash 524288 entries, Preset tournament, Width 15,15,9,9,7, Depth 4, Feedovers 0, \
-             OwnBook true",
+             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
             "Hash 524288 entries, Preset tournament, Width 15,15,9,9,7, Depth 5, Feedovers 0, \
-             OwnBook true",
+             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
             // Depth 0: the preset's again.
             "Hash 524288 entries, Preset tournament, Width 15,15,9,9,7, Depth 4, Feedovers 0, \
-             OwnBook true",
+             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
         ]
     );
 }

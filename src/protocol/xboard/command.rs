@@ -63,9 +63,51 @@ pub enum XboardCommand {
     Exit,
     /// `.`: a search status update in analyze mode (`stat01: …`).
     Status,
+    /// `option NAME=VALUE`: one of the options the feature line offers.
+    Option(EngineOption),
     /// Commands accepted and ignored: `hard`, `easy`, `random`, `computer`, `name …`, `rating`,
     /// `ics`, `cores`, `memory`, `variant normal`, `hint`, `bk`, `accepted`.
     Ignored(String),
+}
+
+/// The options machack offers over CECP (`feature option=…`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EngineOption {
+    /// `Notation`: the notation of the thinking lines' variations.
+    Notation(PvNotation),
+}
+
+/// The notation of the principal variation in thinking lines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum PvNotation {
+    /// SAN, which interfaces read (the default).
+    #[default]
+    San,
+    /// English descriptive notation as the 1967 program printed it (`R-Q8 MATE`); interfaces
+    /// show it as text but cannot play it through.
+    Descriptive,
+}
+
+/// The option lines of the feature reply: a combo, SAN the default (marked `*`).
+pub const OPTION_FEATURES: &str = "option=\"Notation -combo *SAN /// descriptive\"";
+
+/// Reads `NAME=VALUE` of an `option` command.
+fn parse_option(rest: &str) -> Result<EngineOption, String> {
+    let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+    match (name.trim(), value.trim()) {
+        ("Notation", v) if v.eq_ignore_ascii_case("san") => {
+            Ok(EngineOption::Notation(PvNotation::San))
+        }
+        ("Notation", v) if v.eq_ignore_ascii_case("descriptive") => {
+            Ok(EngineOption::Notation(PvNotation::Descriptive))
+        }
+        ("Notation", v) => Err(format!(
+            "Notation '{v}' is not SAN or descriptive (write option Notation=SAN)"
+        )),
+        (n, _) => Err(format!(
+            "no option named '{n}' (machack has Notation=SAN|descriptive)"
+        )),
+    }
 }
 
 /// A command that could not be read.
@@ -157,8 +199,9 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "analyze" => C::Analyze,
         "exit" => C::Exit,
         "." => C::Status,
+        "option" => C::Option(parse_option(rest).map_err(|e| bad(&format!("bad argument: {e}")))?),
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
-        | "memory" | "variant" | "hint" | "bk" | "egtpath" | "option" | "post_mode" | "nps" => {
+        | "memory" | "variant" | "hint" | "bk" | "egtpath" | "post_mode" | "nps" => {
             C::Ignored(line.to_string())
         }
         w if looks_like_move(w) && rest.is_empty() => C::UserMove(w.to_string()),
@@ -258,6 +301,32 @@ mod tests {
         assert_eq!(parse("exit"), Ok(XboardCommand::Exit));
         assert_eq!(parse("."), Ok(XboardCommand::Status));
         assert_eq!(parse("bk"), Ok(XboardCommand::Ignored("bk".into())));
+    }
+
+    #[test]
+    fn reads_the_notation_option_and_refuses_others() {
+        assert_eq!(
+            parse("option Notation=descriptive"),
+            Ok(XboardCommand::Option(EngineOption::Notation(
+                PvNotation::Descriptive
+            )))
+        );
+        assert_eq!(
+            parse("option Notation=SAN"),
+            Ok(XboardCommand::Option(EngineOption::Notation(
+                PvNotation::San
+            )))
+        );
+        assert_eq!(
+            parse("option Notation=figurine").unwrap_err().to_string(),
+            "Error (bad argument: Notation 'figurine' is not SAN or descriptive (write option \
+             Notation=SAN)): option Notation=figurine"
+        );
+        assert_eq!(
+            parse("option Ponder=1").unwrap_err().to_string(),
+            "Error (bad argument: no option named 'Ponder' (machack has \
+             Notation=SAN|descriptive)): option Ponder=1"
+        );
     }
 
     #[test]

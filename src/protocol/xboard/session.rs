@@ -9,14 +9,14 @@
 //! engine in force mode. Nothing is ever played.
 
 use super::analysis::Status;
-use super::command::{XboardCommand, parse};
+use super::command::{EngineOption, OPTION_FEATURES, PvNotation, XboardCommand, parse};
 use crate::book::Book;
 use crate::game::clock::TimeControl;
 use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
-use crate::notation::{self, Style, descriptive};
-use crate::protocol::threads::{Event, Thinking, next_event, read_input, wait_done};
+use crate::notation::{self, Style, descriptive, san};
+use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
 use crate::search::{Preset, SearchParams};
@@ -28,9 +28,21 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
-/// The feature line sent after `protover 2`.
-pub const FEATURES: &str = "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 \
-    reuse=1 colors=0 time=1 myname=\"machack (Mac Hack VI 1967)\" done=1";
+/// The feature line sent after `protover 2` (before `done=1`, the option of [`OPTION_FEATURES`]).
+/// `sigterm` is left at its default, 1: the program may be ended by SIGTERM (python-chess
+/// rejects `sigterm=0` with a warning); `nps=0`: node-count time controls are not supported.
+pub const FEATURES: &str = "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 reuse=1 \
+    colors=0 time=1 nps=0 myname=\"machack (Mac Hack VI 1967)\"";
+
+/// A mate score as CECP wants it (spec §10, `post`): 100000 + N for a mate in N moves, and
+/// −100000 − N for being mated in N; other values in centipawns.
+pub fn cecp_score(v: Value) -> i64 {
+    match mate_in_moves(v) {
+        Some(n) if n > 0 => 100_000 + i64::from(n),
+        Some(n) => -100_000 + i64::from(n),
+        None => i64::from(centipawns(v)),
+    }
+}
 
 struct Session<W: Write> {
     out: W,
@@ -54,6 +66,8 @@ struct Session<W: Write> {
     analyzing: bool,
     /// How far the current (or last) search has got, for `.`.
     status: Status,
+    /// The notation of the thinking lines' variations (`option Notation=…`).
+    notation: PvNotation,
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
@@ -83,6 +97,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, preset: P
         search_depth: 0,
         analyzing: false,
         status: Status::start(0),
+        notation: PvNotation::default(),
     };
     s.main_loop(&rx);
 }
@@ -128,6 +143,7 @@ impl<W: Write> Session<W> {
                         | XboardCommand::Status
                         | XboardCommand::Xboard
                         | XboardCommand::Protover(_)
+                        | XboardCommand::Option(_)
                         | XboardCommand::Draw),
                     ) => self.command(c),
                     Ok(c) => {
@@ -159,7 +175,11 @@ impl<W: Write> Session<W> {
         use XboardCommand as C;
         match c {
             C::Xboard | C::Feature(_) | C::Ignored(_) => {}
-            C::Protover(_) => self.say(FEATURES),
+            C::Protover(_) => {
+                self.say(&format!("{FEATURES} {OPTION_FEATURES}"));
+                self.say("feature done=1");
+            }
+            C::Option(EngineOption::Notation(n)) => self.notation = n,
             C::New => {
                 self.game = Game::new(Position::startpos());
                 self.force = false;
@@ -385,7 +405,8 @@ impl<W: Write> Session<W> {
         self.report_ending();
     }
 
-    /// A thinking line: `ply score time(cs) nodes pv`, the pv in descriptive notation.
+    /// A thinking line: `ply score time(cs) nodes pv`, the score as [`cecp_score`], the pv in
+    /// SAN or descriptive notation (`option Notation`).
     fn post_line(
         &mut self,
         depth: u32,
@@ -400,12 +421,15 @@ impl<W: Write> Session<W> {
             if !pos.is_legal(m) {
                 break;
             }
-            words.push(descriptive::format(&pos, m, Style::Teletype));
+            words.push(match self.notation {
+                PvNotation::San => san::format(&pos, m),
+                PvNotation::Descriptive => descriptive::format(&pos, m, Style::Teletype),
+            });
             pos.make(m);
         }
         let line = format!(
             "{depth} {} {} {nodes} {}",
-            centipawns(value),
+            cecp_score(value),
             elapsed.as_millis() / 10,
             words.join(" ")
         );
