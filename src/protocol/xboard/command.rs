@@ -64,7 +64,7 @@ pub enum XboardCommand {
     /// `.`: a search status update in analyze mode (`stat01: …`).
     Status,
     /// `option NAME=VALUE`: one of the options the feature line offers.
-    Option(EngineOption),
+    SetOption(EngineOption),
     /// Commands accepted and ignored: `hard`, `easy`, `random`, `computer`, `name …`, `rating`,
     /// `ics`, `cores`, `memory`, `variant normal`, `hint`, `bk`, `accepted`.
     Ignored(String),
@@ -199,7 +199,9 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "analyze" => C::Analyze,
         "exit" => C::Exit,
         "." => C::Status,
-        "option" => C::Option(parse_option(rest).map_err(|e| bad(&format!("bad argument: {e}")))?),
+        "option" => {
+            C::SetOption(parse_option(rest).map_err(|e| bad(&format!("bad argument: {e}")))?)
+        }
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
         | "memory" | "variant" | "hint" | "bk" | "egtpath" | "post_mode" | "nps" => {
             C::Ignored(line.to_string())
@@ -307,13 +309,13 @@ mod tests {
     fn reads_the_notation_option_and_refuses_others() {
         assert_eq!(
             parse("option Notation=descriptive"),
-            Ok(XboardCommand::Option(EngineOption::Notation(
+            Ok(XboardCommand::SetOption(EngineOption::Notation(
                 PvNotation::Descriptive
             )))
         );
         assert_eq!(
             parse("option Notation=SAN"),
-            Ok(XboardCommand::Option(EngineOption::Notation(
+            Ok(XboardCommand::SetOption(EngineOption::Notation(
                 PvNotation::San
             )))
         );

@@ -143,7 +143,7 @@ impl<W: Write> Session<W> {
                         | XboardCommand::Status
                         | XboardCommand::Xboard
                         | XboardCommand::Protover(_)
-                        | XboardCommand::Option(_)
+                        | XboardCommand::SetOption(_)
                         | XboardCommand::Draw),
                     ) => self.command(c),
                     Ok(c) => {
@@ -179,7 +179,7 @@ impl<W: Write> Session<W> {
                 self.say(&format!("{FEATURES} {OPTION_FEATURES}"));
                 self.say("feature done=1");
             }
-            C::Option(EngineOption::Notation(n)) => self.notation = n,
+            C::SetOption(EngineOption::Notation(n)) => self.notation = n,
             C::New => {
                 self.game = Game::new(Position::startpos());
                 self.force = false;
