@@ -460,3 +460,20 @@ impl<W: Write> Session<W> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::cecp_score;
+    use crate::value::MATE;
+
+    #[test]
+    fn mates_are_posted_as_100000_plus_moves_and_other_values_in_centipawns() {
+        // Mate in 1 (1 ply), mate in 2 (3 plies); mated in 1 (2 plies), mated now (0 plies).
+        assert_eq!(cecp_score(MATE - 1), 100_001);
+        assert_eq!(cecp_score(MATE - 3), 100_002);
+        assert_eq!(cecp_score(-(MATE - 2)), -100_001);
+        assert_eq!(cecp_score(-MATE), -100_001);
+        assert_eq!(cecp_score(128), 100);
+        assert_eq!(cecp_score(-64), -50);
+    }
+}
