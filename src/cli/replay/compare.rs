@@ -3,77 +3,41 @@
 //! 1973 program's move, and the agreement figures per game and in all.
 
 use super::{CliError, ReplayArgs, load_game, print_out};
-use crate::fidelity::compare::{
-    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side, ratio,
-};
-use crate::fidelity::reference::Reference;
+use crate::cli::comparison::{Comparison, side_in};
+use crate::fidelity::compare::{CompareRow, Summary, compare_positions, ratio};
 use crate::notation::{Style, descriptive};
-use crate::rules::{Color, Move};
-use crate::search::Preset;
+use crate::rules::Move;
 
 /// Runs the comparison the arguments ask for.
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Tournament)?;
-    let limits = args.search.limits()?;
-    let (mut knowledge, knowledge_name) = args.search.knowledge()?;
-    let oracle = match &args.oracle {
-        None => Oracle::c1973_paper(),
-        Some(path) => Oracle::read(&read_file(path)?).map_err(|e| format!("{path}: {e}"))?,
-    };
-    let c197 = match (&args.positions, &args.c197) {
-        (Some(path), _) | (None, Some(path)) => Some(Reference::read(&read_file(path)?, path)?),
-        (None, None) => Reference::paper_for(&params),
-    };
-    let c197_text = match &c197 {
-        Some(c) => format!("{}, {} positions", c.source, c.len()),
-        None => format!(
-            "no compiled-in run at widths {} depth {} (there are runs at 15,15,9,9,7 and at 6, \
-             depth 4; --c197 FILE names a table)",
-            params.widths, params.depth
-        ),
-    };
+    let options = &args.compare_options;
+    let c197 = args.positions.as_deref().or(options.c197.as_deref());
+    let mut comparison = Comparison::new(options, c197)?;
     print_out(&format!(
-        "parameters: widths {} depth {} feedovers {} secondary {}; knowledge {knowledge_name}\n\
-         c197: {c197_text}\n1973 program: {} positions\n\
-         agree: M = machack, C = c197, H = history; v = machack's value is c197's (pawn = 128, \
+        "{}\nagree: M = machack, C = c197, H = history; v = machack's value is c197's (pawn = 128, \
          mate = 28672 - plies)\n",
-        params.widths,
-        params.depth,
-        params.feedovers,
-        if params.secondary_search { "on" } else { "off" },
-        oracle.len()
+        comparison.settings().join("\n")
     ));
     let mut total = Summary::default();
     let mut groups = 0;
-    if let (Some(path), Some(table)) = (&args.positions, &c197) {
+    if let (Some(path), Some(table)) = (&args.positions, &comparison.c197) {
         for (game, rows) in table.games() {
-            let rows = compare_positions(&rows, &params, knowledge.as_mut(), &limits, &oracle);
+            let rows = compare_positions(
+                &rows,
+                &comparison.params,
+                comparison.knowledge.as_mut(),
+                &comparison.limits,
+                &comparison.oracle,
+            );
             let title = format!("{path}: {game}");
             total = total + print_group(&title, "game", &rows);
             groups += 1;
         }
     } else {
-        let yardsticks = Yardsticks {
-            oracle: &oracle,
-            c197: c197.as_ref(),
-        };
         for file in &args.files {
             let game = load_game(file, args.game)?;
-            let side = match args.side.as_deref() {
-                Some("white") => Color::White,
-                Some("black") => Color::Black,
-                _ => mac_hack_side(&game).ok_or_else(|| {
-                    format!("{file}: neither the White nor the Black tag names Mac Hack; say which with --side white|black")
-                })?,
-            };
-            let rows = compare_game(
-                &game,
-                side,
-                &params,
-                knowledge.as_mut(),
-                &limits,
-                yardsticks,
-            );
+            let side = side_in(&game, options.side.as_deref(), file)?;
+            let rows = comparison.game(&game, side, &mut |_| {});
             let title = format!(
                 "{file}: {} - {} (Mac Hack {})",
                 game.tag("White").unwrap_or("?"),
@@ -93,11 +57,6 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         print_out(&format!("\n{}", summary_lines("all", label, &total)));
     }
     Ok(())
-}
-
-/// Reads a table named on the command line.
-fn read_file(path: &str) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
 /// Prints one game's rows and figures; `history` names the move played (`1967`, `game`).
@@ -127,21 +86,12 @@ fn print_group(title: &str, history: &str, rows: &[CompareRow]) -> Summary {
     summary
 }
 
-/// Which of the three moves agree: `all`, `M=H`, `C=H`, `M=C` or `-` (M = machack, C = c197,
-/// H = history), then ` v` when machack has c197's move and value.
+/// [`CompareRow::agreement`], then ` v` when machack has c197's move and value.
 fn agreement(r: &CompareRow) -> String {
-    let c197 = r.c197_move();
-    let text = match (r.matches(), c197 == Some(r.historical), r.same_as_c197()) {
-        (true, true, _) => "all",
-        (true, false, _) => "M=H",
-        (false, true, _) => "C=H",
-        (false, false, true) => "M=C",
-        (false, false, false) => "-",
-    };
     if r.same_value_as_c197() {
-        format!("{text} v")
+        format!("{} v", r.agreement())
     } else {
-        text.to_string()
+        r.agreement().to_string()
     }
 }
 
