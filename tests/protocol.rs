@@ -170,10 +170,8 @@ fn xboard_plays_a_short_game_and_survives_bad_input() {
     e.send("xboard");
     e.send("protover 2");
     let f = e.expect("feature ");
-    assert!(
-        f.contains("ping=1") && f.contains("setboard=1") && f.contains("done=1"),
-        "{f}"
-    );
+    assert!(f.contains("ping=1") && f.contains("setboard=1"), "{f}");
+    e.expect("feature done=1");
     e.send("new");
     e.send("random");
     e.send("level 40 5 0");
@@ -201,13 +199,15 @@ fn xboard_plays_a_short_game_and_survives_bad_input() {
     e.send("go");
     let mv = e.expect("move ");
     assert!(mv.starts_with("move h8"), "{mv}");
-    // Thinking lines: ply score time nodes pv, the pv in descriptive notation.
+    // Thinking lines: ply score time nodes pv, the pv in SAN (Black's king moves first).
     assert!(
         e.seen.iter().any(|l| l.split_whitespace().count() >= 5
             && l.split_whitespace()
                 .take(4)
                 .all(|w| w.parse::<i64>().is_ok())
-            && l.contains('-')),
+            && l.split_whitespace()
+                .nth(4)
+                .is_some_and(|w| w.starts_with("Kh") || w.starts_with("Kg"))),
         "{:#?}",
         e.seen
     );
@@ -299,8 +299,8 @@ fn uci_ponder_waits_for_ponderhit() {
 /// R-QR8 (Ra1#).
 const BACK_RANKS: &str = "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1";
 
-/// The score of a mate in one, in centipawns.
-const MATE_IN_ONE: &str = "22399";
+/// The score of a mate in one as CECP writes it: 100000 + moves to mate.
+const MATE_IN_ONE: &str = "100001";
 
 /// Starts a CECP session and waits for its features.
 fn xboard() -> Engine {
@@ -323,8 +323,8 @@ fn xboard_analyze_posts_thinking_for_black_to_move_even_after_nopost() {
     e.send("setboard 6k1/5ppp/8/8/7R/8/r4PPP/6K1 b - - 0 1");
     e.send("analyze");
     // ply score time(cs) nodes pv: the quick preset's depth, mate in one, Ra1#.
-    let line = e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
-    assert_eq!(line.split_whitespace().count(), 6, "{line}");
+    let line = e.expect_with(&format!("2 {MATE_IN_ONE} "), " Ra1#");
+    assert_eq!(line.split_whitespace().count(), 5, "{line}");
     // `.`: stat01: time nodes ply mvleft mvtot [mvname], the ply the quick preset's 2.
     e.send(".");
     let stat = e.expect("stat01: ");
@@ -348,13 +348,13 @@ fn xboard_analyze_searches_again_after_a_move_and_never_moves() {
     let mut e = xboard();
     e.send(&format!("setboard {BACK_RANKS}"));
     e.send("analyze");
-    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-Q8 MATE");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " Rd8#");
     // The user's move: now Black is to move and the analysis is of Black's mate.
     e.send("usermove d4h4");
-    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " Ra1#");
     // `undo` takes it back and White's mate is found again.
     e.send("undo");
-    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-Q8 MATE");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " Rd8#");
     e.send("ping 2");
     e.expect("pong 2");
     assert!(!has_moved(&e), "{:#?}", e.seen);
@@ -367,7 +367,7 @@ fn xboard_exit_leaves_analyze_mode_and_go_moves_normally() {
     e.send(&format!("setboard {BACK_RANKS}"));
     e.send("analyze");
     e.send("d4h4");
-    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " Ra1#");
     e.send("exit");
     e.send("ping 3");
     e.expect("pong 3");
@@ -384,7 +384,7 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     let mut e = xboard();
     e.send(&format!("setboard {BACK_RANKS}"));
     e.send("analyze");
-    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-Q8 MATE");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " Rd8#");
     e.send("usermove zz");
     e.expect("Illegal move: zz");
     e.send("usermove d4d9");
@@ -399,10 +399,161 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.expect("Error (unknown command)");
     // The position is unchanged: White is to move and the rook still on d4.
     e.send("usermove d4h4");
-    e.expect_with(&format!("2 {MATE_IN_ONE} "), " R-QR8 MATE");
+    e.expect_with(&format!("2 {MATE_IN_ONE} "), " Ra1#");
     e.send("ping 4");
     e.expect("pong 4");
     assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.quit();
+}
+
+/// The smothered mate: Qg8+ Rxg8 Nf7#, a mate in two that the normal preset finds.
+const SMOTHERED: &str = "r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1";
+
+/// A line with the words that depend on the machine's speed replaced by `_`: the time of a
+/// CECP thinking line (its third word), UCI's `nps` and `time` values.
+fn timeless(line: &str) -> String {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let cecp = words.first().is_some_and(|w| w.parse::<u32>().is_ok());
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let after_timed = i > 0 && ["nps", "time"].contains(&words[i - 1]);
+            if (cecp && i == 2) || (!cecp && after_timed) {
+                "_"
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn xboard_features_declare_the_notation_and_profile_options_and_end_with_done() {
+    let mut e = Engine::start("xboard");
+    e.send("xboard");
+    e.send("protover 2");
+    // The session runs --profile paper: the profile in use is the option's default.
+    assert_eq!(
+        e.expect("feature "),
+        "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 reuse=1 colors=0 time=1 nps=0 \
+         myname=\"machack (Mac Hack VI 1967)\" option=\"Notation -combo *SAN /// descriptive\" \
+         option=\"Profile -combo c197 /// *paper\""
+    );
+    assert_eq!(e.expect("feature "), "feature done=1");
+    e.quit();
+}
+
+/// CECP mate scores are 100000 + N for a mate in N moves and -100000 - N for being mated in N;
+/// the variation is in SAN, which interfaces read.
+#[test]
+fn xboard_posts_mates_as_100000_plus_moves_with_the_pv_in_san() {
+    let mut e = Engine::start_with("xboard", "normal");
+    e.send("xboard");
+    e.send("protover 2");
+    e.send(&format!("setboard {SMOTHERED}"));
+    e.send("analyze");
+    let line = e.expect_with("4 100002 ", " Nf7#");
+    // The first post of the mate (the node count when Qg8+ became best).
+    assert_eq!(timeless(&line), "4 100002 _ 816 Qg8+ Rxg8 Nf7#");
+    e.send("exit");
+    e.quit();
+    // Black, after Qg8+, is mated in one (a session of its own: the first search, stopped by
+    // a move at some point, would leave the table in a state that depends on the timing).
+    let mut e = Engine::start_with("xboard", "normal");
+    e.send("xboard");
+    e.send("protover 2");
+    e.send("setboard r5Qk/6pp/7N/8/8/8/8/6K1 b - - 1 1");
+    e.send("analyze");
+    let line = e.expect_with("4 -100001 ", " Nf7#");
+    assert_eq!(timeless(&line), "4 -100001 _ 57 Rxg8 Nf7#");
+    e.send("exit");
+    e.quit();
+}
+
+/// `option Notation=descriptive` writes the variations as the 1967 program printed them.
+#[test]
+fn xboard_notation_option_switches_the_pv_to_descriptive() {
+    let mut e = Engine::start_with("xboard", "normal");
+    e.send("xboard");
+    e.send("protover 2");
+    e.send("option Notation=descriptive");
+    e.send(&format!("setboard {SMOTHERED}"));
+    e.send("analyze");
+    let line = e.expect_with("4 100002 ", " MATE");
+    assert_eq!(timeless(&line), "4 100002 _ 816 Q-KN8 CH RXQ N-KB7 MATE");
+    e.send("exit");
+    e.send("option Notation=fancy");
+    e.expect("Error (bad argument: Notation 'fancy' is not SAN or descriptive");
+    e.quit();
+}
+
+/// The lines of a UCI search's end: the `info` lines after the last `currmove` line, and the
+/// `bestmove`, the speed-dependent words masked.
+fn uci_result(e: &mut Engine) -> Vec<String> {
+    e.expect("bestmove ");
+    let last_currmove = e.seen.iter().rposition(|l| l.contains(" currmove "));
+    e.seen[last_currmove.map_or(0, |i| i + 1)..]
+        .iter()
+        .map(|l| timeless(l))
+        .collect()
+}
+
+/// The book only chooses moves in play: analysis — `go depth`, `go infinite`, or any `go` with
+/// `UCI_AnalyseMode` on — searches a book position and reports its score.
+#[test]
+fn uci_analysis_of_a_book_position_is_searched_and_scored() {
+    let mut e = Engine::start("uci");
+    e.send("position startpos");
+    e.send("go depth 2");
+    assert_eq!(
+        uci_result(&mut e),
+        [
+            "info depth 2 score cp 0 nodes 24 nps _ time _ pv d2d4 d7d5",
+            "bestmove d2d4"
+        ]
+    );
+    // (The table now holds the position after d2d4: the line ends there.)
+    e.send("go infinite");
+    e.expect_with("info depth 2 score cp 0 ", " pv d2d4");
+    e.send("stop");
+    e.expect("bestmove d2d4");
+    e.send("setoption name UCI_AnalyseMode value true");
+    e.send("go movetime 5000");
+    e.expect_with("info depth 2 score cp 0 ", " pv d2d4");
+    e.expect("bestmove d2d4");
+    // In play (analyse mode off) the book answers.
+    e.send("setoption name UCI_AnalyseMode value false");
+    e.send("go movetime 5000");
+    e.expect("info string book move");
+    e.expect("bestmove ");
+    assert!(!e.seen.iter().any(|l| l.contains("error")), "{:#?}", e.seen);
+    e.quit();
+}
+
+/// `MultiPV 3`: three lines, best first, each with its exact value (the values the search gives
+/// when every top-level move is searched exactly: tests/search.rs).
+#[test]
+fn uci_multipv_3_reports_the_three_best_moves_with_exact_scores() {
+    let mut e = Engine::start_with("uci", "tournament");
+    e.send("uci");
+    e.expect("option name MultiPV type spin default 1 min 1 max 255");
+    e.send("setoption name MultiPV value 3");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go depth 4");
+    assert_eq!(
+        uci_result(&mut e),
+        [
+            "info depth 4 multipv 1 score cp 9 nodes 7784 nps _ time _ pv c3d5 g4e6 d5f6 g7f6",
+            "info depth 4 multipv 2 score cp 0 nodes 7784 nps _ time _ pv h2h3 g4e6 c4e6 f7e6",
+            "info depth 4 multipv 3 score cp 0 nodes 7784 nps _ time _ pv d1e1 h7h6 g5e3 c5e3 \
+             e1e3",
+            "bestmove c3d5"
+        ]
+    );
+    e.send("setoption name MultiPV value 0");
+    e.expect("info string error: MultiPV '0' is not a whole number from 1 to 255");
     e.quit();
 }
 

@@ -507,3 +507,55 @@ fn huge_static_values_are_not_mates() {
     assert!(r.value > 0 && r.value < MATE_BOUND, "{}", r.value);
     assert_eq!(r.stats.mated_moves_ignored, 0);
 }
+
+/// A middlegame out of the book (Italian, both bishops pinning a knight).
+const MIDDLEGAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/R2Q1RK1 w - - 4 8";
+
+/// The search of MIDDLEGAME by the 1967 knowledge at the tournament preset with `multi_pv` lines.
+fn middlegame_lines(multi_pv: u32) -> SearchResult {
+    let (pos, history) = game_position(MIDDLEGAME, &[]).expect("test position");
+    let mut p = params(Preset::Tournament);
+    p.multi_pv = multi_pv;
+    let mut s = Searcher::new(p);
+    s.search(
+        &mut Knowledge1967::default(),
+        &pos,
+        &history,
+        &Limits::default(),
+        None,
+    )
+}
+
+/// The first `k` exact lines as (move, value).
+fn top_lines(r: &SearchResult, k: usize) -> Vec<(String, Value)> {
+    r.exact_lines()
+        .iter()
+        .take(k)
+        .map(|t| (t.mv.coordinate(), t.value))
+        .collect()
+}
+
+/// MultiPV (root.rs): with k = 3 the three best top-level moves get the values they get when
+/// every top-level move is searched exactly, and the choice and its value are those of k = 1.
+#[test]
+fn multi_pv_gives_the_k_best_top_level_moves_exact_values() {
+    let one = middlegame_lines(1);
+    let three = middlegame_lines(3);
+    let all = middlegame_lines(255);
+    assert!(all.top_level.iter().all(|t| t.bound == TopBound::Exact));
+    let expected = top_lines(&all, 3);
+    assert_eq!(
+        expected,
+        [
+            ("c3d5".to_string(), 12),
+            ("h2h3".to_string(), 0),
+            ("d1e1".to_string(), 0)
+        ]
+    );
+    assert_eq!(top_lines(&three, 3), expected);
+    assert_eq!(top_lines(&one, 1), expected[..1]);
+    assert_eq!((three.best_move, three.value), (one.best_move, one.value));
+    // k = 1 refutes the others with bounds; each further line costs searches.
+    assert_eq!(one.exact_lines().len(), 2);
+    assert!(one.stats.nodes < three.stats.nodes && three.stats.nodes < all.stats.nodes);
+}

@@ -30,6 +30,10 @@ pub struct Thought {
     pub value: Value,
     /// The principal variation, the move first.
     pub pv: Vec<Move>,
+    /// The best top-level moves with their exact values and variations, best first: as many as
+    /// `params.multi_pv` asks (fewer if fewer were searched to the end; the first is the
+    /// chosen move's line).
+    pub lines: Vec<(Value, Vec<Move>)>,
     /// The depth searched.
     pub depth: u32,
     /// Nodes searched.
@@ -92,7 +96,14 @@ impl Engine {
             &search_limits,
             Some(progress),
         );
+        let lines = r
+            .exact_lines()
+            .into_iter()
+            .take(self.params.multi_pv as usize)
+            .map(|t| (t.value, t.pv.clone()))
+            .collect();
         Thought {
+            lines,
             best: r.best_move,
             value: r.value,
             pv: r.pv,

@@ -5,5 +5,5 @@ pub mod analysis;
 pub mod command;
 pub mod session;
 
-pub use command::{XboardCommand, XboardError, parse};
+pub use command::{EngineOption, PvNotation, XboardCommand, XboardError, parse};
 pub use session::run;

@@ -35,6 +35,9 @@ pub const LIMIT_CHECK_NODES: u64 = 256;
 /// checked every [`LIMIT_CHECK_NODES`] nodes (well under a millisecond here), so a search may
 /// run that much past it.
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=604_800_000;
+/// Top-level moves whose values are found exactly (UCI MultiPV): at most as many as the widest
+/// top level searches; more would change nothing.
+pub const MULTI_PV: RangeInclusive<u32> = 1..=255;
 
 /// Basic widths per ply, the last one repeating for all deeper plies (source `SETW 15 15 9 9 7`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -247,6 +250,9 @@ pub struct SearchParams {
     pub hash_move_first: bool,
     /// Which program searches (the widths, depth and feedovers above apply to both).
     pub profile: Profile,
+    /// How many top-level moves get exact values (UCI MultiPV; 1 in play, as in 1967): each
+    /// top-level move is searched with the window (k-th best so far, +infinity), see `root.rs`.
+    pub multi_pv: u32,
 }
 
 impl SearchParams {
@@ -268,6 +274,7 @@ impl SearchParams {
             hash_entries: super::hash_table::DEFAULT_ENTRIES,
             hash_move_first: true,
             profile: Profile::default(),
+            multi_pv: 1,
         }
     }
 }
@@ -390,6 +397,11 @@ pub fn check_time_limit_ms(ms: u64) -> Result<Duration, ParamError> {
         expected(&TIME_LIMIT_MS, " (a week)")
     })
     .map(Duration::from_millis)
+}
+
+/// Parses a number of principal lines in [`MULTI_PV`].
+pub fn parse_multi_pv(s: &str) -> Result<u32, ParamError> {
+    parse_in("MultiPV", s, &MULTI_PV, || expected(&MULTI_PV, ""))
 }
 
 /// Parses an on/off switch.

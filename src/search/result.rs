@@ -72,6 +72,21 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
+impl SearchResult {
+    /// The top-level moves whose values are exact, best first (ties in the order searched, so
+    /// the chosen move leads): with `SearchParams::multi_pv` = k, the first k are the k best
+    /// moves of the top level, each with its exact value and main variation.
+    pub fn exact_lines(&self) -> Vec<&TopLevelMove> {
+        let mut lines: Vec<&TopLevelMove> = self
+            .top_level
+            .iter()
+            .filter(|t| t.bound == TopBound::Exact)
+            .collect();
+        lines.sort_by_key(|t| std::cmp::Reverse(t.value));
+        lines
+    }
+}
+
 /// When to give up early. The search checks every 256 nodes; a top-level move whose search was
 /// interrupted does not count, and the best move found so far is returned.
 #[derive(Clone, Debug, Default)]

@@ -2,6 +2,14 @@
 //! searched with the window (best so far, +infinity), so there is no cut-off at the top level:
 //! the best move gets its exact value, every other move its exact value or a proof that it is
 //! no better than the best so far ("refuted", a bound). A new best move gets a secondary search.
+//!
+//! Several principal lines (UCI MultiPV, `SearchParams::multi_pv` = k > 1; not in 1967): the
+//! window's lower end is the k-th best exact value so far instead of the best, so each of the k
+//! best moves is searched with a window its value falls inside and comes out exact, while a move
+//! that cannot enter the k best is still refuted with a bound. A move entering the k best gets
+//! the secondary search, as a new best does, so that the k values are alike. With k = 1 this is
+//! the search above, node for node; each further line costs the searches of the moves that are
+//! no longer cut off at the top.
 
 use super::alpha_beta::{Selector, Tree};
 use super::knowledge::Knowledge;
@@ -35,6 +43,9 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         }
         let mut selector = Selector::new(self.params, 1, plausible.pieces_with_safe_moves);
         let mut alpha: Value = -INFINITY;
+        // The exact values so far, best first; the window's floor is the k-th of them.
+        let lines = self.params.multi_pv.max(1) as usize;
+        let mut exact: Vec<Value> = Vec::new();
         let mut best: Option<usize> = None;
         let mut first_selected = None;
         // The same selection run ahead on a copy: how many top-level moves there will be (only
@@ -63,10 +74,11 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                     nodes: self.stats.nodes,
                 });
             }
+            let floor = exact.get(lines - 1).copied().unwrap_or(-INFINITY);
             let poor = poor_move_penalty(pm);
             let undo = self.pos.make(pm.mv);
             self.keys.push(self.pos.key());
-            let child = self.node(1, -INFINITY, (-(alpha + poor)).min(INFINITY), 0);
+            let child = self.node(1, -INFINITY, (-(floor + poor)).min(INFINITY), 0);
             self.keys.pop();
             self.pos.unmake(pm.mv, undo);
             let mut entry = TopLevelMove {
@@ -93,7 +105,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
             entry.value = v;
             entry.pv.push(pm.mv);
             entry.pv.extend_from_slice(&child.pv);
-            if v > alpha {
+            if v > floor {
                 entry.bound = TopBound::Exact;
                 // The secondary search: the worse value for the mover wins (paper §10).
                 if self.params.secondary_search {
@@ -117,6 +129,8 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                         }
                     }
                 }
+                let at = exact.partition_point(|&e| e >= entry.value);
+                exact.insert(at, entry.value);
                 if entry.value > alpha {
                     alpha = entry.value;
                     best = Some(result.top_level.len());

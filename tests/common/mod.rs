@@ -67,16 +67,32 @@ pub fn spawn_lines(dir: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
 /// after installing the tools: then a missing tool fails the test.
 #[allow(dead_code)] // not every test binary needs a tool
 pub fn tool_installed(path: &str, test: &str) -> bool {
-    if Path::new(path).exists() {
-        return true;
-    }
+    Path::new(path).exists() || skipped(test, path, "Debian package")
+}
+
+/// Whether `python3` can import `module` (a PyPI package a test needs), with the same rule as
+/// [`tool_installed`] when it cannot.
+#[allow(dead_code)] // not every test binary runs Python
+pub fn python_module_installed(module: &str, test: &str) -> bool {
+    let imports = Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    imports || skipped(test, &format!("python3 with {module}"), "PyPI package")
+}
+
+/// A test's tool is missing: fails under `MACHACK_REQUIRE_TOOLS`, else says the test is skipped
+/// past the harness's capture; false.
+fn skipped(test: &str, what: &str, kind: &str) -> bool {
     assert!(
         std::env::var_os("MACHACK_REQUIRE_TOOLS").is_none(),
-        "{test}: {path} is not installed, and MACHACK_REQUIRE_TOOLS says the tests need it"
+        "{test}: {what} is not installed, and MACHACK_REQUIRE_TOOLS says the tests need it"
     );
     let _ = writeln!(
         std::io::stderr(),
-        "SKIPPED {test}: {path} is not installed (Debian package; .ci/run installs it)"
+        "SKIPPED {test}: {what} is not installed ({kind}; .ci/run installs it)"
     );
     false
 }

@@ -8,7 +8,8 @@ use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Key, Move, Position};
 use crate::search::params::{
-    DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, check_hash_entries, parse_feedovers,
+    DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
+    parse_multi_pv,
 };
 use crate::search::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
@@ -53,6 +54,8 @@ struct Session<W: Write> {
     shape: Shape,
     thinking: Option<Thinking>,
     search_depth: u32,
+    /// The lines the current (or last) search reports (`MultiPV`).
+    search_lines: u32,
     /// `go infinite` or `go ponder`: the best move waits for `stop`.
     hold: bool,
     held: Option<Thought>,
@@ -61,6 +64,8 @@ struct Session<W: Write> {
     history: Vec<Key>,
     book: Book,
     own_book: bool,
+    /// `UCI_AnalyseMode`: the interface analyses, so every `go` is searched (no book move).
+    analyse_mode: bool,
     rng: StdRng,
     debug: bool,
 }
@@ -87,6 +92,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         },
         thinking: None,
         search_depth: 0,
+        search_lines: 1,
         hold: false,
         held: None,
         start: Position::startpos(),
@@ -94,6 +100,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         history: Vec::new(),
         book: Book::builtin(),
         own_book: true,
+        analyse_mode: false,
         rng: StdRng::seed_from_u64(1967),
         debug: false,
     };
@@ -228,6 +235,12 @@ impl<W: Write> Session<W> {
                     FEEDOVERS.end()
                 ));
                 self.say("option name OwnBook type check default true");
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min {} max {}",
+                    MULTI_PV.start(),
+                    MULTI_PV.end()
+                ));
+                self.say("option name UCI_AnalyseMode type check default false");
                 self.say("uciok");
             }
             UciCommand::UciNewGame => {
@@ -322,31 +335,28 @@ impl<W: Write> Session<W> {
             "feedovers" => parse_feedovers(v)
                 .map(|f| engine.params.feedovers = f)
                 .map_err(|e| e.to_string()),
-            "ownbook" => match v {
-                "true" => {
-                    self.own_book = true;
-                    Ok(())
-                }
-                "false" => {
-                    self.own_book = false;
-                    Ok(())
-                }
-                _ => Err(format!("OwnBook '{v}' is not true or false")),
-            },
+            "ownbook" => check_value("OwnBook", v).map(|b| self.own_book = b),
+            "multipv" => parse_multi_pv(v)
+                .map(|k| engine.params.multi_pv = k)
+                .map_err(|e| e.to_string()),
+            "uci_analysemode" => check_value("UCI_AnalyseMode", v).map(|b| self.analyse_mode = b),
             _ => Err(format!("no option named '{name}'")),
         };
         self.shape.apply(&mut engine.params);
         let p = &engine.params;
         // In debug mode, what the engine will search with now.
         let settings = format!(
-            "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, Feedovers {}, OwnBook {}",
+            "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, \
+             Feedovers {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}",
             p.hash_entries,
             self.shape.preset,
             p.profile,
             p.widths,
             p.depth,
             p.feedovers,
-            self.own_book
+            self.own_book,
+            p.multi_pv,
+            self.analyse_mode
         );
         match result {
             Err(e) => self.say(&format!("info string error: {e}")),
@@ -358,7 +368,13 @@ impl<W: Write> Session<W> {
     fn go(&mut self, p: &GoParams) {
         let us = self.pos.side_to_move();
         self.hold = p.infinite || p.ponder;
-        let book_allowed = !self.hold && self.own_book && p.depth.is_none() && p.nodes.is_none();
+        // The book only chooses moves in play: analysis (`go infinite`, `go depth`, `go nodes`,
+        // or any `go` in `UCI_AnalyseMode`) is always searched and scored.
+        let book_allowed = !self.hold
+            && !self.analyse_mode
+            && self.own_book
+            && p.depth.is_none()
+            && p.nodes.is_none();
         if book_allowed && let Some(m) = self.book.choose(&self.pos, &mut self.rng) {
             self.say("info string book move");
             self.say(&format!("bestmove {}", m.coordinate()));
@@ -385,6 +401,7 @@ impl<W: Write> Session<W> {
             return;
         };
         self.search_depth = limits.depth.unwrap_or(engine.params.depth);
+        self.search_lines = engine.params.multi_pv;
         self.thinking = Some(Thinking::start(
             engine,
             self.pos.clone(),
@@ -401,13 +418,26 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// `info depth D score S nodes N nps R time T pv …`.
-    fn info_line(depth: u32, value: Value, nodes: u64, elapsed: Duration, pv: &[Move]) -> String {
+    /// `info depth D [multipv K] score S nodes N nps R time T pv …`: `multipv` only when more
+    /// than one line is asked for (`line` counts from 1).
+    fn info_line(
+        &self,
+        depth: u32,
+        line: usize,
+        value: Value,
+        nodes: u64,
+        elapsed: Duration,
+        pv: &[Move],
+    ) -> String {
         let ms = elapsed.as_millis();
         let nps = u128::from(nodes) * 1000 / ms.max(1);
         let pv: Vec<String> = pv.iter().map(|m| m.coordinate()).collect();
+        let multipv = match self.search_lines {
+            1 => String::new(),
+            _ => format!(" multipv {line}"),
+        };
         format!(
-            "info depth {depth} score {} nodes {nodes} nps {nps} time {ms} pv {}",
+            "info depth {depth}{multipv} score {} nodes {nodes} nps {nps} time {ms} pv {}",
             Self::score(value),
             pv.join(" ")
         )
@@ -427,18 +457,35 @@ impl<W: Write> Session<W> {
                 nodes,
                 elapsed,
                 ..
-            } => Self::info_line(self.search_depth, *value, *nodes, *elapsed, pv),
+            } => self.info_line(self.search_depth, 1, *value, *nodes, *elapsed, pv),
         };
         self.say(&line);
     }
 
+    /// The last word on a search: its lines (one per `MultiPV`, best first; the chosen move's
+    /// alone if none was searched to the end), then `bestmove`.
     fn finish(&mut self, t: &Thought) {
-        self.say(&Self::info_line(
-            t.depth, t.value, t.nodes, t.elapsed, &t.pv,
-        ));
+        let lines = if t.lines.is_empty() {
+            vec![(t.value, t.pv.clone())]
+        } else {
+            t.lines.clone()
+        };
+        for (i, (value, pv)) in lines.iter().enumerate() {
+            let line = self.info_line(t.depth, i + 1, *value, t.nodes, t.elapsed, pv);
+            self.say(&line);
+        }
         match t.best {
             Some(m) => self.say(&format!("bestmove {}", m.coordinate())),
             None => self.say("bestmove 0000"),
         }
+    }
+}
+
+/// A `check` option's value: `true` or `false`.
+fn check_value(name: &str, v: &str) -> Result<bool, String> {
+    match v {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} '{v}' is not true or false")),
     }
 }

@@ -107,6 +107,7 @@ mod tests {
             best: Some(mv),
             value: 0,
             pv: vec![mv],
+            lines: vec![(0, vec![mv])],
             depth: 4,
             nodes: 1234,
             elapsed: Duration::from_millis(5670),

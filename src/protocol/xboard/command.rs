@@ -2,7 +2,7 @@
 //! [`XboardError`], which the session answers `Error (…): command`.
 
 use crate::game::clock::{self, TimeControl, Unit};
-use crate::search::parse_depth;
+use crate::search::{Profile, parse_depth};
 use std::fmt;
 use std::time::Duration;
 
@@ -59,15 +59,71 @@ pub enum XboardCommand {
     Quit,
     /// `analyze`: enter analyze mode (spec §12).
     Analyze,
-    /// `option NAME=VALUE` (spec §11, `feature option`).
-    SetOption(String, String),
     /// `exit`: leave analyze mode.
     Exit,
     /// `.`: a search status update in analyze mode (`stat01: …`).
     Status,
+    /// `option NAME=VALUE`: one of the options the feature line offers.
+    SetOption(EngineOption),
     /// Commands accepted and ignored: `hard`, `easy`, `random`, `computer`, `name …`, `rating`,
     /// `ics`, `cores`, `memory`, `variant normal`, `hint`, `bk`, `accepted`.
     Ignored(String),
+}
+
+/// The options machack offers over CECP (`feature option=…`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EngineOption {
+    /// `Notation`: the notation of the thinking lines' variations.
+    Notation(PvNotation),
+    /// `Profile`: which program searches (c197 or paper).
+    Profile(Profile),
+}
+
+/// The notation of the principal variation in thinking lines.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum PvNotation {
+    /// SAN, which interfaces read (the default).
+    #[default]
+    San,
+    /// English descriptive notation as the 1967 program printed it (`R-Q8 MATE`); interfaces
+    /// show it as text but cannot play it through.
+    Descriptive,
+}
+
+/// The option lines of the feature reply, combos with the default marked `*`: SAN, and the
+/// profile in use.
+pub fn option_features(profile: Profile) -> String {
+    let profiles: Vec<String> = Profile::NAMES
+        .iter()
+        .map(|&n| format!("{}{n}", if profile.name() == n { "*" } else { "" }))
+        .collect();
+    format!(
+        "option=\"Notation -combo *SAN /// descriptive\" option=\"Profile -combo {}\"",
+        profiles.join(" /// ")
+    )
+}
+
+/// Reads `NAME=VALUE` of an `option` command.
+fn parse_option(rest: &str) -> Result<EngineOption, String> {
+    let (name, value) = rest.split_once('=').unwrap_or((rest, ""));
+    match (name.trim(), value.trim()) {
+        ("Notation", v) if v.eq_ignore_ascii_case("san") => {
+            Ok(EngineOption::Notation(PvNotation::San))
+        }
+        ("Notation", v) if v.eq_ignore_ascii_case("descriptive") => {
+            Ok(EngineOption::Notation(PvNotation::Descriptive))
+        }
+        ("Notation", v) => Err(format!(
+            "Notation '{v}' is not SAN or descriptive (write option Notation=SAN)"
+        )),
+        ("Profile", v) => v
+            .parse::<Profile>()
+            .map(EngineOption::Profile)
+            .map_err(|e| e.to_string()),
+        (n, _) => Err(format!(
+            "no option named '{n}' (machack has Notation=SAN|descriptive, Profile=c197|paper)"
+        )),
+    }
 }
 
 /// A command that could not be read.
@@ -159,10 +215,9 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "analyze" => C::Analyze,
         "exit" => C::Exit,
         "." => C::Status,
-        "option" => match rest.split_once('=') {
-            Some((name, value)) => C::SetOption(name.trim().to_string(), value.trim().to_string()),
-            None => C::Ignored(line.to_string()),
-        },
+        "option" => {
+            C::SetOption(parse_option(rest).map_err(|e| bad(&format!("bad argument: {e}")))?)
+        }
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
         | "memory" | "variant" | "hint" | "bk" | "egtpath" | "post_mode" | "nps" => {
             C::Ignored(line.to_string())
@@ -264,6 +319,38 @@ mod tests {
         assert_eq!(parse("exit"), Ok(XboardCommand::Exit));
         assert_eq!(parse("."), Ok(XboardCommand::Status));
         assert_eq!(parse("bk"), Ok(XboardCommand::Ignored("bk".into())));
+    }
+
+    #[test]
+    fn reads_the_notation_option_and_refuses_others() {
+        assert_eq!(
+            parse("option Notation=descriptive"),
+            Ok(XboardCommand::SetOption(EngineOption::Notation(
+                PvNotation::Descriptive
+            )))
+        );
+        assert_eq!(
+            parse("option Notation=SAN"),
+            Ok(XboardCommand::SetOption(EngineOption::Notation(
+                PvNotation::San
+            )))
+        );
+        assert_eq!(
+            parse("option Notation=figurine").unwrap_err().to_string(),
+            "Error (bad argument: Notation 'figurine' is not SAN or descriptive (write option \
+             Notation=SAN)): option Notation=figurine"
+        );
+        assert_eq!(
+            parse("option Ponder=1").unwrap_err().to_string(),
+            "Error (bad argument: no option named 'Ponder' (machack has \
+             Notation=SAN|descriptive, Profile=c197|paper)): option Ponder=1"
+        );
+        assert_eq!(
+            parse("option Profile=paper"),
+            Ok(XboardCommand::SetOption(EngineOption::Profile(
+                Profile::Paper
+            )))
+        );
     }
 
     #[test]

@@ -9,14 +9,14 @@
 //! engine in force mode. Nothing is ever played.
 
 use super::analysis::Status;
-use super::command::{XboardCommand, parse};
+use super::command::{EngineOption, PvNotation, XboardCommand, option_features, parse};
 use crate::book::Book;
 use crate::game::clock::TimeControl;
 use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
-use crate::notation::{self, Style, descriptive};
-use crate::protocol::threads::{Event, Thinking, next_event, read_input, wait_done};
+use crate::notation::{self, Style, descriptive, san};
+use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
 use crate::search::{Preset, Profile, SearchParams};
@@ -28,18 +28,21 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, Sender};
 use std::time::Duration;
 
-/// The feature line sent after `protover 2`, with the `Profile` option's choices (the one in
-/// use marked `*`, CECP's default).
-fn features(profile: Profile) -> String {
-    let choices: Vec<String> = Profile::NAMES
-        .iter()
-        .map(|&n| format!("{}{n}", if profile.name() == n { "*" } else { "" }))
-        .collect();
-    format!(
-        "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 reuse=1 colors=0 time=1 \
-         myname=\"machack (Mac Hack VI 1967)\" option=\"Profile -combo {}\" done=1",
-        choices.join(" /// ")
-    )
+/// The feature line sent after `protover 2` (before `done=1` and the options of
+/// [`option_features`]).
+/// `sigterm` is left at its default, 1: the program may be ended by SIGTERM (python-chess
+/// rejects `sigterm=0` with a warning); `nps=0`: node-count time controls are not supported.
+pub const FEATURES: &str = "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 reuse=1 \
+    colors=0 time=1 nps=0 myname=\"machack (Mac Hack VI 1967)\"";
+
+/// A mate score as CECP wants it (spec §10, `post`): 100000 + N for a mate in N moves, and
+/// −100000 − N for being mated in N; other values in centipawns.
+pub fn cecp_score(v: Value) -> i64 {
+    match mate_in_moves(v) {
+        Some(n) if n > 0 => 100_000 + i64::from(n),
+        Some(n) => -100_000 + i64::from(n),
+        None => i64::from(centipawns(v)),
+    }
 }
 
 struct Session<W: Write> {
@@ -64,6 +67,8 @@ struct Session<W: Write> {
     analyzing: bool,
     /// How far the current (or last) search has got, for `.`.
     status: Status,
+    /// The notation of the thinking lines' variations (`option Notation=…`).
+    notation: PvNotation,
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
@@ -101,6 +106,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         search_depth: 0,
         analyzing: false,
         status: Status::start(0),
+        notation: PvNotation::default(),
     };
     s.main_loop(&rx);
 }
@@ -142,11 +148,11 @@ impl<W: Write> Session<W> {
                         | XboardCommand::Time(_)
                         | XboardCommand::Otim(_)
                         | XboardCommand::Ignored(_)
-                        | XboardCommand::SetOption(..)
                         | XboardCommand::Feature(_)
                         | XboardCommand::Status
                         | XboardCommand::Xboard
                         | XboardCommand::Protover(_)
+                        | XboardCommand::SetOption(_)
                         | XboardCommand::Draw),
                     ) => self.command(c),
                     Ok(c) => {
@@ -183,26 +189,17 @@ impl<W: Write> Session<W> {
                     .engine
                     .as_ref()
                     .map_or(Profile::default(), |e| e.params.profile);
-                self.say(&features(profile));
+                self.say(&format!("{FEATURES} {}", option_features(profile)));
+                self.say("feature done=1");
             }
-            C::SetOption(name, value) => {
-                let result = if name.eq_ignore_ascii_case("profile") {
-                    value
-                        .parse::<Profile>()
-                        .map_err(|e| e.to_string())
-                        .and_then(|p| {
-                            self.engine
-                                .as_mut()
-                                .map(|e| e.params.profile = p)
-                                .ok_or_else(|| "the engine is busy".to_string())
-                        })
-                } else {
-                    Err(format!("no option named '{name}'"))
-                };
-                if let Err(e) = result {
-                    self.say(&format!("Error (bad argument: {e}): option {name}={value}"));
-                }
-            }
+            C::SetOption(EngineOption::Notation(n)) => self.notation = n,
+            C::SetOption(EngineOption::Profile(p)) => match self.engine.as_mut() {
+                Some(e) => e.params.profile = p,
+                None => self.say(&format!(
+                    "Error (the engine is thinking: the profile is set between searches): \
+                     option Profile={p}"
+                )),
+            },
             C::New => {
                 self.game = Game::new(Position::startpos());
                 self.force = false;
@@ -428,7 +425,8 @@ impl<W: Write> Session<W> {
         self.report_ending();
     }
 
-    /// A thinking line: `ply score time(cs) nodes pv`, the pv in descriptive notation.
+    /// A thinking line: `ply score time(cs) nodes pv`, the score as [`cecp_score`], the pv in
+    /// SAN or descriptive notation (`option Notation`).
     fn post_line(
         &mut self,
         depth: u32,
@@ -443,12 +441,15 @@ impl<W: Write> Session<W> {
             if !pos.is_legal(m) {
                 break;
             }
-            words.push(descriptive::format(&pos, m, Style::Teletype));
+            words.push(match self.notation {
+                PvNotation::San => san::format(&pos, m),
+                PvNotation::Descriptive => descriptive::format(&pos, m, Style::Teletype),
+            });
             pos.make(m);
         }
         let line = format!(
             "{depth} {} {} {nodes} {}",
-            centipawns(value),
+            cecp_score(value),
             elapsed.as_millis() / 10,
             words.join(" ")
         );
@@ -477,5 +478,22 @@ impl<W: Write> Session<W> {
             let pv = pv.clone();
             self.post_line(self.search_depth, *value, *elapsed, *nodes, &pv);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cecp_score;
+    use crate::value::MATE;
+
+    #[test]
+    fn mates_are_posted_as_100000_plus_moves_and_other_values_in_centipawns() {
+        // Mate in 1 (1 ply), mate in 2 (3 plies); mated in 1 (2 plies), mated now (0 plies).
+        assert_eq!(cecp_score(MATE - 1), 100_001);
+        assert_eq!(cecp_score(MATE - 3), 100_002);
+        assert_eq!(cecp_score(-(MATE - 2)), -100_001);
+        assert_eq!(cecp_score(-MATE), -100_001);
+        assert_eq!(cecp_score(128), 100);
+        assert_eq!(cecp_score(-64), -50);
     }
 }
