@@ -57,7 +57,7 @@ fn a_short_game_with_garbled_input() {
     assert!(out.contains("1. P-K4"), "{out}");
     assert!(out.contains("NOT A MOVE OR COMMAND: 'xyzzy'"), "{out}");
     assert!(
-        out.contains("ILLEGAL: 'Q-K8' matches no legal move"),
+        out.contains("ILLEGAL: 'Q-K8' MATCHES NO LEGAL MOVE"),
         "{out}"
     );
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
@@ -144,9 +144,11 @@ fn an_ambiguous_move_is_answered_with_its_candidates() {
     );
     assert_eq!(code, 0);
     // N-N5: the knight on KB3 can go to KN5, the one on QB3 to QN5.
-    assert!(out.contains("AMBIGUOUS: 'N-N5' is ambiguous"), "{out}");
     assert!(
-        out.contains("N/KB3-KN5 (Ng5)") && out.contains("N/QB3-QN5 (Nb5)"),
+        out.contains(
+            "AMBIGUOUS: 'N-N5' IS AMBIGUOUS: IT FITS N/QB3-QN5 (NB5) AND N/KB3-KN5 (NG5); \
+             NAME THE PIECE'S WING OR SQUARE TO CHOOSE"
+        ),
         "{out}"
     );
     assert!(out.contains("3. N-KN5"), "the game went on: {out}");
@@ -368,4 +370,67 @@ fn bytes_that_are_not_utf8_are_garbled_input_not_the_end() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("NOT A MOVE OR COMMAND"), "{out}");
     assert!(out.contains("1. P-K4") && out.contains("BYE."), "{out}");
+}
+
+#[test]
+fn black_sees_the_board_from_its_side_and_types_san_in_capitals() {
+    let rec = temp("black.pgn");
+    let (code, out) = play(
+        &[
+            "--black",
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E5\nBD\nFLIP\nNC6\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let boards: Vec<&str> = out.lines().filter(|l| l.starts_with("   ")).collect();
+    // From Black's side (the start, and BD), then turned round by FLIP.
+    assert_eq!(
+        boards,
+        [
+            "   KR KN KB K  Q  QB QN QR",
+            "   KR KN KB K  Q  QB QN QR",
+            "   QR QN QB Q  K  KB KN KR"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("\n1  BR BN BB BK BQ BB BN BR\n"), "{out}");
+    assert!(out.contains("1... P-K4\n"), "E5 read as SAN: {out}");
+    assert!(out.contains("2... N-QB3\n"), "NC6 read as SAN: {out}");
+}
+
+#[test]
+fn every_byte_of_a_piped_game_is_ascii() {
+    let rec = temp("ascii.pgn");
+    let (code, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nxyzzy\u{2026}\nQ-K8\n\u{2654}\nN-B3\nhelp\nBD\nPG\nlist\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let strange: Vec<&str> = out.lines().filter(|l| !l.is_ascii()).collect();
+    assert!(strange.is_empty(), "{strange:?}");
+    // The program's words in capitals: the only lower case is the record's path.
+    let lower: Vec<&str> = out
+        .lines()
+        .filter(|l| l.chars().any(|c| c.is_ascii_lowercase()))
+        .filter(|l| !l.contains(rec.to_str().unwrap()))
+        .collect();
+    assert_eq!(
+        lower,
+        [
+            "NOT A MOVE OR COMMAND: 'xyzzy...' IS NOT A MOVE IN DESCRIPTIVE NOTATION: '...' IS NOT \
+             USED IN DESCRIPTIVE NOTATION (EXPECTED A MOVE SUCH AS P-K4, N-KB3, PXP, QXP/Q6, \
+             R/K2-Q2 OR O-O) (HELP LISTS THE COMMANDS)"
+        ]
+    );
 }

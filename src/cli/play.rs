@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::game::clock;
+use crate::player::board::Display;
 use crate::player::terminal::{PlayConfig, Session};
 use crate::search::{Preset, SearchParams};
 use std::io::IsTerminal;
@@ -20,7 +21,8 @@ pub struct PlayArgs {
     /// (widths 4, depth 2).
     #[arg(long, default_value = "normal")]
     pub preset: String,
-    /// Plain upper-case output, no colours, no thinking display.
+    /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
+    /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
     #[arg(long)]
     pub teletype: bool,
     /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, both
@@ -63,7 +65,6 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         machine_white: args.black,
         machine_black: !args.black,
         params: SearchParams::preset(preset),
-        teletype: args.teletype,
         clock,
         seed,
         book: !args.no_book,
@@ -72,10 +73,12 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         record: args.record.clone(),
     };
     let stdout = std::io::stdout();
-    let terminal = stdout.is_terminal();
+    let display = Display::choose(stdout.is_terminal(), args.teletype, |name| {
+        std::env::var(name).ok()
+    });
     let stdin = std::io::stdin();
     let prompts = stdin.is_terminal();
-    let mut session = Session::new(&config, stdout.lock(), terminal, prompts)?;
+    let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
     session
         .run(&mut stdin.lock())
         .map_err(|e| format!("reading the input: {e}"))

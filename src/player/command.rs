@@ -6,6 +6,8 @@
 pub enum Command {
     /// `BD`: print the board.
     Board,
+    /// `FLIP`: turn the board round.
+    Flip,
     /// `PG`: print the game so far.
     Game,
     /// `U`: take back a move.
@@ -44,6 +46,7 @@ pub const HELP: &str = "\
 MOVES IN DESCRIPTIVE NOTATION (P-K4, NXP, R/K2-Q2, O-O, P-K8=Q, PXP E.P.),
 OR SAN (E4, NF3) OR COORDINATES (E2E4).
 BD          PRINT THE BOARD
+FLIP        TURN THE BOARD ROUND (IT STARTS FROM YOUR SIDE)
 PG          PRINT THE GAME SO FAR
 U           TAKE BACK A MOVE (YOUR LAST MOVE AND THE MACHINE'S REPLY)
 PW PB PS PN THE MACHINE PLAYS WHITE, BLACK, BOTH, NEITHER
@@ -82,6 +85,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     };
     match word.as_str() {
         "BD" => no_argument(Command::Board),
+        "FLIP" => no_argument(Command::Flip),
         "PG" => no_argument(Command::Game),
         "U" => no_argument(Command::Undo),
         "PW" => no_argument(Command::Plays {

@@ -3,7 +3,7 @@
 //! with its thinking time, draws on `draw?` by its evaluation, resigns hopeless games, and keeps the
 //! record on disk after every move.
 
-use super::board;
+use super::board::{self, Display};
 use super::command::{self, Command, HELP};
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
@@ -31,8 +31,6 @@ pub struct PlayConfig {
     pub machine_black: bool,
     /// The search parameters.
     pub params: SearchParams,
-    /// Plain upper-case output even on a terminal.
-    pub teletype: bool,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
     /// [`DEFAULT_CLOCK`].
     pub clock: Option<TimeControl>,
@@ -60,7 +58,8 @@ fn player_name(machine: bool) -> &'static str {
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
 pub struct Session<W: Write> {
     out: W,
-    terminal: bool,
+    display: Display,
+    bottom: Color,
     prompts: bool,
     game: Game,
     tags: Tags,
@@ -79,13 +78,14 @@ pub struct Session<W: Write> {
 }
 
 impl<W: Write> Session<W> {
-    /// A session set up by `config`; `terminal` says whether output goes to a terminal (colours
-    /// and the thinking display), `prompts` whether input comes from one (a prompt before each
-    /// line). The record is created (or, continued in place, checked) before anything is played.
+    /// A session set up by `config`, shown as `display` says (colours, the thinking display),
+    /// from the side of the player the machine leaves (White when it plays both or neither);
+    /// `prompts` says whether input comes from a terminal (a prompt before each line). The
+    /// record is created (or, continued in place, checked) before anything is played.
     pub fn new(
         config: &PlayConfig,
         out: W,
-        terminal: bool,
+        display: Display,
         prompts: bool,
     ) -> Result<Session<W>, String> {
         let s = match (&config.resume, config.in_place) {
@@ -102,7 +102,12 @@ impl<W: Write> Session<W> {
         }?;
         let mut session = Session {
             out,
-            terminal: terminal && !config.teletype,
+            display,
+            bottom: if config.machine_white && !config.machine_black {
+                Color::Black
+            } else {
+                Color::White
+            },
             prompts,
             game: s.game,
             tags: s.tags,
@@ -153,8 +158,9 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs).
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", ascii(text));
         let _ = self.out.flush();
     }
 
@@ -244,6 +250,10 @@ impl<W: Write> Session<W> {
     fn command(&mut self, c: Command) -> bool {
         match c {
             Command::Board => self.show_board(),
+            Command::Flip => {
+                self.bottom = !self.bottom;
+                self.show_board();
+            }
             Command::Game => self.print_game(),
             Command::Undo => self.undo(),
             Command::Plays { white, black } => {
@@ -330,11 +340,7 @@ impl<W: Write> Session<W> {
 
     fn show_board(&mut self) {
         let pos = self.game.position();
-        let b = if self.terminal {
-            board::coloured(pos)
-        } else {
-            board::teletype(pos)
-        };
+        let b = board::draw(pos, self.bottom, self.display);
         let _ = write!(self.out, "{b}");
         let white = clock::hms(self.clock.remaining(Color::White));
         let black = clock::hms(self.clock.remaining(Color::Black));
@@ -485,7 +491,7 @@ impl<W: Write> Session<W> {
                     }
                     _ => format!("ILLEGAL: {e}"),
                 };
-                self.say(&msg);
+                self.say(&capitals(&msg));
             }
         }
     }
@@ -506,7 +512,7 @@ impl<W: Write> Session<W> {
                     time: Some(self.clock.allot(mover)),
                     ..ThinkLimits::default()
                 };
-                let terminal = self.terminal;
+                let terminal = self.display.live;
                 let out = &mut self.out;
                 let mut best_text = String::from("?");
                 let mut progress = |p: &Progress| {
@@ -564,7 +570,7 @@ impl<W: Write> Session<W> {
         self.say(&format!("{label} {:<16}{note}", gm.descriptive));
         self.clock.start(self.game.position().side_to_move());
         // On a terminal the board follows each reply; on a teletype BD asks for it.
-        if self.terminal && self.game.ending.is_none() && !self.machine_to_move() {
+        if self.display.live && self.game.ending.is_none() && !self.machine_to_move() {
             self.show_board();
         }
     }
@@ -572,16 +578,41 @@ impl<W: Write> Session<W> {
 
 /// A parameter refused, in the teletype's capitals but for the user's text (in quotes) as typed.
 fn teletype_error(e: &ParamError) -> String {
-    e.to_string()
-        .split('\'')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 0 {
-                part.to_uppercase()
-            } else {
-                part.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("'")
+    capitals(&e.to_string())
+}
+
+/// A message in the teletype's capitals but for the user's text, in quotes, as typed (a `'`
+/// between two letters, as in `White's`, is an apostrophe, not a quote).
+fn capitals(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut quoted = false;
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let between_letters = i > 0
+            && chars[i - 1].is_alphabetic()
+            && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
+        if c == '\'' && !between_letters {
+            quoted = !quoted;
+        }
+        if quoted {
+            out.push(c);
+        } else {
+            out.extend(c.to_uppercase());
+        }
+    }
+    out
+}
+
+/// A line in the teletype's character set, plain ASCII: `…` written `...`, any other character
+/// outside ASCII (a garbled byte the user typed) `?`.
+fn ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '…' => out.push_str("..."),
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
 }
