@@ -434,3 +434,135 @@ fn every_byte_of_a_piped_game_is_ascii() {
         ]
     );
 }
+
+#[test]
+fn resign_ends_the_game_and_u_names_what_it_took_back() {
+    let rec = temp("resign.pgn");
+    let (code, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nD4\nU\nresign\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let reply = |n: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("{n}... ")))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or_else(|| panic!("no reply {n}: {out}"))
+            .to_string()
+    };
+    let second = reply("2");
+    assert!(
+        out.contains(&format!("\nTAKEN BACK: 2... {second}, 2. P-Q4.\n")),
+        "{out}"
+    );
+    assert!(out.contains("\nWHITE RESIGNS, BLACK WINS   0-1\n"), "{out}");
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(!pgn.contains("2. d4"), "{pgn}");
+}
+
+/// The machine's replies as (seconds taken, 1967-equivalent seconds): `2... N-QB3   0.17 SEC
+/// (1967: 16.7 SEC)`.
+fn reply_times(out: &str) -> Vec<(f64, f64)> {
+    out.lines()
+        .filter(|l| l.contains(" SEC  (1967: "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            (words[2].parse().unwrap(), words[5].parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn paced_at_1967x0_01_each_reply_takes_at_least_1_percent_of_its_1967_time() {
+    let rec = temp("paced.pgn");
+    let started = Instant::now();
+    let (code, out) = play(
+        &[
+            "--no-book",
+            "--pace",
+            "1967x0.01",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nD4\nNF3\nquit\n",
+    );
+    let wall = started.elapsed().as_secs_f64();
+    assert_eq!(code, 0, "{out}");
+    let times = reply_times(&out);
+    assert_eq!(times.len(), 3, "{out}");
+    for &(taken, t1967) in &times {
+        // Shown to 0.01 s and 0.1 s: allow the rounding.
+        assert!(
+            taken + 0.005 >= (t1967 - 0.05) * 0.01,
+            "{taken} < 1% of {t1967}: {out}"
+        );
+        assert!(t1967 > 0.0, "{out}");
+    }
+    let paced: f64 = times.iter().map(|&(_, t)| (t - 0.05) * 0.01).sum();
+    assert!(wall >= paced, "the game took {wall} s, less than {paced} s");
+}
+
+#[test]
+fn unpaced_replies_show_their_1967_time_too() {
+    let rec = temp("unpaced.pgn");
+    let (_, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nquit\n",
+    );
+    assert_eq!(reply_times(&out).len(), 1, "{out}");
+}
+
+#[test]
+fn a_game_the_machine_plays_with_itself_stops_at_pn() {
+    let rec = temp("itself.pgn");
+    let (mut child, mut stdin, rx) = common::spawn_lines(
+        &scratch(),
+        &[
+            "play",
+            "--no-book",
+            "--pace",
+            "1967x0.002",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+    );
+    let wait_for = |what: &str| {
+        let until = Instant::now() + Duration::from_secs(30);
+        while Instant::now() < until {
+            if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
+                && l.contains(what)
+            {
+                return;
+            }
+        }
+        panic!("no line with '{what}'");
+    };
+    writeln!(stdin, "PS").unwrap();
+    wait_for("3... ");
+    writeln!(stdin, "PN\nBD").unwrap();
+    wait_for("THE MACHINE PLAYS NEITHER SIDE.");
+    wait_for("TO MOVE.  CLOCKS");
+    writeln!(stdin, "quit").unwrap();
+    wait_for("BYE.");
+    child.wait().unwrap();
+    let pgn = read_record(&rec);
+    let moves = pgn.matches('{').count();
+    assert!(
+        (6..20).contains(&moves),
+        "stopped after a few moves:\n{pgn}"
+    );
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+}

@@ -2,7 +2,7 @@
 //! so the terminal game, UCI and CECP think the same way. Moves and values only: no text.
 
 use crate::rules::{Key, Move, Position};
-use crate::search::{Knowledge1967, Limits, Progress, SearchParams, Searcher};
+use crate::search::{Knowledge1967, Limits, Progress, SearchParams, Searcher, Statistics};
 use crate::value::Value;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -47,6 +47,7 @@ pub struct Engine {
     pub params: SearchParams,
     searcher: Searcher,
     knowledge: Knowledge1967,
+    statistics: Statistics,
 }
 
 impl Engine {
@@ -56,12 +57,18 @@ impl Engine {
             searcher: Searcher::new(params.clone()),
             params,
             knowledge: Knowledge1967::default(),
+            statistics: Statistics::default(),
         }
     }
 
     /// Forgets what earlier searches stored (a new game, or moves taken back).
     pub fn new_game(&mut self) {
         self.searcher.clear();
+    }
+
+    /// The statistics of the last search (its PMG calls give its 1967-equivalent time).
+    pub fn statistics(&self) -> &Statistics {
+        &self.statistics
     }
 
     /// Chooses a move for the side to move in `pos`; `history` holds the keys of the game's
@@ -92,7 +99,7 @@ impl Engine {
             &search_limits,
             Some(progress),
         );
-        Thought {
+        let thought = Thought {
             best: r.best_move,
             value: r.value,
             pv: r.pv,
@@ -100,7 +107,9 @@ impl Engine {
             nodes: r.stats.nodes,
             elapsed: r.stats.time,
             stopped: r.stopped,
-        }
+        };
+        self.statistics = r.stats;
+        thought
     }
 }
 

@@ -5,6 +5,7 @@
 
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
+use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::{Engine, ThinkLimits};
@@ -20,7 +21,9 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]
@@ -45,6 +48,8 @@ pub struct PlayConfig {
     /// Where the record goes, a file that must not exist yet (default: a new
     /// `machack-YYYYMMDD-HHMMSS.pgn` here; the resumed file itself when continued in place).
     pub record: Option<PathBuf>,
+    /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
+    pub pace: Option<Pace>,
 }
 
 /// The name the machine goes by in records.
@@ -75,6 +80,7 @@ pub struct Session<W: Write> {
     last_value: Option<Value>,
     resign: ResignWatch,
     announced: bool,
+    pace: Option<Pace>,
 }
 
 impl<W: Write> Session<W> {
@@ -123,6 +129,7 @@ impl<W: Write> Session<W> {
             last_value: None,
             resign: ResignWatch::default(),
             announced: false,
+            pace: config.pace,
         };
         session.restore_clock();
         Ok(session)
@@ -181,8 +188,11 @@ impl<W: Write> Session<W> {
         self.game.ending.is_none() && self.machine[self.game.position().side_to_move().index()]
     }
 
-    /// Plays the session: reads lines until `QUIT` or the end of input.
-    pub fn run(&mut self, input: &mut dyn BufRead) -> io::Result<()> {
+    /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
+    /// thread of its own, so that lines typed while the machine plays both sides (`PS`) are
+    /// handled between its moves.
+    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+        let lines = read_lines(input);
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
@@ -204,18 +214,24 @@ impl<W: Write> Session<W> {
                     self.say(&format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
+                // Playing both sides, it reads what was typed between its moves (`PN` stops it).
+                if self.machine == [true, true]
+                    && let Ok(line) = lines.try_recv()
+                {
+                    if !self.handle(String::from_utf8_lossy(&line?).trim()) {
+                        return Ok(());
+                    }
+                    continue;
+                }
                 self.machine_move();
                 continue;
             }
             self.prompt();
-            // Bytes, not a String: a line that is not UTF-8 is garbled input, not an I/O error.
-            let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
+            let Ok(line) = lines.recv() else {
                 self.say("END OF INPUT.");
                 return Ok(());
-            }
-            let line = String::from_utf8_lossy(&bytes);
-            if !self.handle(line.trim()) {
+            };
+            if !self.handle(String::from_utf8_lossy(&line?).trim()) {
                 return Ok(());
             }
         }
@@ -304,6 +320,7 @@ impl<W: Write> Session<W> {
             }
             Command::Restore(file) => self.restore(&file),
             Command::DrawOffer => self.draw_offer(),
+            Command::Resign => self.resign(),
             Command::Help => {
                 let _ = write!(self.out, "{HELP}");
             }
@@ -390,15 +407,23 @@ impl<W: Write> Session<W> {
     }
 
     fn undo(&mut self) {
-        if self.game.undo().is_none() {
+        let mut taken = Vec::new();
+        let mut take_back = |game: &mut Game| {
+            let label = game.move_label(game.moves().len().checked_sub(1)?);
+            let gm = game.undo()?;
+            taken.push(format!("{label} {}", gm.descriptive));
+            Some(())
+        };
+        if take_back(&mut self.game).is_none() {
             self.say("NO MOVE TO TAKE BACK.");
             return;
         }
         // Take back the machine's reply too, so the user is to move again.
         let one_side = self.machine[0] != self.machine[1];
         if one_side && self.machine_to_move() {
-            self.game.undo();
+            take_back(&mut self.game);
         }
+        self.say(&format!("TAKEN BACK: {}.", taken.join(", ")));
         self.announced = false;
         self.engine.new_game();
         self.resign.reset();
@@ -433,6 +458,24 @@ impl<W: Write> Session<W> {
                 self.show_board();
             }
             Err(e) => self.say(&format!("CANNOT RESTORE {file}: {e}")),
+        }
+    }
+
+    /// `RESIGN`: the user's side resigns (the side to move when the machine plays neither or
+    /// both).
+    fn resign(&mut self) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER.");
+            return;
+        }
+        let side = match self.machine {
+            [true, false] => Color::Black,
+            [false, true] => Color::White,
+            _ => self.game.position().side_to_move(),
+        };
+        self.stop_clock(side);
+        if self.game.ending.is_none() {
+            self.game.ending = Some(Ending::Resignation(side));
         }
     }
 
@@ -477,10 +520,19 @@ impl<W: Write> Session<W> {
                 let full = descriptive::format(&pos, m, Style::Teletype);
                 // On disk before it is shown.
                 self.save_record();
-                self.say(&format!(
+                let echo = format!(
                     "{} {full}",
                     self.game.move_label(self.game.moves().len() - 1)
-                ));
+                );
+                // One echo per move: on a terminal the line typed after the prompt becomes the
+                // echo; a prompt where the line cannot be rewritten is echoed only if the move was
+                // typed otherwise.
+                if self.prompts && self.display.live {
+                    let _ = write!(self.out, "\x1b[1A\r\x1b[2K");
+                    self.say(&echo);
+                } else if !self.prompts || !text.eq_ignore_ascii_case(&full) {
+                    self.say(&echo);
+                }
                 self.clock.start(self.game.position().side_to_move());
             }
             Err(e) => {
@@ -498,6 +550,7 @@ impl<W: Write> Session<W> {
 
     /// The machine's move: from the book if it has one, else from the search; or its resignation.
     fn machine_move(&mut self) {
+        let started = Instant::now();
         let pos = self.game.position().clone();
         let mover = pos.side_to_move();
         let book_move = if self.use_book {
@@ -505,6 +558,7 @@ impl<W: Write> Session<W> {
         } else {
             None
         };
+        let mut time_1967 = None;
         let (m, book) = match book_move {
             Some(m) => (m, true),
             None => {
@@ -537,6 +591,13 @@ impl<W: Write> Session<W> {
                 let thought = self
                     .engine
                     .think(&pos, self.game.history(), &limits, &mut progress);
+                let paced = self.engine.statistics().time_1967();
+                time_1967 = Some(paced);
+                if let Some(pace) = self.pace {
+                    // Never past the time the clock allots: the pace must not lose on time.
+                    let until = started + pace.target(paced).min(limits.time.unwrap_or_default());
+                    self.wait(until, paced, &best_text);
+                }
                 if terminal {
                     let _ = write!(self.out, "\r\x1b[2K");
                 }
@@ -560,10 +621,9 @@ impl<W: Write> Session<W> {
         }
         let gm = self.game.moves().last().expect("just played").clone();
         let label = self.game.move_label(self.game.moves().len() - 1);
-        let note = if book {
-            "BOOK".to_string()
-        } else {
-            format!("{secs:.2} SEC")
+        let note = match time_1967 {
+            None => "BOOK".to_string(),
+            Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
         };
         // On disk before it is shown.
         self.save_record();
@@ -574,6 +634,53 @@ impl<W: Write> Session<W> {
             self.show_board();
         }
     }
+}
+
+impl<W: Write> Session<W> {
+    /// With `--pace`, waits until `until`, the search's 1967-equivalent time `time_1967` scaled,
+    /// showing on a terminal the best move found and the time left.
+    fn wait(&mut self, until: Instant, time_1967: Duration, best: &str) {
+        loop {
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            if self.display.live {
+                let _ = write!(
+                    self.out,
+                    "\r\x1b[2KBEST {best}  (1967: {:.1} SEC; ANSWERING IN {:.1} SEC)",
+                    time_1967.as_secs_f64(),
+                    (until - now).as_secs_f64()
+                );
+                let _ = self.out.flush();
+            }
+            thread::sleep((until - now).min(Duration::from_millis(100)));
+        }
+    }
+}
+
+/// The lines of `input` as they come, read by a thread of their own: bytes, not Strings (a line
+/// that is not UTF-8 is garbled input, not an I/O error); the channel closes at the end of input.
+fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<io::Result<Vec<u8>>> {
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        loop {
+            let mut bytes = Vec::new();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => return,
+                Ok(_) => {
+                    if send.send(Ok(bytes)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    let _ = send.send(Err(e));
+                    return;
+                }
+            }
+        }
+    });
+    receive
 }
 
 /// A parameter refused, in the teletype's capitals but for the user's text (in quotes) as typed.
@@ -615,4 +722,71 @@ fn ascii(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Preset;
+    use std::io::Cursor;
+
+    /// The output of a session fed `input`, its output going to a terminal (`live`) or not, its
+    /// input coming from one (`prompts`) or not.
+    fn session_output(name: &str, live: bool, prompts: bool, input: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("machack-terminal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join(name);
+        let _ = std::fs::remove_file(&record);
+        let config = PlayConfig {
+            machine_white: false,
+            machine_black: false,
+            params: SearchParams::preset(Preset::Quick),
+            clock: None,
+            seed: 1,
+            book: false,
+            resume: None,
+            in_place: false,
+            record: Some(record),
+            pace: None,
+        };
+        let display = Display {
+            live,
+            colour: false,
+            glyphs: false,
+        };
+        let mut out = Vec::new();
+        let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
+        session.run(Cursor::new(input.as_bytes().to_vec())).unwrap();
+        drop(session);
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The lines after the first board, up to `BYE.`.
+    fn moves_part(out: &str) -> &str {
+        let from = out.find("CLOCKS").unwrap();
+        let from = from + out[from..].find('\n').unwrap() + 1;
+        &out[from..]
+    }
+
+    #[test]
+    fn on_a_terminal_the_typed_line_becomes_the_one_echo() {
+        let out = session_output("live.pgn", true, true, "e4\nP-K4\nquit\n");
+        // The prompt, the move typed (echoed by the terminal, not here), the line rewritten.
+        assert_eq!(
+            moves_part(&out),
+            "1. \x1b[1A\r\x1b[2K1. P-K4\n1... \x1b[1A\r\x1b[2K1... P-K4\n2. BYE.\n"
+        );
+    }
+
+    #[test]
+    fn a_prompt_that_cannot_be_rewritten_echoes_only_a_move_typed_otherwise() {
+        let out = session_output("prompts.pgn", false, true, "e4\nP-K4\nquit\n");
+        assert_eq!(moves_part(&out), "1. 1. P-K4\n1... 2. BYE.\n");
+    }
+
+    #[test]
+    fn through_a_pipe_every_move_is_echoed_once() {
+        let out = session_output("piped.pgn", false, false, "e4\nP-K4\nquit\n");
+        assert_eq!(moves_part(&out), "1. P-K4\n1... P-K4\nBYE.\n");
+    }
 }
