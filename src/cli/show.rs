@@ -2,7 +2,7 @@
 //! style (the paper's book style by default) and values in pawns (a pawn is 128, paper §3).
 
 use crate::notation::descriptive::{self, Style};
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, Status};
 use crate::value::{MATE, Value, is_mate};
 
 /// The descriptive style to write (see [`Style`]).
@@ -36,12 +36,55 @@ pub fn line_text(pos: &Position, line: &[Move]) -> String {
     descriptive::format_line(pos, line, Style::Book)
 }
 
-/// A value for people: pawns with two decimals (a pawn is 128), or a mate distance.
+/// A value for people, for the side to move: pawns with two decimals and the value in units
+/// (a pawn is 128), or a mate counted in the winner's moves: `mate in 2` (the side to move
+/// mates with its second move), `mated in 1` (its opponent mates with its first reply).
 pub fn value_text(v: Value) -> String {
     if is_mate(v) {
         let plies = MATE - v.abs();
-        format!("{}mate in {} plies", if v > 0 { "+" } else { "-" }, plies)
+        if v > 0 {
+            format!("mate in {}", (plies + 1) / 2)
+        } else if plies == 0 {
+            "mated".to_string()
+        } else {
+            format!("mated in {}", plies / 2)
+        }
     } else {
         format!("{:+.2} ({v})", v as f64 / 128.0)
+    }
+}
+
+/// Why a position has no legal move, named (`checkmate: White is mated, Black wins`), or None
+/// when it has one.
+pub fn no_move_text(pos: &Position) -> Option<String> {
+    let mover = pos.side_to_move();
+    if !pos.legal_moves().is_empty() {
+        return None;
+    }
+    Some(match pos.status() {
+        Status::Checkmate => format!(
+            "checkmate: {} is mated, {} wins",
+            mover.name(),
+            (!mover).name()
+        ),
+        _ => format!(
+            "stalemate: {} to move is not in check and has no legal move, a draw",
+            mover.name()
+        ),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mates_are_counted_in_the_winners_moves() {
+        assert_eq!(value_text(MATE - 1), "mate in 1");
+        assert_eq!(value_text(MATE - 3), "mate in 2");
+        assert_eq!(value_text(-MATE + 2), "mated in 1");
+        assert_eq!(value_text(-MATE + 4), "mated in 2");
+        assert_eq!(value_text(-MATE), "mated");
+        assert_eq!(value_text(-30), "-0.23 (-30)");
     }
 }
