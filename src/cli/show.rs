@@ -36,21 +36,39 @@ pub fn line_text(pos: &Position, line: &[Move]) -> String {
     descriptive::format_line(pos, line, Style::Book)
 }
 
+/// A mate value counted in the winner's moves: `Some((true, 2))` when the side to move mates with
+/// its second move, `Some((false, 1))` when its opponent mates with its first reply (0: mated
+/// now); None for a value that is no mate.
+fn mate_moves(v: Value) -> Option<(bool, Value)> {
+    if !is_mate(v) {
+        return None;
+    }
+    let plies = MATE - v.abs();
+    Some(if v > 0 {
+        (true, (plies + 1) / 2)
+    } else {
+        (false, plies / 2)
+    })
+}
+
 /// A value for people, for the side to move: pawns with two decimals and the value in units
 /// (a pawn is 128), or a mate counted in the winner's moves: `mate in 2` (the side to move
 /// mates with its second move), `mated in 1` (its opponent mates with its first reply).
 pub fn value_text(v: Value) -> String {
-    if is_mate(v) {
-        let plies = MATE - v.abs();
-        if v > 0 {
-            format!("mate in {}", (plies + 1) / 2)
-        } else if plies == 0 {
-            "mated".to_string()
-        } else {
-            format!("mated in {}", plies / 2)
-        }
-    } else {
-        format!("{:+.2} ({v})", v as f64 / 128.0)
+    match mate_moves(v) {
+        Some((true, n)) => format!("mate in {n}"),
+        Some((false, 0)) => "mated".to_string(),
+        Some((false, n)) => format!("mated in {n}"),
+        None => format!("{:+.2} ({v})", v as f64 / 128.0),
+    }
+}
+
+/// A value in one short column: pawns with two decimals (`+1.35`), `mate 2`, `mated 1`.
+pub fn pawns_text(v: Value) -> String {
+    match mate_moves(v) {
+        Some((true, n)) => format!("mate {n}"),
+        Some((false, n)) => format!("mated {n}"),
+        None => format!("{:+.2}", v as f64 / 128.0),
     }
 }
 
@@ -86,5 +104,8 @@ mod tests {
         assert_eq!(value_text(-MATE + 4), "mated in 2");
         assert_eq!(value_text(-MATE), "mated");
         assert_eq!(value_text(-30), "-0.23 (-30)");
+        assert_eq!(pawns_text(-30), "-0.23");
+        assert_eq!(pawns_text(MATE - 3), "mate 2");
+        assert_eq!(pawns_text(-MATE + 2), "mated 1");
     }
 }

@@ -1,8 +1,10 @@
 //! `machack replay --compare FILE...` and `machack replay --compare --positions TABLE`: a row per
-//! position with the move played, the recreation's move and value, c197's move and value, the
-//! 1973 program's move, and the agreement figures per game and in all.
+//! position with the move played, the recreation's move and value, c197's move and value, which
+//! of the three differs, the 1973 program's move, under a legend, in 100 columns; then the
+//! recreation's principal variations and the agreement figures per game and in all.
 
 use super::{CliError, ReplayArgs, load_game, print_out};
+use crate::cli::show::pawns_text;
 use crate::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side, ratio,
 };
@@ -25,18 +27,16 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         (None, None) => Reference::paper_for(&params),
     };
     let c197_text = match &c197 {
-        Some(c) => format!("{}, {} positions", c.source, c.len()),
+        Some(c) => format!("{} positions\n  from {}", c.len(), c.source),
         None => format!(
-            "no compiled-in run at widths {} depth {} (there are runs at 15,15,9,9,7 and at 6, \
-             depth 4; --c197 FILE names a table)",
+            "no compiled-in run at widths {} depth {}\n  (there are runs at 15,15,9,9,7 and at \
+             6, depth 4; --c197 FILE names a table)",
             params.widths, params.depth
         ),
     };
     print_out(&format!(
-        "parameters: widths {} depth {} feedovers {} secondary {}; knowledge {knowledge_name}\n\
-         c197: {c197_text}\n1973 program: {} positions\n\
-         agree: M = machack, C = c197, H = history; v = machack's value is c197's (pawn = 128, \
-         mate = 28672 - plies)\n",
+        "parameters: widths {} depth {} feedovers {} secondary {}\nknowledge: {knowledge_name}\n\
+         c197: {c197_text}\n1973 program: {} positions\n{LEGEND}",
         params.widths,
         params.depth,
         params.feedovers,
@@ -100,48 +100,64 @@ fn read_file(path: &str) -> Result<String, CliError> {
     std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
-/// Prints one game's rows and figures; `history` names the move played (`1967`, `game`).
+/// What the columns of the table say, printed above it.
+const LEGEND: &str = "\
+columns: 1967 (or game) = the move played, H; machack = the recreation's move, M, and value;
+  c197 = the 1967-68 program's move, C, and value (`same`: machack's value, to the unit);
+  agreement = all three the same, or which one differs from the other two (`all differ`);
+  1973 = the 1973 program's move, =H, =M or =MH when it is the move played, machack's or both;
+  rank = the move played in the plausible-move order; t1967 = machack's search in 1967 time
+  (PMG calls x 80 ms); printed = the computer time printed in 1967 (book: from the book)
+values: in pawns (128 units) for Mac Hack's side; mate N: it mates with its Nth move; times in
+  seconds; machack's principal variations follow each table
+";
+
+/// Prints one game's rows, principal variations and figures; `history` names the move played
+/// (`1967`, `game`).
 fn print_group(title: &str, history: &str, rows: &[CompareRow]) -> Summary {
     let summary = Summary::of(rows);
     let mut out = format!(
-        "\n{title}\n{:>7}  {:<11} {:<11} {:>6}  {:<11} {:>6} {:<7} {:<16} {:>4} {:>6} {:>8} {:>7}  {}\n",
+        "\n{title}\n{:>5}  {:<10} {:<10} {:>7}  {:<10} {:>7}  {:<10} {:<13}{:>4}{:>6}{:>8}\n",
         "move",
         history,
         "machack",
         "value",
         "c197",
         "value",
-        "agree",
+        "agreement",
         "1973",
         "rank",
-        "PMG",
-        "1967 t",
+        "t1967",
         "printed",
-        "principal variation"
     );
     for r in rows {
         out.push_str(&row_line(r));
+    }
+    out.push_str("machack's principal variations:\n");
+    for r in rows {
+        out.push_str(&format!(
+            "{:>5}  {}\n",
+            r.number,
+            descriptive::format_line(&r.position, &r.pv, Style::Book)
+        ));
     }
     out.push_str(&summary_lines("summary", history, &summary));
     print_out(&out);
     summary
 }
 
-/// Which of the three moves agree: `all`, `M=H`, `C=H`, `M=C` or `-` (M = machack, C = c197,
-/// H = history), then ` v` when machack has c197's move and value.
-fn agreement(r: &CompareRow) -> String {
-    let c197 = r.c197_move();
-    let text = match (r.matches(), c197 == Some(r.historical), r.same_as_c197()) {
-        (true, true, _) => "all",
-        (true, false, _) => "M=H",
-        (false, true, _) => "C=H",
-        (false, false, true) => "M=C",
-        (false, false, false) => "-",
+/// Where machack (M), c197 (C) and history (H) agree: `all`, the one that differs from the
+/// other two (`M differs`), or `all differ`; without a c197 answer, `M = H` or `M differs`.
+fn agreement(r: &CompareRow) -> &'static str {
+    let Some(c197) = r.c197_move() else {
+        return if r.matches() { "M = H" } else { "M differs" };
     };
-    if r.same_value_as_c197() {
-        format!("{text} v")
-    } else {
-        text.to_string()
+    match (r.matches(), c197 == r.historical, r.same_as_c197()) {
+        (true, true, _) => "all",
+        (true, false, _) => "C differs",
+        (false, true, _) => "M differs",
+        (false, false, true) => "H differs",
+        (false, false, false) => "all differ",
     }
 }
 
@@ -154,9 +170,9 @@ fn row_line(r: &CompareRow) -> String {
         Some(None) => "(no move)".to_string(),
         Some(Some(m)) => {
             let mark = match (m == r.historical, Some(m) == r.chosen) {
-                (true, true) => " =both",
-                (true, false) => " =1967",
-                (false, true) => " =ours",
+                (true, true) => " =MH",
+                (true, false) => " =H",
+                (false, true) => " =M",
                 (false, false) => "",
             };
             format!("{}{mark}", d(m))
@@ -165,32 +181,41 @@ fn row_line(r: &CompareRow) -> String {
     let (c197, c197_value) = match &r.c197 {
         None => ("-".to_string(), "-".to_string()),
         Some(None) => ("(no move)".to_string(), "-".to_string()),
-        Some(Some(a)) => (d(a.mv), a.value.map_or("-".to_string(), |v| v.to_string())),
+        Some(Some(a)) => (
+            d(a.mv),
+            match a.value {
+                None => "-".to_string(),
+                Some(_) if r.same_value_as_c197() => "same".to_string(),
+                Some(v) => pawns_text(v),
+            },
+        ),
     };
     let printed = if r.book {
-        "book"
+        "book".to_string()
     } else {
-        r.printed_time.as_deref().unwrap_or("-")
+        r.printed_time
+            .as_deref()
+            .map_or("-".to_string(), |t| t.trim_end_matches('s').to_string())
     };
-    format!(
-        "{:>7}  {:<11} {:<11} {:>6}  {:<11} {:>6} {:<7} {:<16} {:>4} {:>6} {:>7.1}s {:>7}  {}\n",
+    let line = format!(
+        "{:>5}  {:<10} {:<10} {:>7}  {:<10} {:>7}  {:<10} {:<13}{:>4}{:>6.0}{:>8}",
         r.number,
         d(r.historical),
         r.chosen.map_or("-".to_string(), d),
-        r.value,
+        pawns_text(r.value),
         c197,
         c197_value,
         agreement(r),
         oracle,
         r.pmg_rank,
-        r.pmg_calls,
         r.time_1967.as_secs_f64(),
         printed,
-        descriptive::format_line(pos, &r.pv, Style::Book)
-    )
+    );
+    format!("{}\n", line.trim_end())
 }
 
-/// The agreement figures: positions and history, c197, the 1973 program (one line each).
+/// The agreement figures: positions, then history, c197 and the 1973 program, each line within
+/// 100 columns.
 fn summary_lines(label: &str, history: &str, s: &Summary) -> String {
     let book = if s.book > 0 {
         format!(" ({} from the book: compared with c197 only)", s.book)
@@ -199,29 +224,25 @@ fn summary_lines(label: &str, history: &str, s: &Summary) -> String {
     };
     let c197 = if s.c197_answered > 0 || s.positions == 0 {
         format!(
-            "c197 answered {}: machack = c197 {}, same value where the moves agree {}, \
-             c197 = {history} {}",
+            "  c197 answered {}: machack = c197 {}, c197 = {history} {}\n  \
+             same value where machack and c197 chose the same move {}\n",
             s.c197_answered,
             ratio(s.c197_matches, s.c197_answered),
+            ratio(s.c197_historical, s.c197_answered),
             ratio(s.c197_same_value, s.c197_matches),
-            ratio(s.c197_historical, s.c197_answered)
         )
     } else {
-        "c197: no answers for these positions".to_string()
+        "  c197: no answers for these positions\n".to_string()
     };
     format!(
-        "{label}: {} positions{book}; machack = {history} {}, {history} move in the PMG's first 6 {}\n\
-         {:>w$}  {c197}\n\
-         {:>w$}  1973 program answered {}{}: = machack {}, = {history} {}\n",
+        "{label}: {} positions{book}\n  machack = {history} {}, {history} move in the PMG's \
+         first 6 {}\n{c197}  1973 program answered {}{}: = machack {}, = {history} {}\n",
         s.positions,
         ratio(s.matches, s.out_of_book()),
         ratio(s.in_first_six, s.out_of_book()),
-        "",
-        "",
         s.oracle_answered,
         if s.book > 0 { " out of book" } else { "" },
         ratio(s.oracle_matches, s.oracle_answered),
         ratio(s.oracle_historical, s.oracle_answered),
-        w = label.len()
     )
 }
