@@ -26,6 +26,19 @@ fn scratch() -> PathBuf {
     dir
 }
 
+/// Waits up to 30 s for an output line of a session that contains `what`.
+fn wait_for_line(rx: &std::sync::mpsc::Receiver<String>, what: &str) {
+    let until = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < until {
+        if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
+            && l.contains(what)
+        {
+            return;
+        }
+    }
+    panic!("no line with '{what}'");
+}
+
 fn temp(name: &str) -> PathBuf {
     scratch().join(name)
 }
@@ -286,17 +299,7 @@ fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
             rec.to_str().unwrap(),
         ],
     );
-    let wait_for = |what: &str| {
-        let until = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < until {
-            if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
-                && l.contains(what)
-            {
-                return;
-            }
-        }
-        panic!("no line with '{what}'");
-    };
+    let wait_for = |what: &str| wait_for_line(&rx, what);
     writeln!(stdin, "e4").unwrap();
     wait_for("1... ");
     writeln!(stdin, "d4").unwrap();
@@ -539,17 +542,7 @@ fn a_game_the_machine_plays_with_itself_stops_at_pn() {
             rec.to_str().unwrap(),
         ],
     );
-    let wait_for = |what: &str| {
-        let until = Instant::now() + Duration::from_secs(30);
-        while Instant::now() < until {
-            if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
-                && l.contains(what)
-            {
-                return;
-            }
-        }
-        panic!("no line with '{what}'");
-    };
+    let wait_for = |what: &str| wait_for_line(&rx, what);
     writeln!(stdin, "PS").unwrap();
     wait_for("3... ");
     writeln!(stdin, "PN\nBD").unwrap();

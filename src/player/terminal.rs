@@ -15,7 +15,7 @@ use crate::game::{Ending, Game, GameMove};
 use crate::notation::{self, Style, descriptive};
 use crate::rules::Color;
 use crate::search::params::parse_feedovers;
-use crate::search::{ParamError, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::search::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -289,21 +289,21 @@ impl<W: Write> Session<W> {
                     self.engine.params.widths = w;
                     self.list();
                 }
-                Err(e) => self.say(&teletype_error(&e)),
+                Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetDepth(d) => match parse_depth(&d) {
                 Ok(d) => {
                     self.engine.params.depth = d;
                     self.list();
                 }
-                Err(e) => self.say(&teletype_error(&e)),
+                Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetFeedovers(f) => match parse_feedovers(&f) {
                 Ok(f) => {
                     self.engine.params.feedovers = f;
                     self.list();
                 }
-                Err(e) => self.say(&teletype_error(&e)),
+                Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::List => self.list(),
             Command::Book(on) => {
@@ -634,9 +634,7 @@ impl<W: Write> Session<W> {
             self.show_board();
         }
     }
-}
 
-impl<W: Write> Session<W> {
     /// With `--pace`, waits until `until`, the search's 1967-equivalent time `time_1967` scaled,
     /// showing on a terminal the best move found and the time left.
     fn wait(&mut self, until: Instant, time_1967: Duration, best: &str) {
@@ -681,11 +679,6 @@ fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<io::Result<V
         }
     });
     receive
-}
-
-/// A parameter refused, in the teletype's capitals but for the user's text (in quotes) as typed.
-fn teletype_error(e: &ParamError) -> String {
-    capitals(&e.to_string())
 }
 
 /// A message in the teletype's capitals but for the user's text, in quotes, as typed (a `'`
