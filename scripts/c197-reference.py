@@ -12,7 +12,8 @@ copied into the repository). For each run the kit's driver walks the games and w
 `WORK/RUN.tsv`, `WORK/RUN.jsonl` and `WORK/RUN.console.log` (WORK defaults to `c197-runs/`, removed
 first for the runs asked for); then `reference/c197/RUN.tsv` is made from the `.jsonl`.
 `--convert-only` skips the driver and converts the existing `.jsonl` files. One simulator runs at a
-time, under `nice`; the four runs take about 2.5 hours.
+time, under `nice`; the four runs take about 2.5 hours. The driver is run through LAUNCHER (below),
+which corrects three things in how it types moves and reads the board.
 
 The table's columns (tab-separated, with a header line):
   game        the game's name (paper1..paper4, further01..further30)
@@ -52,8 +53,12 @@ COLUMNS = ["game", "ply", "fen", "side", "historical", "c197", "printed", "value
 OUT_DIR = "reference/c197"
 
 
-# The kit's driver, run with one correction: c197 names a promoted piece by its old letter, so a
-# capture of it is typed `R/KN1*P/QR1` (`*Q/QR1` is answered IMP and stops the driver).
+# The kit's driver, run with three corrections that the paper games never needed:
+# - c197 names a promoted piece by its old letter, so a capture of it is typed `R/KN1*P/QR1`
+#   (`*Q/QR1` is answered IMP and stops the driver);
+# - after a double pawn step c197's board (BD) shows the square passed over as `WG`/`BG` (the
+#   en passant "ghost"), which the driver's board check does not read: it is shown as empty;
+# - an en passant capture takes that ghost: `P/Q5*G/QB6` (the kit's `P/Q5*P/QB5` is answered IMP).
 LAUNCHER = """
 import re, sys
 sys.dont_write_bytecode = True
@@ -64,9 +69,17 @@ def to_descriptive(board, move):
     text = kit_to_descriptive(board, move)
     if board.promoted & chess.BB_SQUARES[move.to_square] and board.is_capture(move):
         text = re.sub(r"[*][NBRQ]/", "*P/", text)
+    if board.is_en_passant(move):
+        dsq = descriptive.dsq
+        text = f"P/{dsq(move.from_square, board.turn)}*G/{dsq(move.to_square, board.turn)}"
     return text
 descriptive.to_descriptive = to_descriptive
 import c197_driver
+kit_command = c197_driver.P6.command
+def command(self, s, timeout=60):
+    out = kit_command(self, s, timeout)
+    return re.sub(r"\\b[WB]G\\b", "--", out) if s == "BD" else out
+c197_driver.P6.command = command
 sys.argv = sys.argv[1:]
 c197_driver.main()
 """
@@ -83,7 +96,7 @@ def driver_command(kit, run, work):
     return cmd
 
 
-SQUARES = re.compile(r"^[PNBRQK]/([QK][RNB]?[1-8])[-*](?:[PNBRQK]/)?([QK][RNB]?[1-8])")
+SQUARES = re.compile(r"^[PNBRQK]/([QK][RNB]?[1-8])[-*](?:[PNBRQKG]/)?([QK][RNB]?[1-8])")
 
 
 def printed_move(board, text, descriptive):
@@ -200,7 +213,7 @@ def main():
                 if os.path.exists(path):
                     os.remove(path)
             cmd = driver_command(kit, run, a.work)
-            shown = [os.path.join(kit, "c197_driver.py") if c == LAUNCHER else c for c in cmd]
+            shown = ["LAUNCHER" if c == LAUNCHER else c for c in cmd]
             print("$", " ".join(f"'{c}'" if " " in c or ";" in c else c for c in shown), flush=True)
             subprocess.run(cmd, check=True)
         write_table(run, a.work, descriptive)

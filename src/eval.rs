@@ -23,7 +23,7 @@ pub use terms::{
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EvalParams {
     /// k of the piece-ratio term is `1 / ratio_divisor` (paper §3: the paper prints 1/8, the
-    /// source shifts right by 4, i.e. k = 1/16 [S] — the default).
+    /// source shifts right by 4, i.e. k = 1/16 \[S\] — the default).
     pub ratio_divisor: i64,
     /// Which king-safety term to use (paper by default, c197 source as an option).
     pub king_safety: KingSafety,

@@ -1,6 +1,20 @@
+#![warn(missing_docs)]
+
 //! machack: a recreation of Mac Hack VI, Richard Greenblatt's 1967 chess program.
 //!
-//! Layers, each using only those below it: `rules` (board, moves, FEN, keys) at the bottom.
+//! Layers, lowest first; each uses only the layers below it, and the modules of one layer never
+//! use one another (`tests/layers.rs` holds the list and enforces it; the README's *Layout*
+//! section draws it):
+//!
+//! 1. [`rules`] (board, moves, FEN, keys) and [`value`] (the paper's units);
+//! 2. [`notation`] (descriptive, SAN, PGN, EPD, the score format);
+//! 3. [`eval`] (paper §3);
+//! 4. [`plausible`] (paper §5);
+//! 5. [`search`] (paper §1, §4, §6–§10) and [`book`] (paper §11);
+//! 6. [`game`]: what every front end shares (engine, clocks, the game, endings, judgement, record);
+//! 7. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
+//!    against history) and [`mod@matches`] (matches against other engines);
+//! 8. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
 
 pub mod book;
 pub mod cli;

@@ -34,6 +34,8 @@ enum Command {
     Book(cli::book::BookArgs),
     /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
     Replay(cli::replay::ReplayArgs),
+    /// Write the games replayed against history and c197 as one self-contained HTML page.
+    Report(cli::report::ReportArgs),
     /// Convert a score to PGN or to the descriptive score format.
     Convert(cli::convert::ConvertArgs),
     /// Search one position and print the choice, the top-level record and statistics.
@@ -87,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cli::bench::run(&a),
         Some(Command::Epd(a)) => cli::epd::run(&a),
         Some(Command::Replay(a)) => cli::replay::run(&a),
+        Some(Command::Report(a)) => cli::report::run(&a),
         Some(Command::Convert(a)) => cli::convert::run(&a),
         Some(Command::Play(a)) => cli::play::run(&a),
         Some(Command::Uci(a)) => cli::uci::run(&a),

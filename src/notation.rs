@@ -1,5 +1,6 @@
 //! Move and game notation: descriptive (the 1967 program's), SAN, coordinates, PGN, EPD and the
-//! descriptive score format of `games/`.
+//! descriptive score format of `games/`. Descriptive notation is the 1967 program's (paper §13,
+//! aid 2: input in descriptive notation; §14: how the later program read and echoed moves).
 //!
 //! Every reader works in stages: text → a syntax structure → the move found by matching the
 //! structure against the legal moves of the position. No move is ever built from text, so a

@@ -64,16 +64,16 @@ pub struct PlausibleMoves {
     pub pieces_with_safe_moves: u32,
 }
 
-/// [S] A move whose positional change is at most this is developmentally poor (paper §5).
+/// \[S\] A move whose positional change is at most this is developmentally poor (paper §5).
 pub const POOR_THRESHOLD: Value = -48;
-/// [S] Captures are must-search at search levels up to this one (level 1 = top-level moves).
+/// \[S\] Captures are must-search at search levels up to this one (level 1 = top-level moves).
 pub const CAPTURES_MUST_SEARCH_PLY: u32 = 2;
 
 /// Scores one move with the per-call context, recording the factors when `tracing`.
 fn evaluate_move(ctx: &Context, m: Move, tracing: bool) -> (PlausibleMove, Vec<Factor>) {
     let mut f = Factors::new(tracing);
     let facts = score_move(ctx, m, &mut f);
-    // paper §5 flags [S]: checks, forks, captures at ply ≤ 2 are must-search.
+    // paper §5 flags \[S\]: checks, forks, captures at ply ≤ 2 are must-search.
     let capture = m.is_capture();
     let must_search =
         facts.check || f.forcing >= 2 || (capture && ctx.search_ply <= CAPTURES_MUST_SEARCH_PLY);

@@ -1,5 +1,6 @@
 //! The rules of chess: board, moves, legal move generation, FEN, Zobrist keys, perft.
-//! The rules know nothing of notation or search.
+//! The rules know nothing of notation or search. The paper takes them as given: nothing here
+//! follows a section of it.
 
 pub mod attacks;
 pub mod bitboard;

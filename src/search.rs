@@ -9,7 +9,7 @@
 //! | Paper | File |
 //! |---|---|
 //! | §1, §6, §7 selective alpha-beta, widths | `alpha_beta.rs` (node), `root.rs` (top level) |
-//! | §4 feedover, plausible captures | `feedover.rs` |
+//! | §4 feedover, plausible captures | `feedover.rs` (the decision), `alpha_beta.rs` (the captures) |
 //! | §8 hash table | `hash_table.rs` |
 //! | §9 modifications | `modifications.rs` |
 //! | §10 secondary search | `secondary.rs` |

@@ -1,4 +1,4 @@
-//! Values of positions and moves in the paper's units: a pawn is 128.
+//! Values of positions and moves in the paper's units (§3): a pawn is 128.
 
 /// A value from some side's point of view, pawn = 128.
 pub type Value = i32;

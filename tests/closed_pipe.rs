@@ -2,37 +2,20 @@
 //! for every subcommand X, and the same with the pipe closed before anything is written. The
 //! program ends by SIGPIPE (status 141 in a shell) or with 0, never with a panic or a hang.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::process::ExitStatusExt;
-use std::path::PathBuf;
 use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 /// The start position.
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// A fresh scratch directory of one test for the game records and the scripted engine.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("machack-{test}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 /// Every subcommand (and none: a game), with arguments and input that make it write more than
 /// one line.
 fn commands(dir: &std::path::Path) -> Vec<(Vec<String>, &'static str)> {
-    let engine = dir.join("illegal-engine.sh");
-    std::fs::write(
-        &engine,
-        "while read l; do case \"$l\" in\n\
-         uci) echo 'id name Bad Engine'; echo uciok;;\n\
-         isready) echo readyok;;\n\
-         go*) echo 'bestmove e2e5';;\n\
-         quit) exit 0;;\n\
-         esac; done\n",
-    )
-    .unwrap();
+    let engine = common::scripted_uci_engine(dir, "Bad Engine", Some("e2e5"));
     let record = |n: &str| dir.join(n).to_str().unwrap().to_string();
     let game = "P-K4\nBD\nPG\nLIST\nHELP\nquit\n";
     let owned = |args: &[&str]| args.iter().map(|a| a.to_string()).collect::<Vec<_>>();
@@ -103,15 +86,7 @@ fn commands(dir: &std::path::Path) -> Vec<(Vec<String>, &'static str)> {
         (owned(&["trace", "--fen", START, "P-K4"]), ""),
         (owned(&["bench-pmg", "--repeat", "1"]), ""),
         (
-            owned(&[
-                "match",
-                "--engine",
-                &format!("sh {}", engine.display()),
-                "--games",
-                "2",
-                "--tc",
-                "5",
-            ]),
+            owned(&["match", "--engine", &engine, "--games", "2", "--tc", "5"]),
             "",
         ),
     ]
@@ -200,7 +175,7 @@ fn assert_quiet(args: &[String], e: &Ending) {
 
 #[test]
 fn every_command_piped_into_head_1_ends_quietly() {
-    let dir = scratch("head-1");
+    let dir = common::scratch("head-1");
     let commands = commands(&dir);
     for (args, input) in &commands {
         let e = run_with_closed_output(args, input, 1);
@@ -212,7 +187,7 @@ fn every_command_piped_into_head_1_ends_quietly() {
 
 #[test]
 fn every_command_writing_to_an_already_closed_pipe_ends_quietly() {
-    let dir = scratch("closed-pipe");
+    let dir = common::scratch("closed-pipe");
     for (args, input) in &commands(&dir) {
         let e = run_with_closed_output(args, input, 0);
         // A short output may be written before the pipe is closed: then the program ends with 0.

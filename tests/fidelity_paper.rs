@@ -8,10 +8,6 @@
 mod compare_table;
 use compare_table::table;
 
-fn table_1967(rows: &[CompareRow]) -> String {
-    table(rows, "1967")
-}
-
 use machack::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, mac_hack_side,
 };
@@ -26,6 +22,11 @@ const GAMES: [&str; 4] = [
     "1967-3-landey.score",
     "1967-4-spring-amateur.score",
 ];
+
+/// The comparison table with the 1967 moves as history.
+fn table_1967(rows: &[CompareRow]) -> String {
+    table(rows, "1967")
+}
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

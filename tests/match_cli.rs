@@ -4,19 +4,10 @@
 mod common;
 
 use machack::notation::pgn;
-use std::path::PathBuf;
 
 fn machack(args: &[&str]) -> (Option<i32>, String, String) {
     let (code, out, err) = common::machack(args, "");
     (Some(code), out, err)
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("machack-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// Plays two short games against `engine` and checks the PGN reads back and the Elo line.
@@ -24,7 +15,7 @@ fn two_games(engine: &str, protocol: &str, name: &str) {
     if !common::tool_installed(engine, &format!("match_cli {name}")) {
         return;
     }
-    let dir = scratch(name);
+    let dir = common::scratch(name);
     let pgn_path = dir.join("games.pgn");
     let (code, out, err) = machack(&[
         "match",
@@ -75,20 +66,9 @@ fn two_games_against_fairymax_over_xboard_read_back() {
 
 #[test]
 fn an_engine_that_plays_an_illegal_move_loses() {
-    let dir = scratch("illegal");
-    let script = dir.join("bad-engine.sh");
-    std::fs::write(
-        &script,
-        "while read l; do case \"$l\" in\n\
-         uci) echo 'id name Bad Engine'; echo uciok;;\n\
-         isready) echo readyok;;\n\
-         go*) echo 'bestmove e2e5';;\n\
-         quit) exit 0;;\n\
-         esac; done\n",
-    )
-    .unwrap();
+    let dir = common::scratch("illegal");
     let pgn_path = dir.join("games.pgn");
-    let engine = format!("sh {}", script.display());
+    let engine = common::scripted_uci_engine(&dir, "Bad Engine", Some("e2e5"));
     let (code, out, err) = machack(&[
         "match",
         "--engine",
@@ -118,18 +98,8 @@ fn an_engine_that_plays_an_illegal_move_loses() {
 
 #[test]
 fn an_engine_that_stops_answering_loses_on_time() {
-    let dir = scratch("silent");
-    let script = dir.join("silent-engine.sh");
-    std::fs::write(
-        &script,
-        "while read l; do case \"$l\" in\n\
-         uci) echo 'id name Silent Engine'; echo uciok;;\n\
-         isready) echo readyok;;\n\
-         quit) exit 0;;\n\
-         esac; done\n",
-    )
-    .unwrap();
-    let engine = format!("sh {}", script.display());
+    let dir = common::scratch("silent");
+    let engine = common::scripted_uci_engine(&dir, "Silent Engine", None);
     let (code, out, err) = machack(&["match", "--engine", &engine, "--games", "2", "--tc", "0.5"]);
     assert_eq!(code, Some(0), "{out}\n{err}");
     assert_eq!(

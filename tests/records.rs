@@ -12,17 +12,9 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fs;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("machack-records-{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Runs `machack play ARGS` in `dir` with `input`; returns the exit code and all output.
 fn play(dir: &Path, args: &[&str], input: &str) -> (i32, String) {
@@ -56,7 +48,7 @@ fn read(path: &Path) -> Resumed {
 
 #[test]
 fn resuming_a_paper_score_leaves_it_byte_for_byte_and_keeps_its_tags() {
-    let dir = scratch("paper");
+    let dir = common::scratch("records-paper");
     let games = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
     for name in [
         "1967-1-wagner.score",
@@ -106,7 +98,7 @@ fn resuming_a_paper_score_leaves_it_byte_for_byte_and_keeps_its_tags() {
 
 #[test]
 fn in_place_keeps_every_tag_and_refuses_what_it_would_change() {
-    let dir = scratch("in-place");
+    let dir = common::scratch("records-in-place");
     let (code, out) = play(
         &dir,
         &["--record", "g.pgn", "--preset", "quick", "--no-book"],
@@ -177,7 +169,7 @@ fn in_place_keeps_every_tag_and_refuses_what_it_would_change() {
 
 #[test]
 fn a_record_never_replaces_a_file() {
-    let dir = scratch("exists");
+    let dir = common::scratch("records-exists");
     fs::write(dir.join("mine.pgn"), "precious").unwrap();
     let (code, out) = play(&dir, &["--record", "mine.pgn"], "e4\nquit\n");
     assert_eq!(code, 2, "{out}");
@@ -194,7 +186,7 @@ fn a_record_never_replaces_a_file() {
 /// `printf 'P-K4\nquit\n' | machack play` twice in the same second left one record.
 #[test]
 fn automatic_record_names_never_collide() {
-    let dir = scratch("names");
+    let dir = common::scratch("records-names");
     // The names of the next ten seconds are taken already.
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -276,7 +268,7 @@ fn killed_game(dir: &Path, trial: u32, rng: &mut StdRng, tally: &mut Tally) {
             pos.make(m);
             shown.push(m);
         }
-        let users_turn = line.starts_with("WHITE TO MOVE") || line.ends_with(" SEC");
+        let users_turn = line.starts_with("WHITE TO MOVE") || line.ends_with(" SEC)");
         lines.push(line);
         users_turn
     };
@@ -374,7 +366,7 @@ fn leftovers(dir: &Path, name: &str) -> u32 {
 #[test]
 fn a_game_killed_at_any_moment_loses_no_move_that_was_shown() {
     const TRIALS: u32 = 200;
-    let dir = scratch("killed");
+    let dir = common::scratch("records-killed");
     let started = Instant::now();
     // Two games at a time, one per core.
     let tallies: Vec<Tally> = std::thread::scope(|s| {

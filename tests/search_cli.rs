@@ -140,3 +140,18 @@ fn eval_names_its_terms_and_whose_side() {
     assert!(ok);
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn mates_are_counted_in_the_winners_moves() {
+    use machack::cli::show::{pawns_text, value_text};
+    use machack::value::MATE;
+    assert_eq!(value_text(MATE - 1), "mate in 1");
+    assert_eq!(value_text(MATE - 3), "mate in 2");
+    assert_eq!(value_text(-MATE + 2), "mated in 1");
+    assert_eq!(value_text(-MATE + 4), "mated in 2");
+    assert_eq!(value_text(-MATE), "mated");
+    assert_eq!(value_text(-30), "-0.23 (-30)");
+    assert_eq!(pawns_text(-30), "-0.23");
+    assert_eq!(pawns_text(MATE - 3), "mate 2");
+    assert_eq!(pawns_text(-MATE + 2), "mated 1");
+}

@@ -32,6 +32,7 @@ pub const BENCH_FENS: [&str; 14] = [
 /// Arguments of `machack bench`.
 #[derive(clap::Args, Debug)]
 pub struct BenchArgs {
+    /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
 }

@@ -20,6 +20,7 @@ pub struct EpdArgs {
     /// Search at most this many positions.
     #[arg(long)]
     pub limit: Option<usize>,
+    /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
 }

@@ -1,9 +1,10 @@
 //! `machack replay FILE [--game N]`: plays a score through, printing every move in descriptive
-//! notation and SAN, and the final position's FEN as the last line.
+//! notation and SAN, and the final position's FEN as the last line; with `--compare`, the
+//! recreation beside history ([`compare`]).
 
 use super::CliError;
+use super::comparison::CompareOptions;
 use super::io::{print_out, read_input};
-use super::search_options::SearchOptions;
 use super::show::StyleArg;
 use crate::notation::{Game, Style, descriptive, read_games, san};
 use crate::rules::{Color, Status};
@@ -21,23 +22,13 @@ pub struct ReplayArgs {
     /// 1973 program.
     #[arg(long)]
     pub compare: bool,
-    /// With --compare: a TSV of the 1973 program's choices (default: the paper games' run in
-    /// `reference/c1973/`, compiled in).
-    #[arg(long)]
-    pub oracle: Option<String>,
-    /// With --compare: a table of c197's answers (default: the compiled-in paper-game run at the
-    /// search's widths, `reference/c197/paper-tournament.tsv` or `paper-default.tsv`).
-    #[arg(long)]
-    pub c197: Option<String>,
     /// With --compare, instead of score files: every position of a c197 table (e.g.
     /// `reference/c197/further-tournament.tsv`), each searched alone.
-    #[arg(long, conflicts_with = "c197")]
+    #[arg(long, conflicts_with_all = ["c197", "files"])]
     pub positions: Option<String>,
-    /// With --compare: the side Mac Hack played, if the White/Black tags do not name it.
-    #[arg(long, value_parser = ["white", "black"])]
-    pub side: Option<String>,
+    /// With --compare: the yardsticks, the side Mac Hack played and the search.
     #[command(flatten)]
-    pub search: SearchOptions,
+    pub compare_options: CompareOptions,
     /// Which game of the file, counted from 1 (default: the first).
     #[arg(long)]
     pub game: Option<usize>,

@@ -91,21 +91,3 @@ pub fn no_move_text(pos: &Position) -> Option<String> {
         ),
     })
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn mates_are_counted_in_the_winners_moves() {
-        assert_eq!(value_text(MATE - 1), "mate in 1");
-        assert_eq!(value_text(MATE - 3), "mate in 2");
-        assert_eq!(value_text(-MATE + 2), "mated in 1");
-        assert_eq!(value_text(-MATE + 4), "mated in 2");
-        assert_eq!(value_text(-MATE), "mated");
-        assert_eq!(value_text(-30), "-0.23 (-30)");
-        assert_eq!(pawns_text(-30), "-0.23");
-        assert_eq!(pawns_text(MATE - 3), "mate 2");
-        assert_eq!(pawns_text(-MATE + 2), "mated 1");
-    }
-}

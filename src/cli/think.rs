@@ -21,6 +21,7 @@ pub struct ThinkArgs {
     /// Moves already played from that position, in coordinates (e2e4 e7e5 …).
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
+    /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
 }

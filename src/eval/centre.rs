@@ -1,5 +1,5 @@
 //! C, centre control (paper §3): +1 when a White pawn stands on d4, e4, d5 or e5 and no Black
-//! pawn does; −1 in the reverse case; 0 otherwise. (c197 has no C term [S].)
+//! pawn does; −1 in the reverse case; 0 otherwise. (c197 has no C term \[S\].)
 
 use crate::rules::{Bitboard, Color, PieceKind, Position, sq};
 use crate::value::Value;

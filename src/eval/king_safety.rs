@@ -19,9 +19,9 @@ pub enum KingSafety {
 
 /// The cost of each rank a king has advanced (paper §3).
 pub const PER_RANK: Value = 8;
-/// [S] The cost of each weak square next to the king in the source variant.
+/// \[S\] The cost of each weak square next to the king in the source variant.
 pub const WEAK_SQUARE: Value = 40;
-/// [S] The source variant applies during the first 20 moves of the game.
+/// \[S\] The source variant applies during the first 20 moves of the game.
 pub const SOURCE_MOVES: u32 = 20;
 
 /// Open point: "queens on the board" — we read it as *at least one queen* on the board (either
@@ -51,7 +51,7 @@ pub fn king_safety(pos: &Position, rule: KingSafety) -> Value {
     k
 }
 
-/// [S] Squares next to `color`'s king, not holding an own piece, attacked more often by the
+/// \[S\] Squares next to `color`'s king, not holding an own piece, attacked more often by the
 /// opponent than defended.
 fn weak_squares(pos: &Position, color: Color) -> Value {
     let king = pos.king_square(color);

@@ -1,21 +1,21 @@
-//! P, pawn structure (paper §3, weights [S]): the opponent's multiple and isolated pawns, our
+//! P, pawn structure (paper §3, weights \[S\]): the opponent's multiple and isolated pawns, our
 //! passed pawns, the opponent's backward pawns (with the paper's four-step definition).
 
 use crate::rules::attacks::pawn_attacks;
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square};
 use crate::value::Value;
 
-/// [S] MULTP: a side's pawns on one file, by count (not isolated).
+/// \[S\] MULTP: a side's pawns on one file, by count (not isolated).
 pub const MULTP: [Value; 7] = [0, 0, 0, 32, 96, 160, 224];
-/// [S] IMULTP: isolated pawns on one file, file not open, by count.
+/// \[S\] IMULTP: isolated pawns on one file, file not open, by count.
 pub const IMULTP: [Value; 7] = [0, 16, 32, 64, 128, 192, 256];
-/// [S] OIMULT: isolated pawns on an open file, by count.
+/// \[S\] OIMULT: isolated pawns on an open file, by count.
 pub const OIMULT: [Value; 7] = [0, 40, 80, 160, 240, 320, 400];
-/// [S] BACKV: a backward pawn on an open file.
+/// \[S\] BACKV: a backward pawn on an open file.
 pub const BACKWARD_OPEN: Value = 20;
-/// [S] BACKV: a backward pawn on a closed file.
+/// \[S\] BACKV: a backward pawn on a closed file.
 pub const BACKWARD_CLOSED: Value = 12;
-/// [S] PPV: a passed pawn by its rank counted 1..8 from its own side (index 0 unused; a pawn
+/// \[S\] PPV: a passed pawn by its rank counted 1..8 from its own side (index 0 unused; a pawn
 /// stands on ranks 2..7, so 8 on its starting rank, 236 on its seventh).
 ///
 /// The index is the rank as the source keeps it, not a 0-based rank: c.562 looks the table up

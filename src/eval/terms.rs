@@ -66,7 +66,7 @@ pub fn exchange_gain(
 }
 
 /// What the owner of a piece worth `value` on `s` is expected to lose there (0 if it is not en
-/// prise), with the board holding exactly `occ` (paper §2, en prise; [S] the partial check):
+/// prise), with the board holding exactly `occ` (paper §2, en prise; \[S\] the partial check):
 /// undefended → the piece; least attacker worth less → at least the difference; two or more
 /// attackers → the exchange when it comes out negative.
 pub fn risk_with(pos: &Position, s: Square, owner: Color, value: Value, occ: Bitboard) -> Value {
@@ -144,7 +144,7 @@ pub fn is_safe_move(pos: &Position, m: Move) -> bool {
     move_risk(pos, m) == 0
 }
 
-/// Whether the piece on `s` is trapped: it has no safe move (paper §2). [S] Cheap form: no move
+/// Whether the piece on `s` is trapped: it has no safe move (paper §2). \[S\] Cheap form: no move
 /// to an empty square the opponent does not attack, and no capture of an enemy piece that is
 /// undefended or worth at least as much as it. Legality (pins, checks) is not considered.
 pub fn trapped(pos: &Position, s: Square) -> bool {

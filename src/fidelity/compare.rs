@@ -12,7 +12,7 @@
 use super::reference::{self, Answer, Reference};
 use crate::notation::{Game, san};
 use crate::rules::{Color, Key, Move, Position};
-use crate::search::{Knowledge, Limits, SearchParams, Searcher};
+use crate::search::{Knowledge, Limits, SearchParams, Searcher, TopLevelMove};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -93,6 +93,10 @@ pub struct CompareRow {
     pub value: Value,
     /// The recreation's principal variation.
     pub pv: Vec<Move>,
+    /// Every top-level move the recreation searched, in the order searched, with its value.
+    pub top_level: Vec<TopLevelMove>,
+    /// Every legal move with its plausibility, most plausible first.
+    pub plausibility: Vec<(Move, Value)>,
     /// Where the historical move stood in the PMG's order (1 = most plausible).
     pub pmg_rank: usize,
     /// PMG calls of the search.
@@ -127,6 +131,23 @@ impl CompareRow {
     pub fn same_value_as_c197(&self) -> bool {
         self.same_as_c197()
             && self.c197.as_ref().and_then(|a| a.as_ref()?.value) == Some(self.value)
+    }
+
+    /// Which of the three moves agree: `all`, `M=H`, `C=H`, `M=C` or `-` (M = machack,
+    /// C = c197, H = history).
+    pub fn agreement(&self) -> &'static str {
+        let c197 = self.c197_move();
+        match (
+            self.matches(),
+            c197 == Some(self.historical),
+            self.same_as_c197(),
+        ) {
+            (true, true, _) => "all",
+            (true, false, _) => "M=H",
+            (false, true, _) => "C=H",
+            (false, false, true) => "M=C",
+            (false, false, false) => "-",
+        }
     }
 }
 
@@ -206,6 +227,8 @@ fn compare_position(
         chosen: r.best_move,
         value: r.value,
         pv: r.pv.clone(),
+        top_level: r.top_level.clone(),
+        plausibility: r.plausibility.clone(),
         pmg_rank,
         pmg_calls: r.stats.pmg_calls,
         time_1967: r.stats.time_1967(),
@@ -224,6 +247,27 @@ pub fn compare_game(
     limits: &Limits,
     yardsticks: Yardsticks,
 ) -> Vec<CompareRow> {
+    compare_game_reporting(
+        game,
+        side,
+        params,
+        knowledge,
+        limits,
+        yardsticks,
+        &mut |_| {},
+    )
+}
+
+/// [`compare_game`], calling `on_row` with each row as soon as its search ends (for progress).
+pub fn compare_game_reporting(
+    game: &Game,
+    side: Color,
+    params: &SearchParams,
+    knowledge: &mut dyn Knowledge,
+    limits: &Limits,
+    yardsticks: Yardsticks,
+    on_row: &mut dyn FnMut(&CompareRow),
+) -> Vec<CompareRow> {
     let mut rows = Vec::new();
     let mut pos = game.start.clone();
     let mut history: Vec<Key> = Vec::new();
@@ -240,14 +284,9 @@ pub fn compare_game(
                 .c197
                 .and_then(|c| c.row(&pos))
                 .map(|row| row.answer.clone());
-            rows.push(compare_position(
-                target,
-                params,
-                knowledge,
-                limits,
-                yardsticks.oracle,
-                c197,
-            ));
+            let row = compare_position(target, params, knowledge, limits, yardsticks.oracle, c197);
+            on_row(&row);
+            rows.push(row);
         }
         history.push(pos.key());
         pos.make(gm.mv);

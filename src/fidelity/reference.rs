@@ -110,7 +110,7 @@ impl Reference {
         }
     }
 
-    /// Reads a reference table (the columns of [`COLUMNS`], a header line first); `source` names
+    /// Reads a reference table (the columns of `COLUMNS`, a header line first); `source` names
     /// it in messages and headers.
     pub fn read(text: &str, source: &str) -> Result<Reference, String> {
         let mut lines = text.lines().enumerate();

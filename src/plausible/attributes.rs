@@ -13,57 +13,57 @@ use crate::value::Value;
 
 /// Every move starts here (paper §5, "initial value").
 pub const INITIAL: Value = 512;
-/// [S] Castling gets this fixed plausibility.
+/// \[S\] Castling gets this fixed plausibility.
 pub const CASTLING: Value = 768;
-/// [S] Too early: R/Q/K moves in the first 8 plies (any non-pawn move at plies 0-1) are counted
+/// \[S\] Too early: R/Q/K moves in the first 8 plies (any non-pawn move at plies 0-1) are counted
 /// from −256 instead of their current development.
 pub const TOO_EARLY: Value = 256;
-/// [S] The plies during which "too early" applies to R/Q/K moves.
+/// \[S\] The plies during which "too early" applies to R/Q/K moves.
 pub const TOO_EARLY_PLIES: u32 = 8;
-/// [S] The plies during which every non-pawn move is too early.
+/// \[S\] The plies during which every non-pawn move is too early.
 pub const PAWNS_ONLY_PLIES: u32 = 2;
-/// [S] First king move.
+/// \[S\] First king move.
 pub const FIRST_KING_MOVE: Value = -32;
-/// [S] A further cost for the first king move while castling is still possible.
+/// \[S\] A further cost for the first king move while castling is still possible.
 pub const KING_MOVE_CASTLING: Value = -128;
-/// [S] First rook move while castling is possible.
+/// \[S\] First rook move while castling is possible.
 pub const FIRST_ROOK_MOVE: Value = -48;
-/// [S] A piece on K3/Q3 in front of the unmoved centre pawn.
+/// \[S\] A piece on K3/Q3 in front of the unmoved centre pawn.
 pub const BLOCKING_CENTRE_PAWN: Value = -96;
-/// [S] A line to the enemy king.
+/// \[S\] A line to the enemy king.
 pub const LINE_TO_KING: Value = 32;
-/// [S] Moving a backward pawn.
+/// \[S\] Moving a backward pawn.
 pub const BACKWARD_PAWN_MOVE: Value = 32;
-/// [S] Passed pawn push by the rank it reaches, counted 1..8 from its own side (index 0
+/// \[S\] Passed pawn push by the rank it reaches, counted 1..8 from its own side (index 0
 /// unused). Open point: the table has nine entries "by rank 0..8"; we index by the 1-based rank
 /// of the destination, so a push to the 8th rank (promotion) earns 256, to the 7th 192.
 pub const PASSED_PUSH: [Value; 9] = [0, 0, 32, 48, 64, 96, 128, 192, 256];
-/// [S] A pawn move that attacks an enemy pawn.
+/// \[S\] A pawn move that attacks an enemy pawn.
 pub const PAWN_BREAK: Value = 40;
-/// [S] Attacking a pinned piece.
+/// \[S\] Attacking a pinned piece.
 pub const ATTACK_PINNED: Value = 64;
-/// [S] Attacking a pinned pawn that a pawn defends.
+/// \[S\] Attacking a pinned pawn that a pawn defends.
 pub const ATTACK_PINNED_DEFENDED_PAWN: Value = 16;
-/// [S] Attacking a piece whose defenders do not outnumber our attackers.
+/// \[S\] Attacking a piece whose defenders do not outnumber our attackers.
 pub const ATTACK_INADEQUATELY_DEFENDED: Value = 16;
-/// [S] Shifting the balance on a non-pawn piece no pawn defends.
+/// \[S\] Shifting the balance on a non-pawn piece no pawn defends.
 pub const SHIFT_BALANCE: Value = 96;
-/// [S] A threat on a bigger piece gains half the difference, at most this.
+/// \[S\] A threat on a bigger piece gains half the difference, at most this.
 pub const BIG_THREAT_CAP: Value = 256;
-/// [S] The trade policy applies when ahead or behind by more than this.
+/// \[S\] The trade policy applies when ahead or behind by more than this.
 pub const TRADE_MARGIN: Value = 416;
-/// [S] Trade policy: a threat on an undefended piece of the same type.
+/// \[S\] Trade policy: a threat on an undefended piece of the same type.
 pub const TRADE_POLICY: Value = 16;
-/// [S] A capture with more attackers than defenders on the square.
+/// \[S\] A capture with more attackers than defenders on the square.
 pub const OUTNUMBERING_CAPTURE: Value = 128;
-/// [S] Uncovering an opponent's attack on one of our pieces (when it does not leave it en
+/// \[S\] Uncovering an opponent's attack on one of our pieces (when it does not leave it en
 /// prise; then the piece's expected loss is charged instead).
 pub const UNCOVER_ATTACK: Value = -8;
-/// [S] Unblocking a line for an enemy slider.
+/// \[S\] Unblocking a line for an enemy slider.
 pub const UNBLOCK_FOR_OPPONENT: Value = -8;
-/// [S] King retreat toward its back rank, per rank.
+/// \[S\] King retreat toward its back rank, per rank.
 pub const KING_RETREAT: Value = 8;
-/// [S] King retreat per rank in the first 8 moves.
+/// \[S\] King retreat per rank in the first 8 moves.
 pub const KING_RETREAT_EARLY: Value = 64;
 /// The first 8 moves, in plies.
 pub const EARLY_MOVES_PLIES: u32 = 16;

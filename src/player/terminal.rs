@@ -35,7 +35,7 @@ pub struct PlayConfig {
     /// The search parameters.
     pub params: SearchParams,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
-    /// [`DEFAULT_CLOCK`].
+    /// [`DEFAULT_CLOCK`](crate::game::clock::DEFAULT_CLOCK).
     pub clock: Option<TimeControl>,
     /// The seed of the book's random choice.
     pub seed: u64,

@@ -313,7 +313,7 @@ fn node_limit_expected() -> String {
     )
 }
 
-/// Checks a node limit against [`NODE_LIMITS`].
+/// Checks a node limit against `NODE_LIMITS`.
 pub fn check_node_limit(n: u64) -> Result<u64, ParamError> {
     check("node limit", n, &NODE_LIMITS, node_limit_expected)
 }

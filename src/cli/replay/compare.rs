@@ -4,76 +4,38 @@
 //! recreation's principal variations and the agreement figures per game and in all.
 
 use super::{CliError, ReplayArgs, load_game, print_out};
+use crate::cli::comparison::{Comparison, side_in};
 use crate::cli::show::pawns_text;
-use crate::fidelity::compare::{
-    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side, ratio,
-};
-use crate::fidelity::reference::Reference;
+use crate::fidelity::compare::{CompareRow, Summary, compare_positions, ratio};
 use crate::notation::{Style, descriptive};
-use crate::rules::{Color, Move};
-use crate::search::Preset;
+use crate::rules::Move;
 
 /// Runs the comparison the arguments ask for.
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Tournament)?;
-    let limits = args.search.limits()?;
-    let (mut knowledge, knowledge_name) = args.search.knowledge()?;
-    let oracle = match &args.oracle {
-        None => Oracle::c1973_paper(),
-        Some(path) => Oracle::read(&read_file(path)?).map_err(|e| format!("{path}: {e}"))?,
-    };
-    let c197 = match (&args.positions, &args.c197) {
-        (Some(path), _) | (None, Some(path)) => Some(Reference::read(&read_file(path)?, path)?),
-        (None, None) => Reference::paper_for(&params),
-    };
-    let c197_text = match &c197 {
-        Some(c) => format!("{} positions\n  from {}", c.len(), c.source),
-        None => format!(
-            "no compiled-in run at widths {} depth {}\n  (there are runs at 15,15,9,9,7 and at \
-             6, depth 4; --c197 FILE names a table)",
-            params.widths, params.depth
-        ),
-    };
-    print_out(&format!(
-        "parameters: widths {} depth {} feedovers {} secondary {}\nknowledge: {knowledge_name}\n\
-         c197: {c197_text}\n1973 program: {} positions\n{LEGEND}",
-        params.widths,
-        params.depth,
-        params.feedovers,
-        if params.secondary_search { "on" } else { "off" },
-        oracle.len()
-    ));
+    let options = &args.compare_options;
+    let c197 = args.positions.as_deref().or(options.c197.as_deref());
+    let mut comparison = Comparison::new(options, c197)?;
+    print_out(&format!("{}\n{LEGEND}", comparison.settings().join("\n")));
     let mut total = Summary::default();
     let mut groups = 0;
-    if let (Some(path), Some(table)) = (&args.positions, &c197) {
+    if let (Some(path), Some(table)) = (&args.positions, &comparison.c197) {
         for (game, rows) in table.games() {
-            let rows = compare_positions(&rows, &params, knowledge.as_mut(), &limits, &oracle);
+            let rows = compare_positions(
+                &rows,
+                &comparison.params,
+                comparison.knowledge.as_mut(),
+                &comparison.limits,
+                &comparison.oracle,
+            );
             let title = format!("{path}: {game}");
             total = total + print_group(&title, "game", &rows);
             groups += 1;
         }
     } else {
-        let yardsticks = Yardsticks {
-            oracle: &oracle,
-            c197: c197.as_ref(),
-        };
         for file in &args.files {
             let game = load_game(file, args.game)?;
-            let side = match args.side.as_deref() {
-                Some("white") => Color::White,
-                Some("black") => Color::Black,
-                _ => mac_hack_side(&game).ok_or_else(|| {
-                    format!("{file}: neither the White nor the Black tag names Mac Hack; say which with --side white|black")
-                })?,
-            };
-            let rows = compare_game(
-                &game,
-                side,
-                &params,
-                knowledge.as_mut(),
-                &limits,
-                yardsticks,
-            );
+            let side = side_in(&game, options.side.as_deref(), file)?;
+            let rows = comparison.game(&game, side, &mut |_| {});
             let title = format!(
                 "{file}: {} - {} (Mac Hack {})",
                 game.tag("White").unwrap_or("?"),
@@ -93,11 +55,6 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         print_out(&format!("\n{}", summary_lines("all", label, &total)));
     }
     Ok(())
-}
-
-/// Reads a table named on the command line.
-fn read_file(path: &str) -> Result<String, CliError> {
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
 }
 
 /// What the columns of the table say, printed above it.
@@ -146,18 +103,18 @@ fn print_group(title: &str, history: &str, rows: &[CompareRow]) -> Summary {
     summary
 }
 
-/// Where machack (M), c197 (C) and history (H) agree: `all`, the one that differs from the
-/// other two (`M differs`), or `all differ`; without a c197 answer, `M = H` or `M differs`.
+/// Where machack (M), c197 (C) and history (H) agree ([`CompareRow::agreement`]) in words:
+/// `all`, the one that differs from the other two (`M differs`), or `all differ`; without a
+/// c197 answer, `M = H` or `M differs`.
 fn agreement(r: &CompareRow) -> &'static str {
-    let Some(c197) = r.c197_move() else {
-        return if r.matches() { "M = H" } else { "M differs" };
-    };
-    match (r.matches(), c197 == r.historical, r.same_as_c197()) {
-        (true, true, _) => "all",
-        (true, false, _) => "C differs",
-        (false, true, _) => "M differs",
-        (false, false, true) => "H differs",
-        (false, false, false) => "all differ",
+    match (r.c197_move().is_some(), r.agreement()) {
+        (false, "M=H") => "M = H",
+        (false, _) => "M differs",
+        (true, "all") => "all",
+        (true, "M=H") => "C differs",
+        (true, "C=H") => "M differs",
+        (true, "M=C") => "H differs",
+        (true, _) => "all differ",
     }
 }
 

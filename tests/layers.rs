@@ -1,0 +1,276 @@
+//! The layer rules of the source tree, checked by reading the `crate::` and `super::` paths of
+//! every file in `src/`. The allowed dependencies are written down once, in [`LAYERS`]; the
+//! README's *Layout* section draws the same picture.
+//!
+//! - A top-level module (`src/X.rs` with `src/X/`) uses only modules of lower layers: none of
+//!   its own layer, so the front ends (the terminal player, the protocols, replay against
+//!   history and the match runner) never import one another.
+//! - Within a folder no two files use each other, however indirectly (a file may use the file
+//!   its folder belongs to: that is where a folder's shared types live).
+//! - No command of `src/cli/` imports another: they share only `CliError` and the modules in
+//!   [`CLI_SHARED`].
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The top-level modules of `src/`, lowest layer first. A module may use any module of a lower
+/// layer and none of its own or a higher one.
+const LAYERS: &[&[&str]] = &[
+    &["rules", "value"],
+    &["notation"],
+    &["eval"],
+    &["plausible"],
+    &["search", "book"],
+    &["game"],
+    &["player", "protocol", "fidelity", "matches"],
+    &["cli", "fuzz"],
+];
+
+/// What the commands of `src/cli/` share (besides `CliError` in `cli.rs`).
+const CLI_SHARED: &[&str] = &["search_options", "comparison", "show", "io"];
+
+/// A file's module path (`["search", "alpha_beta"]` for `src/search/alpha_beta.rs`).
+type ModPath = Vec<String>;
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+/// Every `.rs` file under `dir`, with its module path.
+fn files(dir: &Path, prefix: &ModPath, out: &mut Vec<(ModPath, String)>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let mut module = prefix.clone();
+        module.push(name);
+        if path.is_dir() {
+            files(&path, &module, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push((module, fs::read_to_string(&path).unwrap()));
+        }
+    }
+}
+
+/// The source tree's files but `lib.rs` and `main.rs`, which sit above every layer.
+fn tree() -> Vec<(ModPath, String)> {
+    let mut out = Vec::new();
+    files(&src(), &Vec::new(), &mut out);
+    out.retain(|(m, _)| !(m.len() == 1 && (m[0] == "lib" || m[0] == "main")));
+    out
+}
+
+/// The code of a file without its comment lines (doc links name modules they do not use).
+fn code(text: &str) -> String {
+    text.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Every path that starts with `root::` in `code`, as its segments (a `use root::{a, b::c}`
+/// gives one path per item, each cut at its first brace).
+fn paths(code: &str, root: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let pattern = format!("{root}::");
+    let mut rest = code;
+    while let Some(i) = rest.find(&pattern) {
+        let before = rest[..i].chars().next_back();
+        rest = &rest[i + pattern.len()..];
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+            continue;
+        }
+        out.extend(items(rest).into_iter().map(|p| {
+            p.split("::")
+                .map(|s| s.trim().to_string())
+                .filter(|s| !s.is_empty())
+                .collect()
+        }));
+    }
+    out
+}
+
+/// The paths at the start of `text`: one (`a::b::c`), or those of a brace group (`{a, b::c}`).
+fn items(text: &str) -> Vec<String> {
+    let text = text.trim_start();
+    if let Some(group) = text.strip_prefix('{') {
+        let mut depth = 0;
+        let mut start = 0;
+        let mut out = Vec::new();
+        for (i, c) in group.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 0 => {
+                    out.push(group[start..i].to_string());
+                    break;
+                }
+                '}' => depth -= 1,
+                ',' if depth == 0 => {
+                    out.push(group[start..i].to_string());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out.into_iter()
+            .map(|p| p.split('{').next().unwrap().to_string())
+            .filter(|p| !p.trim().is_empty())
+            .collect()
+    } else {
+        let end = text
+            .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+            .unwrap_or(text.len());
+        vec![text[..end].to_string()]
+    }
+}
+
+/// The layer of a top-level module.
+fn layer(module: &str) -> Option<usize> {
+    LAYERS.iter().position(|l| l.contains(&module))
+}
+
+#[test]
+fn every_top_level_module_has_a_layer() {
+    let modules: BTreeSet<String> = tree().into_iter().map(|(m, _)| m[0].clone()).collect();
+    let unplaced: Vec<_> = modules.iter().filter(|m| layer(m).is_none()).collect();
+    assert!(unplaced.is_empty(), "modules not in LAYERS: {unplaced:?}");
+    for module in LAYERS.iter().flat_map(|l| l.iter()) {
+        assert!(
+            modules.contains(*module),
+            "LAYERS names {module}, which src/ does not hold"
+        );
+    }
+}
+
+#[test]
+fn each_module_uses_only_lower_layers() {
+    let mut wrong = BTreeSet::new();
+    for (module, text) in tree() {
+        let Some(own) = layer(&module[0]) else {
+            continue;
+        };
+        for path in paths(&code(&text), "crate") {
+            let used = &path[0];
+            if *used == module[0] {
+                continue;
+            }
+            if layer(used).is_none_or(|l| l >= own) {
+                wrong.insert(format!("{} uses crate::{used}", module.join("/")));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "uses against the layers:\n{}",
+        Vec::from_iter(wrong).join("\n")
+    );
+}
+
+/// The file module a path used by `from` resolves to: the longest prefix of it that is a file,
+/// or `None` if it leaves the tree (a crate outside, or `std`).
+fn resolve(
+    from: &ModPath,
+    path: &[String],
+    root: &str,
+    known: &BTreeSet<ModPath>,
+) -> Option<ModPath> {
+    let mut full: ModPath = match root {
+        "crate" => Vec::new(),
+        // `super::` in `a/b.rs` is `a`.
+        _ => from[..from.len() - 1].to_vec(),
+    };
+    for segment in path {
+        if segment == "super" {
+            full.pop();
+        } else {
+            full.push(segment.clone());
+        }
+    }
+    (1..=full.len())
+        .rev()
+        .map(|n| full[..n].to_vec())
+        .find(|p| known.contains(p))
+}
+
+#[test]
+fn no_two_files_of_a_folder_use_each_other() {
+    let tree = tree();
+    let known: BTreeSet<ModPath> = tree.iter().map(|(m, _)| m.clone()).collect();
+    // Edges between files, leaving out a file's use of its folder's own file (an ancestor).
+    let mut edges: BTreeMap<ModPath, BTreeSet<ModPath>> = BTreeMap::new();
+    for (module, text) in &tree {
+        let code = code(text);
+        for root in ["crate", "super"] {
+            for path in paths(&code, root) {
+                if let Some(to) = resolve(module, &path, root, &known)
+                    && to != *module
+                    && !module.starts_with(&to)
+                {
+                    edges.entry(module.clone()).or_default().insert(to);
+                }
+            }
+        }
+    }
+    // A circle is a file that reaches itself.
+    let mut circles = Vec::new();
+    for start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<ModPath> = edges[start].iter().cloned().collect();
+        while let Some(m) = stack.pop() {
+            if m == *start {
+                circles.push(start.join("/"));
+                break;
+            }
+            if seen.insert(m.clone()) {
+                stack.extend(edges.get(&m).into_iter().flatten().cloned());
+            }
+        }
+    }
+    assert!(
+        circles.is_empty(),
+        "files that reach themselves through their uses: {circles:?}"
+    );
+}
+
+#[test]
+fn no_command_imports_another() {
+    let mut wrong = Vec::new();
+    for (module, text) in tree() {
+        if module.len() != 2 || module[0] != "cli" {
+            continue;
+        }
+        let code = code(&text);
+        let used = paths(&code, "super").into_iter().chain(
+            paths(&code, "crate")
+                .into_iter()
+                .filter(|p| p[0] == "cli")
+                .map(|p| p[1..].to_vec()),
+        );
+        for path in used {
+            let first = path.first().map(String::as_str).unwrap_or("");
+            if first != "CliError" && !CLI_SHARED.contains(&first) {
+                wrong.push(format!("cli/{} uses cli::{first}", module[1]));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "commands importing another: {wrong:?}");
+}
+
+#[test]
+fn the_path_reader_finds_grouped_and_nested_uses() {
+    let code =
+        "use crate::{rules::Position, search::{Limits, Preset}};\nlet x = crate::value::MATE;";
+    let found: Vec<String> = paths(code, "crate")
+        .into_iter()
+        .map(|p| p.join("::"))
+        .collect();
+    assert_eq!(found, ["rules::Position", "search", "value::MATE"]);
+    assert_eq!(
+        paths("use super::super::hash_table::X;", "super")[0],
+        ["super", "hash_table", "X"]
+    );
+}
