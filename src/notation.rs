@@ -48,7 +48,96 @@ pub fn parse_any(pos: &Position, text: &str) -> Result<Move, MoveError> {
 }
 
 /// Reads a move in any notation (as [`parse_any`]) and says which notation it was read in.
+///
+/// Descriptive notation is written in capitals, and so are SAN and coordinates when typed at a
+/// teletype (`NF3`, `E4`, `E2E4`). A text that no notation reads as written is read once more
+/// with its case folded ([`folded_readings`]); a legal move that fits exactly one folded reading
+/// is taken, several are answered with the candidates, and when none fits the error is the
+/// folded SAN or coordinate reading's (if the text has that shape folded) or else the first one.
 pub fn parse_any_with(pos: &Position, text: &str) -> Result<(Move, Notation), MoveError> {
+    let first = parse_as_written(pos, text);
+    let Err(error) = first else {
+        return first;
+    };
+    if matches!(error, MoveError::Ambiguous { .. } | MoveError::Empty) {
+        return Err(error); // descriptive first: its ambiguity stands
+    }
+    let mut found: Vec<(Move, Notation)> = Vec::new();
+    let mut folded_error = None;
+    for (reading, notation) in folded_readings(text) {
+        let result = match notation {
+            Notation::Coordinate => coordinate::parse(pos, &reading),
+            _ => san::parse(pos, &reading),
+        };
+        match result {
+            Ok(m) => {
+                if !found.iter().any(|&(f, _)| f == m) {
+                    found.push((m, notation));
+                }
+            }
+            Err(e) => {
+                if folded_error.is_none() && !matches!(e, MoveError::Syntax { .. }) {
+                    folded_error = Some(e);
+                }
+            }
+        }
+    }
+    match found.as_slice() {
+        [] => Err(folded_error.map_or(error, |e| e.with_text(text.trim()))),
+        &[one] => Ok(one),
+        several => Err(MoveError::Ambiguous {
+            text: text.trim().to_string(),
+            candidates: several.iter().map(|&(m, _)| describe(pos, m)).collect(),
+        }),
+    }
+}
+
+/// The SAN and coordinate readings of a text typed in capitals (or mixed case): all in lower case
+/// (`E2E4` → `e2e4`, `BXC3` → `bxc3`, `E8=Q` → `e8=q`), a leading piece letter kept in capitals
+/// with the rest in lower case (`NF3` → `Nf3`, `BXC3` → `Bxc3`), and a promotion letter kept in
+/// capitals (`E8=B` → `e8=B`). Castling needs no folding.
+pub fn folded_readings(text: &str) -> Vec<(String, Notation)> {
+    let t = text.trim();
+    let lower = t.to_ascii_lowercase();
+    let mut readings = Vec::new();
+    if coordinate::looks_like(&lower) {
+        readings.push((lower.clone(), Notation::Coordinate));
+    }
+    if san::looks_like(&lower) {
+        readings.push((lower.clone(), Notation::San));
+    }
+    let mut chars = t.chars();
+    if let Some(c) = chars.next()
+        && "NBRQK".contains(c.to_ascii_uppercase())
+    {
+        let piece = format!("{}{}", c.to_ascii_uppercase(), &lower[c.len_utf8()..]);
+        if san::looks_like(&piece) {
+            readings.push((piece, Notation::San));
+        }
+    }
+    // A promotion to a bishop must be a capital (`e8=b` would be the b-file): `E8=B` → `e8=B`.
+    let marks = lower.trim_end_matches(['+', '#', '!', '?']);
+    let mut promotion = marks.chars().rev();
+    if let (Some(p @ ('q' | 'r' | 'b' | 'n')), Some(before)) = (promotion.next(), promotion.next())
+        && (before.is_ascii_digit() || "=/(".contains(before))
+    {
+        let at = marks.len() - 1;
+        let reading = format!(
+            "{}{}{}",
+            &lower[..at],
+            p.to_ascii_uppercase(),
+            &lower[at + 1..]
+        );
+        if san::looks_like(&reading) {
+            readings.push((reading, Notation::San));
+        }
+    }
+    readings.retain(|(r, _)| r != t);
+    readings
+}
+
+/// Reads a move in the one notation whose shape the text has, as written.
+fn parse_as_written(pos: &Position, text: &str) -> Result<(Move, Notation), MoveError> {
     let t = text.trim();
     if coordinate::looks_like(t) {
         coordinate::parse(pos, t).map(|m| (m, Notation::Coordinate))

@@ -5,4 +5,5 @@
 
 pub mod board;
 pub mod command;
+pub mod pace;
 pub mod terminal;

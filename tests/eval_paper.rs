@@ -14,7 +14,7 @@ fn eval_text(fen: &str) -> String {
 fn start_position_every_term_zero() {
     let p = Position::startpos();
     let text = report(&p, &p, &EvalParams::default());
-    assert!(text.ends_with("B 0\nR 0\nP 0\nK 0\nC 0\nS 0\n"), "{text}");
+    insta::assert_snapshot!(text);
 }
 
 #[test]
@@ -49,5 +49,11 @@ fn ratio_term_against_a_root() {
     let now =
         Position::from_fen("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
     let text = report(&now, &root, &EvalParams::default());
-    assert!(text.contains("\nB 416\nR 28\n"), "{text}");
+    assert!(
+        text.contains(
+            "\nB  material                                                416   +3.25\n\
+             R  piece ratio against the root (trading when ahead)        28   +0.22\n"
+        ),
+        "{text}"
+    );
 }

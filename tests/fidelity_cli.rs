@@ -18,8 +18,8 @@ fn compare_on_game_3_prints_a_row_per_mac_hack_move_and_the_agreement() {
     assert_eq!(code, 0);
     assert!(
         out.contains(
-            "\nc197: reference/c197/paper-tournament.tsv (compiled in: c197 at widths 15,15,9,9,7 \
-             depth 4), 316 positions\n"
+            "\nc197: 316 positions\n  from reference/c197/paper-tournament.tsv (compiled in: c197 \
+             at widths 15,15,9,9,7 depth 4)\n"
         ),
         "{out}"
     );
@@ -31,13 +31,11 @@ fn compare_on_game_3_prints_a_row_per_mac_hack_move_and_the_agreement() {
                 .is_some_and(|w| w.ends_with('.'))
         })
         .collect();
-    assert_eq!(rows.len(), 21);
-    assert!(
-        rows[20].starts_with(
-            "    21.  R-Q8 mate   R-Q8 mate    28671  R-Q8 mate    28670 all     R-Q8 mate =both"
-        ),
-        "{}",
-        rows[20]
+    // A row and its principal variation for each of Mac Hack's 21 moves.
+    assert_eq!(rows.len(), 42);
+    assert_eq!(
+        rows[20],
+        "  21.  R-Q8 mate  R-Q8 mate   mate 1  R-Q8 mate   mate 1  all        R-Q8 mate =MH  13    85       -"
     );
     let summary: Vec<&str> = out
         .lines()
@@ -46,9 +44,11 @@ fn compare_on_game_3_prints_a_row_per_mac_hack_move_and_the_agreement() {
     assert_eq!(
         summary,
         [
-            "summary: 21 positions; machack = 1967 9/21 (43%), 1967 move in the PMG's first 6 19/21 (90%)",
-            "         c197 answered 21: machack = c197 12/21 (57%), same value where the moves agree 0/12 (0%), c197 = 1967 17/21 (81%)",
-            "         1973 program answered 18: = machack 7/18 (39%), = 1967 10/18 (56%)",
+            "summary: 21 positions",
+            "  machack = 1967 9/21 (43%), 1967 move in the PMG's first 6 19/21 (90%)",
+            "  c197 answered 21: machack = c197 12/21 (57%), c197 = 1967 17/21 (81%)",
+            "  same value where machack and c197 chose the same move 0/12 (0%)",
+            "  1973 program answered 18: = machack 7/18 (39%), = 1967 10/18 (56%)",
         ]
     );
 }
@@ -69,7 +69,10 @@ fn compare_takes_the_c197_run_at_the_search_widths() {
     );
     assert_eq!(code, 0);
     assert!(
-        out.contains("\nc197: reference/c197/paper-default.tsv (compiled in: c197 at width 6 depth 4), 316 positions\n"),
+        out.contains(
+            "\nc197: 316 positions\n  from reference/c197/paper-default.tsv (compiled in: c197 at \
+             width 6 depth 4)\n"
+        ),
         "{out}"
     );
     let (code, out, _) = machack(
@@ -87,13 +90,13 @@ fn compare_takes_the_c197_run_at_the_search_widths() {
     assert_eq!(code, 0);
     assert!(
         out.contains(
-            "\nc197: no compiled-in run at widths 4 depth 2 (there are runs at 15,15,9,9,7 and at 6, \
-             depth 4; --c197 FILE names a table)\n"
+            "\nc197: no compiled-in run at widths 4 depth 2\n  (there are runs at 15,15,9,9,7 and \
+             at 6, depth 4; --c197 FILE names a table)\n"
         ),
         "{out}"
     );
     assert!(
-        out.contains("\n         c197: no answers for these positions\n"),
+        out.contains("\n  c197: no answers for these positions\n"),
         "{out}"
     );
 }
@@ -127,11 +130,10 @@ fn compare_on_the_positions_of_a_c197_table_game_by_game() {
             "reference/c197/paper-tournament.tsv: paper4",
         ]
     );
-    assert!(out.contains("\n     1.  P-KN3 "), "{out}");
-    let all = out.lines().find(|l| l.starts_with("all: ")).unwrap();
+    assert!(out.contains("\n   1.  P-KN3 "), "{out}");
     assert!(
-        all.starts_with("all: 316 positions; machack = game "),
-        "{all}"
+        out.contains("\nall: 316 positions\n  machack = game "),
+        "{out}"
     );
 }
 
@@ -154,8 +156,8 @@ fn compare_on_a_c197_table_along_its_games() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains(
-            "\n     c197 answered 316: machack = c197 316/316 (100%), same value where the moves \
-             agree 315/316 (100%), c197 = game 179/316 (57%)\n"
+            "\n  c197 answered 316: machack = c197 316/316 (100%), c197 = game 179/316 (57%)\n  \
+             same value where machack and c197 chose the same move 315/316 (100%)\n"
         ),
         "{out}"
     );
@@ -229,7 +231,7 @@ fn compare_needs_to_know_which_side_mac_hack_played() {
         "1. P-K4 P-K4 2. N-KB3 N-QB3\n",
     );
     assert_eq!(code, 0);
-    assert!(out.contains("summary: 2 positions;"), "{out}");
+    assert!(out.contains("\nsummary: 2 positions\n"), "{out}");
 }
 
 #[test]
@@ -247,4 +249,46 @@ fn several_files_without_compare_are_refused() {
         err,
         "machack: replay takes one score file (2 given); several are allowed only with --compare\n"
     );
+}
+
+#[test]
+fn compare_fits_100_columns_under_a_legend() {
+    // The snapshot with the paper profile; the column check below with the default, c197.
+    let (code, out, _) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--profile",
+            "paper",
+            "games/1967-3-landey.score",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+    let mut args = vec!["replay", "--compare"];
+    let games = [
+        "games/1967-1-wagner.score",
+        "games/1967-2-nn-1410.score",
+        "games/1967-3-landey.score",
+        "games/1967-4-spring-amateur.score",
+    ];
+    args.extend(games);
+    let (code, all, _) = machack(&args, "");
+    assert_eq!(code, 0);
+    let (code, positions, _) = machack(
+        &[
+            "replay",
+            "--compare",
+            "--preset",
+            "quick",
+            "--positions",
+            "reference/c197/paper-tournament.tsv",
+        ],
+        "",
+    );
+    assert_eq!(code, 0);
+    for line in all.lines().chain(positions.lines()) {
+        assert!(line.len() <= 100, "{} columns: {line}", line.len());
+    }
 }

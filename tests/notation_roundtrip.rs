@@ -215,3 +215,81 @@ fn san_reading_is_tolerant() {
     let e = san::parse(&pos, "O-O+").unwrap_err().to_string();
     assert!(e.contains("does not give check"), "{e}");
 }
+
+#[test]
+fn san_and_coordinates_in_capitals_are_read_as_help_shows_them() {
+    use machack::notation::MoveError;
+    let start = Position::startpos();
+    let mv = |pos: &Position, c: &str| coordinate::parse(pos, c).unwrap();
+    // What HELP offers, typed as shown.
+    assert_eq!(parse_any(&start, "NF3"), Ok(mv(&start, "g1f3")));
+    assert_eq!(parse_any(&start, "E4"), Ok(mv(&start, "e2e4")));
+    assert_eq!(parse_any(&start, "E2E4"), Ok(mv(&start, "e2e4")));
+    assert_eq!(parse_any(&start, "G1F3"), Ok(mv(&start, "g1f3")));
+    assert_eq!(parse_any(&start, "nF3"), Ok(mv(&start, "g1f3")));
+    // Descriptive first: P-K4 and N-KB3 are read as ever, and N-B3's ambiguity stands.
+    assert_eq!(parse_any(&start, "P-K4"), Ok(mv(&start, "e2e4")));
+    assert!(matches!(
+        parse_any(&start, "N-B3"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    // B is the bishop or the b-file as the legal moves settle it.
+    let bishop_or_pawn = Position::from_fen("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        parse_any(&bishop_or_pawn, "BXC3").unwrap_err().to_string(),
+        "'BXC3' is ambiguous: it fits P/QN2xP/QB3 (bxc3) and B/Q2xP/QB3 (Bxc3); \
+         name the piece's wing or square to choose"
+    );
+    let only_bishop = Position::from_fen("4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1").unwrap();
+    assert_eq!(
+        parse_any(&only_bishop, "BXC3"),
+        Ok(mv(&only_bishop, "d2c3"))
+    );
+    let only_pawn = Position::from_fen("4k3/8/8/8/8/2p5/1P6/4K3 w - - 0 1").unwrap();
+    assert_eq!(parse_any(&only_pawn, "BXC3"), Ok(mv(&only_pawn, "b2c3")));
+    // A capital move that fits nothing is answered in the notation it has the shape of.
+    assert_eq!(
+        parse_any(&start, "NF4").unwrap_err().to_string(),
+        "'NF4' matches no legal move: no White knight can go to f4; closest legal moves: \
+         P/KB2-KB4 (f4), N/QN1-QR3 (Na3), N/QN1-QB3 (Nc3), N/KN1-KB3 (Nf3), N/KN1-KR3 (Nh3)"
+    );
+    assert_eq!(
+        parse_any(&start, "E2E5").unwrap_err().to_string(),
+        "'E2E5' matches no legal move: the piece on e2 cannot go to e5; closest legal moves: \
+         P/K2-K3 (e3), P/K2-K4 (e4)"
+    );
+}
+
+#[test]
+fn every_san_and_coordinate_move_in_capitals_is_read_or_named_among_candidates() {
+    let mut read = 0;
+    let mut ambiguous = 0;
+    let mut descriptive_first = 0;
+    for pos in suite() {
+        for &m in pos.legal_moves().iter() {
+            assert_eq!(
+                parse_any(&pos, &coordinate::format(m).to_uppercase()),
+                Ok(m)
+            );
+            let upper = san::format(&pos, m).to_uppercase();
+            match parse_any(&pos, &upper) {
+                Ok(found) if found == m => read += 1,
+                // Descriptive first: the capitals read as descriptive notation (QXB3).
+                Ok(found) => {
+                    assert_eq!(descriptive::parse(&pos, &upper), Ok(found), "{upper}");
+                    descriptive_first += 1;
+                }
+                Err(machack::notation::MoveError::Ambiguous { candidates, .. }) => {
+                    assert!(
+                        candidates.contains(&machack::notation::describe(&pos, m)),
+                        "{upper}: {candidates:?}"
+                    );
+                    ambiguous += 1;
+                }
+                Err(e) => panic!("{}: {upper}: {e}", pos.to_fen()),
+            }
+        }
+    }
+    eprintln!("{read} read, {ambiguous} ambiguous, {descriptive_first} read as descriptive");
+    assert!(read > 1000);
+}

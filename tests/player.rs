@@ -26,6 +26,19 @@ fn scratch() -> PathBuf {
     dir
 }
 
+/// Waits up to 30 s for an output line of a session that contains `what`.
+fn wait_for_line(rx: &std::sync::mpsc::Receiver<String>, what: &str) {
+    let until = Instant::now() + Duration::from_secs(30);
+    while Instant::now() < until {
+        if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
+            && l.contains(what)
+        {
+            return;
+        }
+    }
+    panic!("no line with '{what}'");
+}
+
 fn temp(name: &str) -> PathBuf {
     scratch().join(name)
 }
@@ -57,7 +70,7 @@ fn a_short_game_with_garbled_input() {
     assert!(out.contains("1. P-K4"), "{out}");
     assert!(out.contains("NOT A MOVE OR COMMAND: 'xyzzy'"), "{out}");
     assert!(
-        out.contains("ILLEGAL: 'Q-K8' matches no legal move"),
+        out.contains("ILLEGAL: 'Q-K8' MATCHES NO LEGAL MOVE"),
         "{out}"
     );
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
@@ -144,9 +157,11 @@ fn an_ambiguous_move_is_answered_with_its_candidates() {
     );
     assert_eq!(code, 0);
     // N-N5: the knight on KB3 can go to KN5, the one on QB3 to QN5.
-    assert!(out.contains("AMBIGUOUS: 'N-N5' is ambiguous"), "{out}");
     assert!(
-        out.contains("N/KB3-KN5 (Ng5)") && out.contains("N/QB3-QN5 (Nb5)"),
+        out.contains(
+            "AMBIGUOUS: 'N-N5' IS AMBIGUOUS: IT FITS N/QB3-QN5 (NB5) AND N/KB3-KN5 (NG5); \
+             NAME THE PIECE'S WING OR SQUARE TO CHOOSE"
+        ),
         "{out}"
     );
     assert!(out.contains("3. N-KN5"), "the game went on: {out}");
@@ -284,17 +299,7 @@ fn a_kill_in_mid_search_leaves_every_move_in_the_record() {
             rec.to_str().unwrap(),
         ],
     );
-    let wait_for = |what: &str| {
-        let until = Instant::now() + Duration::from_secs(20);
-        while Instant::now() < until {
-            if let Ok(l) = rx.recv_timeout(Duration::from_millis(100))
-                && l.contains(what)
-            {
-                return;
-            }
-        }
-        panic!("no line with '{what}'");
-    };
+    let wait_for = |what: &str| wait_for_line(&rx, what);
     writeln!(stdin, "e4").unwrap();
     wait_for("1... ");
     writeln!(stdin, "d4").unwrap();
@@ -368,4 +373,190 @@ fn bytes_that_are_not_utf8_are_garbled_input_not_the_end() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("NOT A MOVE OR COMMAND"), "{out}");
     assert!(out.contains("1. P-K4") && out.contains("BYE."), "{out}");
+}
+
+#[test]
+fn black_sees_the_board_from_its_side_and_types_san_in_capitals() {
+    let rec = temp("black.pgn");
+    let (code, out) = play(
+        &[
+            "--black",
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E5\nBD\nFLIP\nNC6\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let boards: Vec<&str> = out.lines().filter(|l| l.starts_with("   ")).collect();
+    // From Black's side (the start, and BD), then turned round by FLIP.
+    assert_eq!(
+        boards,
+        [
+            "   KR KN KB K  Q  QB QN QR",
+            "   KR KN KB K  Q  QB QN QR",
+            "   QR QN QB Q  K  KB KN KR"
+        ],
+        "{out}"
+    );
+    assert!(out.contains("\n1  BR BN BB BK BQ BB BN BR\n"), "{out}");
+    assert!(out.contains("1... P-K4\n"), "E5 read as SAN: {out}");
+    assert!(out.contains("2... N-QB3\n"), "NC6 read as SAN: {out}");
+}
+
+#[test]
+fn every_byte_of_a_piped_game_is_ascii() {
+    let rec = temp("ascii.pgn");
+    let (code, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nxyzzy\u{2026}\nQ-K8\n\u{2654}\nN-B3\nhelp\nBD\nPG\nlist\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let strange: Vec<&str> = out.lines().filter(|l| !l.is_ascii()).collect();
+    assert!(strange.is_empty(), "{strange:?}");
+    // The program's words in capitals: the only lower case is the record's path.
+    let lower: Vec<&str> = out
+        .lines()
+        .filter(|l| l.chars().any(|c| c.is_ascii_lowercase()))
+        .filter(|l| !l.contains(rec.to_str().unwrap()))
+        .collect();
+    assert_eq!(
+        lower,
+        [
+            "NOT A MOVE OR COMMAND: 'xyzzy...' IS NOT A MOVE IN DESCRIPTIVE NOTATION: '...' IS NOT \
+             USED IN DESCRIPTIVE NOTATION (EXPECTED A MOVE SUCH AS P-K4, N-KB3, PXP, QXP/Q6, \
+             R/K2-Q2 OR O-O) (HELP LISTS THE COMMANDS)"
+        ]
+    );
+}
+
+#[test]
+fn resign_ends_the_game_and_u_names_what_it_took_back() {
+    let rec = temp("resign.pgn");
+    let (code, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nD4\nU\nresign\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let reply = |n: &str| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("{n}... ")))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .unwrap_or_else(|| panic!("no reply {n}: {out}"))
+            .to_string()
+    };
+    let second = reply("2");
+    assert!(
+        out.contains(&format!("\nTAKEN BACK: 2... {second}, 2. P-Q4.\n")),
+        "{out}"
+    );
+    assert!(out.contains("\nWHITE RESIGNS, BLACK WINS   0-1\n"), "{out}");
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(!pgn.contains("2. d4"), "{pgn}");
+}
+
+/// The machine's replies as (seconds taken, 1967-equivalent seconds): `2... N-QB3   0.17 SEC
+/// (1967: 16.7 SEC)`, `3... B-QN5 CH   0.27 SEC  (1967: 27.0 SEC)`.
+fn reply_times(out: &str) -> Vec<(f64, f64)> {
+    out.lines()
+        .filter_map(|l| l.split_once(" SEC  (1967: "))
+        .map(|(taken, then)| {
+            let taken = taken.split_whitespace().last().unwrap();
+            let then = then.split_whitespace().next().unwrap();
+            (taken.parse().unwrap(), then.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn paced_at_1967x0_01_each_reply_takes_at_least_1_percent_of_its_1967_time() {
+    let rec = temp("paced.pgn");
+    let started = Instant::now();
+    let (code, out) = play(
+        &[
+            "--no-book",
+            "--pace",
+            "1967x0.01",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nD4\nNF3\nquit\n",
+    );
+    let wall = started.elapsed().as_secs_f64();
+    assert_eq!(code, 0, "{out}");
+    let times = reply_times(&out);
+    assert_eq!(times.len(), 3, "{out}");
+    for &(taken, t1967) in &times {
+        // Shown to 0.01 s and 0.1 s: allow the rounding.
+        assert!(
+            taken + 0.005 >= (t1967 - 0.05) * 0.01,
+            "{taken} < 1% of {t1967}: {out}"
+        );
+        assert!(t1967 > 0.0, "{out}");
+    }
+    let paced: f64 = times.iter().map(|&(_, t)| (t - 0.05) * 0.01).sum();
+    assert!(wall >= paced, "the game took {wall} s, less than {paced} s");
+}
+
+#[test]
+fn unpaced_replies_show_their_1967_time_too() {
+    let rec = temp("unpaced.pgn");
+    let (_, out) = play(
+        &[
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "E4\nquit\n",
+    );
+    assert_eq!(reply_times(&out).len(), 1, "{out}");
+}
+
+#[test]
+fn a_game_the_machine_plays_with_itself_stops_at_pn() {
+    let rec = temp("itself.pgn");
+    let (mut child, mut stdin, rx) = common::spawn_lines(
+        &scratch(),
+        &[
+            "play",
+            "--no-book",
+            "--pace",
+            "1967x0.002",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+    );
+    let wait_for = |what: &str| wait_for_line(&rx, what);
+    writeln!(stdin, "PS").unwrap();
+    wait_for("3... ");
+    writeln!(stdin, "PN\nBD").unwrap();
+    wait_for("THE MACHINE PLAYS NEITHER SIDE.");
+    wait_for("TO MOVE.  CLOCKS");
+    writeln!(stdin, "quit").unwrap();
+    wait_for("BYE.");
+    child.wait().unwrap();
+    let pgn = read_record(&rec);
+    let moves = pgn.matches('{').count();
+    assert!(
+        (6..20).contains(&moves),
+        "stopped after a few moves:\n{pgn}"
+    );
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
 }

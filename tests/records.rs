@@ -216,8 +216,11 @@ fn automatic_record_names_never_collide() {
 }
 
 /// One move line as the session shows it: `12. P-K4` (the user's, echoed) or
-/// `12... P-K4          0.01 SEC` (the machine's); the move in `pos`.
+/// `12... P-K4          0.01 SEC  (1967: 5.7 SEC)` (the machine's); the move in `pos`.
 fn shown_move(pos: &Position, line: &str) -> Option<Move> {
+    let line = line
+        .split_once("  (1967: ")
+        .map_or(line, |(shown, _)| shown);
     let (label, rest) = line.split_once(' ')?;
     let number = label.trim_end_matches('.');
     if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) || label == number {
@@ -265,7 +268,7 @@ fn killed_game(dir: &Path, trial: u32, rng: &mut StdRng, tally: &mut Tally) {
             pos.make(m);
             shown.push(m);
         }
-        let users_turn = line.starts_with("WHITE TO MOVE") || line.ends_with(" SEC");
+        let users_turn = line.starts_with("WHITE TO MOVE") || line.ends_with(" SEC)");
         lines.push(line);
         users_turn
     };

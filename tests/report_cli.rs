@@ -107,31 +107,44 @@ fn the_page_draws_a_board_for_every_position_and_analyses_every_mac_hack_move() 
 }
 
 /// The three figures of each game and of all (`machack = 1967`, `machack = c197`,
-/// `c197 = 1967`), then the agreement column (`all`, `M=H`, …) of each game's rows, as
-/// `machack replay --compare ARGS` prints them.
+/// `c197 = 1967`), then the agreement column of each game's rows as the page marks it (`all`,
+/// `M=H`, …), as `machack replay --compare ARGS` prints them.
 fn replay_figures(args: &[&str]) -> (Vec<[String; 3]>, Vec<Vec<String>>) {
     let (code, out, err) = machack(&[&["replay", "--compare"], args].concat(), "");
     assert_eq!(code, 0, "{err}");
     let mut figures = Vec::new();
     let mut agreements: Vec<Vec<String>> = Vec::new();
-    let mut agree_column = 0;
+    let (mut agree_column, mut c197_column, mut in_rows) = (0, 0, false);
     let lines: Vec<&str> = out.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let first = line.split_whitespace().next().unwrap_or("");
         if first == "move" {
             agree_column = line
-                .find("agree")
-                .expect("the header names the agree column");
+                .find("agreement")
+                .expect("the header names the agreement column");
+            c197_column = line.find("c197").expect("the header names the c197 column");
             agreements.push(Vec::new());
-        } else if first.ends_with('.') && first.starts_with(|c: char| c.is_ascii_digit()) {
-            let agree = line[agree_column..agree_column + 7].trim();
-            let mark = agree.trim_end_matches(" v");
-            assert!(["all", "M=H", "C=H", "M=C", "-"].contains(&mark), "{line}");
+            in_rows = true;
+        } else if *line == "machack's principal variations:" {
+            in_rows = false;
+        } else if in_rows {
+            // The words replay prints for the marks the page keeps; `M differs` is `-` when
+            // c197 gave no move.
+            let words = line[agree_column..agree_column + 10].trim();
+            let c197_moved = !line[c197_column..].starts_with(['-', '(']);
+            let mark = match (words, c197_moved) {
+                ("all", _) => "all",
+                ("C differs", _) | ("M = H", _) => "M=H",
+                ("M differs", true) => "C=H",
+                ("H differs", _) => "M=C",
+                ("all differ", _) | ("M differs", false) => "-",
+                _ => panic!("{line}"),
+            };
             agreements.last_mut().unwrap().push(mark.to_string());
         } else if first == "summary:" || first == "all:" {
-            let c197 = lines[i + 1];
+            let c197 = lines[i + 2];
             figures.push([
-                figure_after(line, "machack = 1967 "),
+                figure_after(lines[i + 1], "machack = 1967 "),
                 figure_after(c197, "machack = c197 "),
                 figure_after(c197, "c197 = 1967 "),
             ]);

@@ -72,3 +72,97 @@ fn epd_checks_best_moves() {
     ]);
     assert!(ok && out.ends_with("solved 1 of 1\n"));
 }
+
+/// `think`'s output from the top-level record to the principal variation (the statistics, with
+/// their times, left out).
+fn think_record(args: &[&str]) -> String {
+    let (ok, out, err) = machack(&[&["think"], args].concat());
+    assert!(ok, "{err}");
+    let from = out.find("top-level moves").expect("a record");
+    let to = out.find("\nstatistics:").expect("statistics");
+    out[from..to].to_string()
+}
+
+#[test]
+fn think_writes_its_record_in_words_with_a_legend_and_mate_in_moves() {
+    insta::assert_snapshot!(think_record(&[
+        "--fen",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1",
+        "--preset",
+        "tournament",
+        "--profile",
+        "paper",
+    ]));
+    // Mated: the side to move is mated by its opponent's first reply.
+    let mated = think_record(&[
+        "--fen",
+        "1r6/8/8/8/P7/6k1/8/7K w - - 0 1",
+        "--preset",
+        "quick",
+        "--profile",
+        "paper",
+    ]);
+    assert!(
+        mated.contains(
+            "\n   1. P-QR5                608  width         = mated in 1        P-QR5 R-QN8 mate  \
+             [secondary mated in 1]\n"
+        ),
+        "{mated}"
+    );
+}
+
+#[test]
+fn think_and_plausible_name_checkmate_and_stalemate() {
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let checkmate = "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1";
+    let (_, out, _) = machack(&["think", "--fen", stalemate]);
+    assert!(
+        out.contains(
+            "\nno legal move: stalemate: Black to move is not in check and has no legal move, \
+             a draw\nbestmove (none)\n"
+        ),
+        "{out}"
+    );
+    let (_, out, _) = machack(&["think", "--fen", checkmate]);
+    assert!(
+        out.contains("\nno legal move: checkmate: Black is mated, White wins\nbestmove (none)\n"),
+        "{out}"
+    );
+    let (ok, out, _) = machack(&["plausible", "--fen", stalemate]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "no legal move: stalemate: Black to move is not in check and has no legal move, a draw\n"
+    );
+    let (_, out, _) = machack(&["plausible", "--fen", checkmate]);
+    assert_eq!(
+        out,
+        "no legal move: checkmate: Black is mated, White wins\n"
+    );
+}
+
+#[test]
+fn eval_names_its_terms_and_whose_side() {
+    let (ok, out, _) = machack(&[
+        "eval",
+        "--fen",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
+    ]);
+    assert!(ok);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn mates_are_counted_in_the_winners_moves() {
+    use machack::cli::show::{pawns_text, value_text};
+    use machack::value::MATE;
+    assert_eq!(value_text(MATE - 1), "mate in 1");
+    assert_eq!(value_text(MATE - 3), "mate in 2");
+    assert_eq!(value_text(-MATE + 2), "mated in 1");
+    assert_eq!(value_text(-MATE + 4), "mated in 2");
+    assert_eq!(value_text(-MATE), "mated");
+    assert_eq!(value_text(-30), "-0.23 (-30)");
+    assert_eq!(pawns_text(-30), "-0.23");
+    assert_eq!(pawns_text(MATE - 3), "mate 2");
+    assert_eq!(pawns_text(-MATE + 2), "mated 1");
+}

@@ -73,30 +73,31 @@ impl Comparison {
         })
     }
 
-    /// What is compared, one line each: the search's parameters, c197's run, the 1973
-    /// program's.
-    pub fn settings(&self) -> [String; 3] {
+    /// What is compared, in lines of at most 100 columns: the search's parameters and
+    /// knowledge, c197's run, the 1973 program's.
+    pub fn settings(&self) -> Vec<String> {
         let p = &self.params;
         let c197 = match &self.c197 {
-            Some(c) => format!("{}, {} positions", c.source, c.len()),
+            Some(c) => format!("{} positions\n  from {}", c.len(), c.source),
             None => format!(
-                "no compiled-in run at widths {} depth {} (there are runs at 15,15,9,9,7 and at 6, \
-                 depth 4; --c197 FILE names a table)",
+                "no compiled-in run at widths {} depth {}\n  (there are runs at 15,15,9,9,7 and \
+                 at 6, depth 4; --c197 FILE names a table)",
                 p.widths, p.depth
             ),
         };
-        [
-            format!(
-                "parameters: widths {} depth {} feedovers {} secondary {}; knowledge {}",
-                p.widths,
-                p.depth,
-                p.feedovers,
-                if p.secondary_search { "on" } else { "off" },
-                self.knowledge_name
-            ),
-            format!("c197: {c197}"),
-            format!("1973 program: {} positions", self.oracle.len()),
-        ]
+        format!(
+            "parameters: widths {} depth {} feedovers {} secondary {}\nknowledge: {}\n\
+             c197: {c197}\n1973 program: {} positions",
+            p.widths,
+            p.depth,
+            p.feedovers,
+            if p.secondary_search { "on" } else { "off" },
+            self.knowledge_name,
+            self.oracle.len()
+        )
+        .lines()
+        .map(str::to_string)
+        .collect()
     }
 
     /// Searches every position of `game` where `side` was to move and sets it beside the

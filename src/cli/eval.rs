@@ -1,9 +1,10 @@
 //! `machack eval --fen FEN [--root-fen FEN] [--source-king-safety]`: the static evaluator's
-//! terms, one per line, S last (paper §3; debugging aid 3 of §13).
+//! terms, one per line, named, from White's side, S last and then from the mover's side (paper
+//! §3; debugging aid 3 of §13).
 
 use super::CliError;
 use crate::eval::{EvalParams, KingSafety, RootRatio, evaluate_breakdown};
-use crate::rules::{Bitboard, Position, START_FEN};
+use crate::rules::{Bitboard, Color, Position, START_FEN};
 
 /// Arguments of `machack eval`.
 #[derive(clap::Args, Debug)]
@@ -33,21 +34,55 @@ fn squares(b: Bitboard) -> String {
         .join(" ")
 }
 
-/// The whole output of `machack eval` for a position, as text (also used by the tests).
+/// A value in pawns, signed (a pawn is 128).
+fn pawns(v: i32) -> String {
+    format!("{:+.2}", f64::from(v) / 128.0)
+}
+
+/// The whole output of `machack eval` for a position, as text (also used by the tests): each
+/// term named, in units and in pawns, from White's side; the total also from the mover's.
 pub fn report(pos: &Position, root: &Position, params: &EvalParams) -> String {
     let b = evaluate_breakdown(pos, &RootRatio::at(root), params);
-    format!(
-        "isolated {}\npassed {}\nbackward {}\nB {}\nR {}\nP {}\nK {}\nC {}\nS {}\n",
+    let mover = pos.side_to_move();
+    let for_mover = if mover == Color::White { b.s } else { -b.s };
+    let terms = [
+        ("B", "material", b.b),
+        (
+            "R",
+            "piece ratio against the root (trading when ahead)",
+            b.r,
+        ),
+        ("P", "pawn structure", b.p),
+        ("K", "king safety", b.k),
+        ("C", "centre control", b.c),
+    ];
+    let mut out = String::from(
+        "static evaluation (paper section 3) from White's side: above 0 is good for White,\n\
+         below 0 for Black; values in units of 1/128 pawn (a pawn is 128) and in pawns\n",
+    );
+    out.push_str(&format!("{:<55}{:>7}{:>8}\n", "term", "value", "pawns"));
+    for (letter, name, v) in terms {
+        out.push_str(&format!("{letter}  {name:<52}{v:>7}{:>8}\n", pawns(v)));
+    }
+    out.push_str(&format!(
+        "S  {:<52}{:>7}{:>8}\n",
+        "total = B + R + P + K + C",
+        b.s,
+        pawns(b.s)
+    ));
+    out.push_str(&format!(
+        "{} to move: {} for {}\n",
+        mover.name(),
+        pawns(for_mover),
+        mover.name()
+    ));
+    out.push_str(&format!(
+        "isolated pawns {}\npassed pawns   {}\nbackward pawns {}\n",
         squares(b.pawns.isolated),
         squares(b.pawns.passed),
         squares(b.pawns.backward),
-        b.b,
-        b.r,
-        b.p,
-        b.k,
-        b.c,
-        b.s
-    )
+    ));
+    out
 }
 
 /// Prints the terms of S.

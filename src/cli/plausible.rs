@@ -1,7 +1,9 @@
 //! `machack plausible --fen FEN [--ply N]`: every legal move, most plausible first (paper §5;
-//! debugging aid 5 of §13): `<descriptive> <SAN> <plausibility> [must-search] [unsafe] [poor]`.
+//! debugging aid 5 of §13): rank, descriptive, SAN, plausibility and the flags in columns, under
+//! a legend; checkmate and stalemate named.
 
 use super::CliError;
+use super::show::no_move_text;
 use crate::notation::{Style, descriptive, san};
 use crate::plausible::plausible_moves;
 use crate::rules::{Position, START_FEN};
@@ -18,27 +20,32 @@ pub struct PlausibleArgs {
     pub ply: u32,
 }
 
-/// The descriptive form of a move as one column (no spaces: "Q-K6 mate" becomes "Q-K6mate").
-pub fn descriptive_column(pos: &Position, m: crate::rules::Move) -> String {
-    descriptive::format(pos, m, Style::Book).replace(' ', "")
-}
-
-/// The whole listing for a position, as text (also used by the tests).
+/// The whole listing for a position, as text (also used by the tests): a heading and a legend,
+/// then one row per legal move in aligned columns; a position without legal moves is named.
 pub fn listing(pos: &Position, ply: u32) -> String {
+    if let Some(ending) = no_move_text(pos) {
+        return format!("no legal move: {ending}\n");
+    }
     let pm = plausible_moves(pos, ply);
-    let mut out = String::new();
-    for m in &pm.moves {
-        let mut line = format!(
-            "{} {} {}",
-            descriptive_column(pos, m.mv),
+    let mut out = format!(
+        "{}'s moves, most plausible first (paper section 5), at level {ply} of the tree\n\
+         plausibility: 512 + positional change + attributes, in units of 1/128 pawn\n\
+         must-search: searched whatever the width (check, fork, capture at level 1 or 2)\n\
+         unsafe: the man moved is expected to be lost; poor: positional change -48 or less\n\
+         rank  descriptive     SAN       plausibility  flags\n",
+        pos.side_to_move().name()
+    );
+    for (i, m) in pm.moves.iter().enumerate() {
+        let flags: Vec<&str> = m.flag_names().collect();
+        let line = format!(
+            "{:>4}  {:<15} {:<9} {:>12}  {}",
+            i + 1,
+            descriptive::format(pos, m.mv, Style::Book),
             san::format(pos, m.mv),
-            m.plausibility
+            m.plausibility,
+            flags.join(" ")
         );
-        for flag in m.flag_names() {
-            line.push(' ');
-            line.push_str(flag);
-        }
-        out.push_str(&line);
+        out.push_str(line.trim_end());
         out.push('\n');
     }
     out

@@ -2,6 +2,8 @@
 
 use super::CliError;
 use crate::game::clock;
+use crate::player::board::Display;
+use crate::player::pace::Pace;
 use crate::player::terminal::{PlayConfig, Session};
 use crate::search::{Preset, SearchParams};
 use std::io::IsTerminal;
@@ -24,7 +26,8 @@ pub struct PlayArgs {
     /// paper).
     #[arg(long, default_value = "c197")]
     pub profile: String,
-    /// Plain upper-case output, no colours, no thinking display.
+    /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
+    /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
     #[arg(long)]
     pub teletype: bool,
     /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, both
@@ -49,6 +52,11 @@ pub struct PlayArgs {
     /// here, with a suffix if that is taken).
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    /// Answer no sooner than the PDP-6 would have: each search's 1967-equivalent time (PMG
+    /// calls x 80 ms), times an optional factor (1967x0.1 is ten times faster); never past the
+    /// time the clock allots a move (with the 1967 pace, `--clock 50/7200` is the 1967 control).
+    #[arg(long, value_name = "1967[xFACTOR]")]
+    pub pace: Option<String>,
 }
 
 /// Plays a game on standard input and output.
@@ -56,6 +64,10 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     let clock = match &args.clock {
         Some(text) => Some(clock::parse(text).map_err(|e| format!("--clock: {e}"))?),
+        None => None,
+    };
+    let pace = match &args.pace {
+        Some(text) => Some(text.parse::<Pace>().map_err(|e| format!("--pace: {e}"))?),
         None => None,
     };
     let seed = args.seed.unwrap_or_else(|| {
@@ -70,20 +82,21 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
             profile: args.profile.parse().map_err(|e| format!("{e}"))?,
             ..SearchParams::preset(preset)
         },
-        teletype: args.teletype,
         clock,
         seed,
         book: !args.no_book,
         resume: args.resume.clone(),
         in_place: args.in_place,
         record: args.record.clone(),
+        pace,
     };
     let stdout = std::io::stdout();
-    let terminal = stdout.is_terminal();
-    let stdin = std::io::stdin();
-    let prompts = stdin.is_terminal();
-    let mut session = Session::new(&config, stdout.lock(), terminal, prompts)?;
+    let display = Display::choose(stdout.is_terminal(), args.teletype, |name| {
+        std::env::var(name).ok()
+    });
+    let prompts = std::io::stdin().is_terminal();
+    let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
     session
-        .run(&mut stdin.lock())
+        .run(std::io::BufReader::new(std::io::stdin()))
         .map_err(|e| format!("reading the input: {e}"))
 }

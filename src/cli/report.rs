@@ -135,7 +135,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         });
     }
     let report = Report {
-        settings: comparison.settings().to_vec(),
+        settings: comparison.settings(),
         games,
     };
     let html = report.html();

@@ -2,7 +2,7 @@
 //! style (the paper's book style by default) and values in pawns (a pawn is 128, paper §3).
 
 use crate::notation::descriptive::{self, Style};
-use crate::rules::{Move, Position};
+use crate::rules::{Move, Position, Status};
 use crate::value::{MATE, Value, is_mate};
 
 /// The descriptive style to write (see [`Style`]).
@@ -36,12 +36,58 @@ pub fn line_text(pos: &Position, line: &[Move]) -> String {
     descriptive::format_line(pos, line, Style::Book)
 }
 
-/// A value for people: pawns with two decimals (a pawn is 128), or a mate distance.
-pub fn value_text(v: Value) -> String {
-    if is_mate(v) {
-        let plies = MATE - v.abs();
-        format!("{}mate in {} plies", if v > 0 { "+" } else { "-" }, plies)
-    } else {
-        format!("{:+.2} ({v})", v as f64 / 128.0)
+/// A mate value counted in the winner's moves: `Some((true, 2))` when the side to move mates with
+/// its second move, `Some((false, 1))` when its opponent mates with its first reply (0: mated
+/// now); None for a value that is no mate.
+fn mate_moves(v: Value) -> Option<(bool, Value)> {
+    if !is_mate(v) {
+        return None;
     }
+    let plies = MATE - v.abs();
+    Some(if v > 0 {
+        (true, (plies + 1) / 2)
+    } else {
+        (false, plies / 2)
+    })
+}
+
+/// A value for people, for the side to move: pawns with two decimals and the value in units
+/// (a pawn is 128), or a mate counted in the winner's moves: `mate in 2` (the side to move
+/// mates with its second move), `mated in 1` (its opponent mates with its first reply).
+pub fn value_text(v: Value) -> String {
+    match mate_moves(v) {
+        Some((true, n)) => format!("mate in {n}"),
+        Some((false, 0)) => "mated".to_string(),
+        Some((false, n)) => format!("mated in {n}"),
+        None => format!("{:+.2} ({v})", v as f64 / 128.0),
+    }
+}
+
+/// A value in one short column: pawns with two decimals (`+1.35`), `mate 2`, `mated 1`.
+pub fn pawns_text(v: Value) -> String {
+    match mate_moves(v) {
+        Some((true, n)) => format!("mate {n}"),
+        Some((false, n)) => format!("mated {n}"),
+        None => format!("{:+.2}", v as f64 / 128.0),
+    }
+}
+
+/// Why a position has no legal move, named (`checkmate: White is mated, Black wins`), or None
+/// when it has one.
+pub fn no_move_text(pos: &Position) -> Option<String> {
+    let mover = pos.side_to_move();
+    if !pos.legal_moves().is_empty() {
+        return None;
+    }
+    Some(match pos.status() {
+        Status::Checkmate => format!(
+            "checkmate: {} is mated, {} wins",
+            mover.name(),
+            (!mover).name()
+        ),
+        _ => format!(
+            "stalemate: {} to move is not in check and has no legal move, a draw",
+            mover.name()
+        ),
+    })
 }

@@ -7,10 +7,10 @@
 
 use super::CliError;
 use super::search_options::SearchOptions;
-use super::show::{line_text, move_text, value_text};
+use super::show::{line_text, move_text, no_move_text, value_text};
 use crate::notation::{self, san};
 use crate::rules::{Move, Position, START_FEN};
-use crate::search::{Preset, Profile, SearchResult, Searcher, TopBound, history_after};
+use crate::search::{Preset, Profile, SearchResult, Searcher, Selection, TopBound, history_after};
 
 /// Arguments of `machack think`.
 #[derive(clap::Args, Debug)]
@@ -44,9 +44,39 @@ pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>)
     history_after(&start, &played).map_err(|m| format!("illegal move {m}"))
 }
 
-/// Prints the top-level record, the choice and the statistics.
-pub fn print_result(pos: &Position, r: &SearchResult) {
-    println!("top-level moves (in the order searched):");
+/// Why a top-level move was searched, in words.
+fn selection_text(s: Selection) -> &'static str {
+    match s {
+        Selection::Width => "width",
+        Selection::MustSearch => "must-search",
+        Selection::SafeCheck => "safe check",
+        Selection::Capture => "capture",
+        Selection::DistinctPiece => "other piece",
+    }
+}
+
+/// The top-level record's legend, under its rows.
+const LEGEND: &str = "\
+why searched: width = among the most plausible the width allows; must-search = flagged by the
+  plausible-move generator (check, fork, capture); safe check, capture, other piece = added by
+  width heuristics 1-3 (paper section 6: a safe check, a capture at level 1 or 2, a move of a man
+  not yet examined)
+value: for the side to move, in pawns and (in brackets) units of 1/128 pawn; = exact; <= at most
+  (no better than a move searched before it); mate in N: the side to move mates with its Nth move;
+  secondary: the value after the secondary search (paper section 7)";
+
+/// The top-level record as text: one row per move searched, under a heading and over a legend.
+pub fn record_text(pos: &Position, r: &SearchResult) -> String {
+    let mut out = format!(
+        "top-level moves, in the order searched ({} to move):\n{:>4}  {:<11} {:>12}  {:<13} {:<19} {}\n",
+        pos.side_to_move().name(),
+        "#",
+        "move",
+        "plausibility",
+        "why searched",
+        "value",
+        "main line"
+    );
     for (i, t) in r.top_level.iter().enumerate() {
         let value = match t.bound {
             TopBound::Exact => format!("= {}", value_text(t.value)),
@@ -57,17 +87,29 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
             .secondary
             .map(|s| format!("  [secondary {}]", value_text(s)))
             .unwrap_or_default();
-        println!(
-            "{:>3}. {:<10} plausibility {:>5}  {:<13} {:<24} {}{}",
+        out.push_str(&format!(
+            "{:>4}. {:<11} {:>12}  {:<13} {:<19} {}{}\n",
             i + 1,
             move_text(pos, t.mv),
             t.plausibility,
-            format!("{:?}", t.selection),
+            selection_text(t.selection),
             value,
             line_text(pos, &t.pv),
             secondary
-        );
+        ));
     }
+    out.push_str(LEGEND);
+    out.push('\n');
+    out
+}
+
+/// Prints the top-level record, the choice and the statistics.
+pub fn print_result(pos: &Position, r: &SearchResult) {
+    if let Some(ending) = no_move_text(pos) {
+        println!("no legal move: {ending}");
+        return;
+    }
+    print!("{}", record_text(pos, r));
     let unsearched: Vec<String> = r
         .plausibility
         .iter()
@@ -75,16 +117,18 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
         .map(|(m, p)| format!("{} {p}", move_text(pos, *m)))
         .collect();
     if !unsearched.is_empty() {
-        println!("not searched: {}", unsearched.join(", "));
+        println!(
+            "not searched (move and plausibility): {}",
+            unsearched.join(", ")
+        );
     }
-    match r.best_move {
-        Some(m) => println!(
+    if let Some(m) = r.best_move {
+        println!(
             "chosen: {} ({})  value {}",
             move_text(pos, m),
             san::format(pos, m),
             value_text(r.value)
-        ),
-        None => println!("no legal move: value {}", value_text(r.value)),
+        );
     }
     println!("pv: {}", line_text(pos, &r.pv));
     if r.stopped {

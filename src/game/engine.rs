@@ -2,7 +2,7 @@
 //! so the terminal game, UCI and CECP think the same way. Moves and values only: no text.
 
 use crate::rules::{Key, Move, Position};
-use crate::search::{Knowledge1967, Limits, Progress, SearchParams, Searcher};
+use crate::search::{Knowledge1967, Limits, Progress, SearchParams, Searcher, Statistics};
 use crate::value::Value;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -51,6 +51,7 @@ pub struct Engine {
     pub params: SearchParams,
     searcher: Searcher,
     knowledge: Knowledge1967,
+    statistics: Statistics,
 }
 
 impl Engine {
@@ -60,12 +61,18 @@ impl Engine {
             searcher: Searcher::new(params.clone()),
             params,
             knowledge: Knowledge1967::default(),
+            statistics: Statistics::default(),
         }
     }
 
     /// Forgets what earlier searches stored (a new game, or moves taken back).
     pub fn new_game(&mut self) {
         self.searcher.clear();
+    }
+
+    /// The statistics of the last search (its PMG calls give its 1967-equivalent time).
+    pub fn statistics(&self) -> &Statistics {
+        &self.statistics
     }
 
     /// Chooses a move for the side to move in `pos`; `history` holds the keys of the game's
@@ -102,7 +109,7 @@ impl Engine {
             .take(self.params.multi_pv as usize)
             .map(|t| (t.value, t.pv.clone()))
             .collect();
-        Thought {
+        let thought = Thought {
             lines,
             best: r.best_move,
             value: r.value,
@@ -111,7 +118,9 @@ impl Engine {
             nodes: r.stats.nodes,
             elapsed: r.stats.time,
             stopped: r.stopped,
-        }
+        };
+        self.statistics = r.stats;
+        thought
     }
 }
 

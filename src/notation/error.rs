@@ -46,6 +46,41 @@ pub enum MoveError {
     },
 }
 
+impl MoveError {
+    /// The same error about `text` as the user typed it (when it was read in another form).
+    pub fn with_text(self, typed: &str) -> MoveError {
+        let typed = typed.to_string();
+        match self {
+            MoveError::Empty => MoveError::Empty,
+            MoveError::Syntax {
+                notation,
+                problem,
+                expected,
+                ..
+            } => MoveError::Syntax {
+                text: typed,
+                notation,
+                problem,
+                expected,
+            },
+            MoveError::Illegal { why, closest, .. } => MoveError::Illegal {
+                text: typed,
+                why,
+                closest,
+            },
+            MoveError::Ambiguous { candidates, .. } => MoveError::Ambiguous {
+                text: typed,
+                candidates,
+            },
+            MoveError::FalseClaim { fits, claim, .. } => MoveError::FalseClaim {
+                text: typed,
+                fits,
+                claim,
+            },
+        }
+    }
+}
+
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

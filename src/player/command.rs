@@ -6,6 +6,8 @@
 pub enum Command {
     /// `BD`: print the board.
     Board,
+    /// `FLIP`: turn the board round.
+    Flip,
     /// `PG`: print the game so far.
     Game,
     /// `U`: take back a move.
@@ -31,6 +33,8 @@ pub enum Command {
     Save(String),
     /// `RS FILE`: restore a game from a file and go on in a record of its own.
     Restore(String),
+    /// `RESIGN`: the user resigns.
+    Resign,
     /// `DRAW?`: the opponent offers a draw.
     DrawOffer,
     /// `HELP`.
@@ -44,8 +48,9 @@ pub const HELP: &str = "\
 MOVES IN DESCRIPTIVE NOTATION (P-K4, NXP, R/K2-Q2, O-O, P-K8=Q, PXP E.P.),
 OR SAN (E4, NF3) OR COORDINATES (E2E4).
 BD          PRINT THE BOARD
+FLIP        TURN THE BOARD ROUND (IT STARTS FROM YOUR SIDE)
 PG          PRINT THE GAME SO FAR
-U           TAKE BACK A MOVE (YOUR LAST MOVE AND THE MACHINE'S REPLY)
+U           TAKE BACK A MOVE (YOUR LAST MOVE AND THE MACHINE'S REPLY), NAMING THEM
 PW PB PS PN THE MACHINE PLAYS WHITE, BLACK, BOTH, NEITHER
 SETW W...   BASIC WIDTHS PER PLY, THE LAST REPEATING (SETW 15 15 9 9 7)
 SETD N      BASIC DEPTH IN PLIES
@@ -55,6 +60,7 @@ BOOK [ON|OFF] USE THE OPENING BOOK (NO ARGUMENT: SWITCH)
 SAVE FILE   WRITE THE GAME TO FILE (PGN)
 RS FILE     RESTORE A GAME FROM FILE (LEFT AS IT IS) AND GO ON IN A NEW RECORD
 DRAW?       OFFER A DRAW
+RESIGN      RESIGN THE GAME
 HELP        THIS TEXT
 QUIT        END THE SESSION (THE RECORD IS ALREADY WRITTEN)
 ";
@@ -82,6 +88,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
     };
     match word.as_str() {
         "BD" => no_argument(Command::Board),
+        "FLIP" => no_argument(Command::Flip),
         "PG" => no_argument(Command::Game),
         "U" => no_argument(Command::Undo),
         "PW" => no_argument(Command::Plays {
@@ -115,6 +122,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "SAVE" => Ok(Some(Command::Save(need("A FILE NAME")?))),
         "RS" => Ok(Some(Command::Restore(need("A FILE NAME")?))),
         "DRAW?" | "DRAW" => no_argument(Command::DrawOffer),
+        "RESIGN" => no_argument(Command::Resign),
         "HELP" | "?" => no_argument(Command::Help),
         "QUIT" | "EXIT" => no_argument(Command::Quit),
         _ => Ok(None),

@@ -3,8 +3,9 @@
 //! with its thinking time, draws on `draw?` by its evaluation, resigns hopeless games, and keeps the
 //! record on disk after every move.
 
-use super::board;
+use super::board::{self, Display};
 use super::command::{self, Command, HELP};
+use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::{Engine, ThinkLimits};
@@ -14,13 +15,15 @@ use crate::game::{Ending, Game, GameMove};
 use crate::notation::{self, Style, descriptive};
 use crate::rules::Color;
 use crate::search::params::parse_feedovers;
-use crate::search::{ParamError, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::search::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::{Duration, Instant};
 
 /// How a terminal game is set up.
 #[derive(Clone, Debug)]
@@ -31,8 +34,6 @@ pub struct PlayConfig {
     pub machine_black: bool,
     /// The search parameters.
     pub params: SearchParams,
-    /// Plain upper-case output even on a terminal.
-    pub teletype: bool,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
     /// [`DEFAULT_CLOCK`](crate::game::clock::DEFAULT_CLOCK).
     pub clock: Option<TimeControl>,
@@ -47,6 +48,8 @@ pub struct PlayConfig {
     /// Where the record goes, a file that must not exist yet (default: a new
     /// `machack-YYYYMMDD-HHMMSS.pgn` here; the resumed file itself when continued in place).
     pub record: Option<PathBuf>,
+    /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
+    pub pace: Option<Pace>,
 }
 
 /// The name the machine goes by in records.
@@ -60,7 +63,8 @@ fn player_name(machine: bool) -> &'static str {
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
 pub struct Session<W: Write> {
     out: W,
-    terminal: bool,
+    display: Display,
+    bottom: Color,
     prompts: bool,
     game: Game,
     tags: Tags,
@@ -76,16 +80,18 @@ pub struct Session<W: Write> {
     last_value: Option<Value>,
     resign: ResignWatch,
     announced: bool,
+    pace: Option<Pace>,
 }
 
 impl<W: Write> Session<W> {
-    /// A session set up by `config`; `terminal` says whether output goes to a terminal (colours
-    /// and the thinking display), `prompts` whether input comes from one (a prompt before each
-    /// line). The record is created (or, continued in place, checked) before anything is played.
+    /// A session set up by `config`, shown as `display` says (colours, the thinking display),
+    /// from the side of the player the machine leaves (White when it plays both or neither);
+    /// `prompts` says whether input comes from a terminal (a prompt before each line). The
+    /// record is created (or, continued in place, checked) before anything is played.
     pub fn new(
         config: &PlayConfig,
         out: W,
-        terminal: bool,
+        display: Display,
         prompts: bool,
     ) -> Result<Session<W>, String> {
         let s = match (&config.resume, config.in_place) {
@@ -102,7 +108,12 @@ impl<W: Write> Session<W> {
         }?;
         let mut session = Session {
             out,
-            terminal: terminal && !config.teletype,
+            display,
+            bottom: if config.machine_white && !config.machine_black {
+                Color::Black
+            } else {
+                Color::White
+            },
             prompts,
             game: s.game,
             tags: s.tags,
@@ -118,6 +129,7 @@ impl<W: Write> Session<W> {
             last_value: None,
             resign: ResignWatch::default(),
             announced: false,
+            pace: config.pace,
         };
         session.restore_clock();
         Ok(session)
@@ -153,8 +165,9 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs).
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", ascii(text));
         let _ = self.out.flush();
     }
 
@@ -175,8 +188,11 @@ impl<W: Write> Session<W> {
         self.game.ending.is_none() && self.machine[self.game.position().side_to_move().index()]
     }
 
-    /// Plays the session: reads lines until `QUIT` or the end of input.
-    pub fn run(&mut self, input: &mut dyn BufRead) -> io::Result<()> {
+    /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
+    /// thread of its own, so that lines typed while the machine plays both sides (`PS`) are
+    /// handled between its moves.
+    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+        let lines = read_lines(input);
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
@@ -198,18 +214,24 @@ impl<W: Write> Session<W> {
                     self.say(&format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
+                // Playing both sides, it reads what was typed between its moves (`PN` stops it).
+                if self.machine == [true, true]
+                    && let Ok(line) = lines.try_recv()
+                {
+                    if !self.handle(String::from_utf8_lossy(&line?).trim()) {
+                        return Ok(());
+                    }
+                    continue;
+                }
                 self.machine_move();
                 continue;
             }
             self.prompt();
-            // Bytes, not a String: a line that is not UTF-8 is garbled input, not an I/O error.
-            let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
+            let Ok(line) = lines.recv() else {
                 self.say("END OF INPUT.");
                 return Ok(());
-            }
-            let line = String::from_utf8_lossy(&bytes);
-            if !self.handle(line.trim()) {
+            };
+            if !self.handle(String::from_utf8_lossy(&line?).trim()) {
                 return Ok(());
             }
         }
@@ -244,6 +266,10 @@ impl<W: Write> Session<W> {
     fn command(&mut self, c: Command) -> bool {
         match c {
             Command::Board => self.show_board(),
+            Command::Flip => {
+                self.bottom = !self.bottom;
+                self.show_board();
+            }
             Command::Game => self.print_game(),
             Command::Undo => self.undo(),
             Command::Plays { white, black } => {
@@ -263,21 +289,21 @@ impl<W: Write> Session<W> {
                     self.engine.params.widths = w;
                     self.list();
                 }
-                Err(e) => self.say(&teletype_error(&e)),
+                Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetDepth(d) => match parse_depth(&d) {
                 Ok(d) => {
                     self.engine.params.depth = d;
                     self.list();
                 }
-                Err(e) => self.say(&teletype_error(&e)),
+                Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetFeedovers(f) => match parse_feedovers(&f) {
                 Ok(f) => {
                     self.engine.params.feedovers = f;
                     self.list();
                 }
-                Err(e) => self.say(&teletype_error(&e)),
+                Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::List => self.list(),
             Command::Book(on) => {
@@ -294,6 +320,7 @@ impl<W: Write> Session<W> {
             }
             Command::Restore(file) => self.restore(&file),
             Command::DrawOffer => self.draw_offer(),
+            Command::Resign => self.resign(),
             Command::Help => {
                 let _ = write!(self.out, "{HELP}");
             }
@@ -330,11 +357,7 @@ impl<W: Write> Session<W> {
 
     fn show_board(&mut self) {
         let pos = self.game.position();
-        let b = if self.terminal {
-            board::coloured(pos)
-        } else {
-            board::teletype(pos)
-        };
+        let b = board::draw(pos, self.bottom, self.display);
         let _ = write!(self.out, "{b}");
         let white = clock::hms(self.clock.remaining(Color::White));
         let black = clock::hms(self.clock.remaining(Color::Black));
@@ -384,15 +407,23 @@ impl<W: Write> Session<W> {
     }
 
     fn undo(&mut self) {
-        if self.game.undo().is_none() {
+        let mut taken = Vec::new();
+        let mut take_back = |game: &mut Game| {
+            let label = game.move_label(game.moves().len().checked_sub(1)?);
+            let gm = game.undo()?;
+            taken.push(format!("{label} {}", gm.descriptive));
+            Some(())
+        };
+        if take_back(&mut self.game).is_none() {
             self.say("NO MOVE TO TAKE BACK.");
             return;
         }
         // Take back the machine's reply too, so the user is to move again.
         let one_side = self.machine[0] != self.machine[1];
         if one_side && self.machine_to_move() {
-            self.game.undo();
+            take_back(&mut self.game);
         }
+        self.say(&format!("TAKEN BACK: {}.", taken.join(", ")));
         self.announced = false;
         self.engine.new_game();
         self.resign.reset();
@@ -427,6 +458,24 @@ impl<W: Write> Session<W> {
                 self.show_board();
             }
             Err(e) => self.say(&format!("CANNOT RESTORE {file}: {e}")),
+        }
+    }
+
+    /// `RESIGN`: the user's side resigns (the side to move when the machine plays neither or
+    /// both).
+    fn resign(&mut self) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER.");
+            return;
+        }
+        let side = match self.machine {
+            [true, false] => Color::Black,
+            [false, true] => Color::White,
+            _ => self.game.position().side_to_move(),
+        };
+        self.stop_clock(side);
+        if self.game.ending.is_none() {
+            self.game.ending = Some(Ending::Resignation(side));
         }
     }
 
@@ -471,10 +520,19 @@ impl<W: Write> Session<W> {
                 let full = descriptive::format(&pos, m, Style::Teletype);
                 // On disk before it is shown.
                 self.save_record();
-                self.say(&format!(
+                let echo = format!(
                     "{} {full}",
                     self.game.move_label(self.game.moves().len() - 1)
-                ));
+                );
+                // One echo per move: on a terminal the line typed after the prompt becomes the
+                // echo; a prompt where the line cannot be rewritten is echoed only if the move was
+                // typed otherwise.
+                if self.prompts && self.display.live {
+                    let _ = write!(self.out, "\x1b[1A\r\x1b[2K");
+                    self.say(&echo);
+                } else if !self.prompts || !text.eq_ignore_ascii_case(&full) {
+                    self.say(&echo);
+                }
                 self.clock.start(self.game.position().side_to_move());
             }
             Err(e) => {
@@ -485,13 +543,14 @@ impl<W: Write> Session<W> {
                     }
                     _ => format!("ILLEGAL: {e}"),
                 };
-                self.say(&msg);
+                self.say(&capitals(&msg));
             }
         }
     }
 
     /// The machine's move: from the book if it has one, else from the search; or its resignation.
     fn machine_move(&mut self) {
+        let started = Instant::now();
         let pos = self.game.position().clone();
         let mover = pos.side_to_move();
         let book_move = if self.use_book {
@@ -499,6 +558,7 @@ impl<W: Write> Session<W> {
         } else {
             None
         };
+        let mut time_1967 = None;
         let (m, book) = match book_move {
             Some(m) => (m, true),
             None => {
@@ -506,7 +566,7 @@ impl<W: Write> Session<W> {
                     time: Some(self.clock.allot(mover)),
                     ..ThinkLimits::default()
                 };
-                let terminal = self.terminal;
+                let terminal = self.display.live;
                 let out = &mut self.out;
                 let mut best_text = String::from("?");
                 let mut progress = |p: &Progress| {
@@ -531,6 +591,13 @@ impl<W: Write> Session<W> {
                 let thought = self
                     .engine
                     .think(&pos, self.game.history(), &limits, &mut progress);
+                let paced = self.engine.statistics().time_1967();
+                time_1967 = Some(paced);
+                if let Some(pace) = self.pace {
+                    // Never past the time the clock allots: the pace must not lose on time.
+                    let until = started + pace.target(paced).min(limits.time.unwrap_or_default());
+                    self.wait(until, paced, &best_text);
+                }
                 if terminal {
                     let _ = write!(self.out, "\r\x1b[2K");
                 }
@@ -554,34 +621,165 @@ impl<W: Write> Session<W> {
         }
         let gm = self.game.moves().last().expect("just played").clone();
         let label = self.game.move_label(self.game.moves().len() - 1);
-        let note = if book {
-            "BOOK".to_string()
-        } else {
-            format!("{secs:.2} SEC")
+        let note = match time_1967 {
+            None => "BOOK".to_string(),
+            Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
         };
         // On disk before it is shown.
         self.save_record();
         self.say(&format!("{label} {:<16}{note}", gm.descriptive));
         self.clock.start(self.game.position().side_to_move());
         // On a terminal the board follows each reply; on a teletype BD asks for it.
-        if self.terminal && self.game.ending.is_none() && !self.machine_to_move() {
+        if self.display.live && self.game.ending.is_none() && !self.machine_to_move() {
             self.show_board();
+        }
+    }
+
+    /// With `--pace`, waits until `until`, the search's 1967-equivalent time `time_1967` scaled,
+    /// showing on a terminal the best move found and the time left.
+    fn wait(&mut self, until: Instant, time_1967: Duration, best: &str) {
+        loop {
+            let now = Instant::now();
+            if now >= until {
+                return;
+            }
+            if self.display.live {
+                let _ = write!(
+                    self.out,
+                    "\r\x1b[2KBEST {best}  (1967: {:.1} SEC; ANSWERING IN {:.1} SEC)",
+                    time_1967.as_secs_f64(),
+                    (until - now).as_secs_f64()
+                );
+                let _ = self.out.flush();
+            }
+            thread::sleep((until - now).min(Duration::from_millis(100)));
         }
     }
 }
 
-/// A parameter refused, in the teletype's capitals but for the user's text (in quotes) as typed.
-fn teletype_error(e: &ParamError) -> String {
-    e.to_string()
-        .split('\'')
-        .enumerate()
-        .map(|(i, part)| {
-            if i % 2 == 0 {
-                part.to_uppercase()
-            } else {
-                part.to_string()
+/// The lines of `input` as they come, read by a thread of their own: bytes, not Strings (a line
+/// that is not UTF-8 is garbled input, not an I/O error); the channel closes at the end of input.
+fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<io::Result<Vec<u8>>> {
+    let (send, receive) = mpsc::channel();
+    thread::spawn(move || {
+        loop {
+            let mut bytes = Vec::new();
+            match input.read_until(b'\n', &mut bytes) {
+                Ok(0) => return,
+                Ok(_) => {
+                    if send.send(Ok(bytes)).is_err() {
+                        return;
+                    }
+                }
+                Err(e) => {
+                    let _ = send.send(Err(e));
+                    return;
+                }
             }
-        })
-        .collect::<Vec<_>>()
-        .join("'")
+        }
+    });
+    receive
+}
+
+/// A message in the teletype's capitals but for the user's text, in quotes, as typed (a `'`
+/// between two letters, as in `White's`, is an apostrophe, not a quote).
+fn capitals(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut quoted = false;
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let between_letters = i > 0
+            && chars[i - 1].is_alphabetic()
+            && chars.get(i + 1).is_some_and(|n| n.is_alphabetic());
+        if c == '\'' && !between_letters {
+            quoted = !quoted;
+        }
+        if quoted {
+            out.push(c);
+        } else {
+            out.extend(c.to_uppercase());
+        }
+    }
+    out
+}
+
+/// A line in the teletype's character set, plain ASCII: `…` written `...`, any other character
+/// outside ASCII (a garbled byte the user typed) `?`.
+fn ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '…' => out.push_str("..."),
+            c if c.is_ascii() => out.push(c),
+            _ => out.push('?'),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Preset;
+    use std::io::Cursor;
+
+    /// The output of a session fed `input`, its output going to a terminal (`live`) or not, its
+    /// input coming from one (`prompts`) or not.
+    fn session_output(name: &str, live: bool, prompts: bool, input: &str) -> String {
+        let dir = std::env::temp_dir().join(format!("machack-terminal-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join(name);
+        let _ = std::fs::remove_file(&record);
+        let config = PlayConfig {
+            machine_white: false,
+            machine_black: false,
+            params: SearchParams::preset(Preset::Quick),
+            clock: None,
+            seed: 1,
+            book: false,
+            resume: None,
+            in_place: false,
+            record: Some(record),
+            pace: None,
+        };
+        let display = Display {
+            live,
+            colour: false,
+            glyphs: false,
+        };
+        let mut out = Vec::new();
+        let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
+        session.run(Cursor::new(input.as_bytes().to_vec())).unwrap();
+        drop(session);
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The lines after the first board, up to `BYE.`.
+    fn moves_part(out: &str) -> &str {
+        let from = out.find("CLOCKS").unwrap();
+        let from = from + out[from..].find('\n').unwrap() + 1;
+        &out[from..]
+    }
+
+    #[test]
+    fn on_a_terminal_the_typed_line_becomes_the_one_echo() {
+        let out = session_output("live.pgn", true, true, "e4\nP-K4\nquit\n");
+        // The prompt, the move typed (echoed by the terminal, not here), the line rewritten.
+        assert_eq!(
+            moves_part(&out),
+            "1. \x1b[1A\r\x1b[2K1. P-K4\n1... \x1b[1A\r\x1b[2K1... P-K4\n2. BYE.\n"
+        );
+    }
+
+    #[test]
+    fn a_prompt_that_cannot_be_rewritten_echoes_only_a_move_typed_otherwise() {
+        let out = session_output("prompts.pgn", false, true, "e4\nP-K4\nquit\n");
+        assert_eq!(moves_part(&out), "1. 1. P-K4\n1... 2. BYE.\n");
+    }
+
+    #[test]
+    fn through_a_pipe_every_move_is_echoed_once() {
+        let out = session_output("piped.pgn", false, false, "e4\nP-K4\nquit\n");
+        assert_eq!(moves_part(&out), "1. P-K4\n1... P-K4\nBYE.\n");
+    }
 }

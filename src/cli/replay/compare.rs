@@ -1,9 +1,11 @@
 //! `machack replay --compare FILE...` and `machack replay --compare --positions TABLE`: a row per
-//! position with the move played, the recreation's move and value, c197's move and value, the
-//! 1973 program's move, and the agreement figures per game and in all.
+//! position with the move played, the recreation's move and value, c197's move and value, which
+//! of the three differs, the 1973 program's move, under a legend, in 100 columns; then the
+//! recreation's principal variations and the agreement figures per game and in all.
 
 use super::{CliError, ReplayArgs, load_game, print_out, read_input};
 use crate::cli::comparison::{Comparison, side_in};
+use crate::cli::show::pawns_text;
 use crate::fidelity::compare::{CompareRow, Summary, compare_positions, ratio};
 use crate::notation::{Style, descriptive, read_games};
 use crate::rules::Move;
@@ -13,11 +15,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let options = &args.compare_options;
     let c197 = args.positions.as_deref().or(options.c197.as_deref());
     let mut comparison = Comparison::new(options, c197)?;
-    print_out(&format!(
-        "{}\nagree: M = machack, C = c197, H = history; v = machack's value is c197's (pawn = 128, \
-         mate = 28672 - plies)\n",
-        comparison.settings().join("\n")
-    ));
+    print_out(&format!("{}\n{LEGEND}", comparison.settings().join("\n")));
     let mut total = Summary::default();
     let mut groups = 0;
     if let (Some(path), Some(table)) = (&args.positions, &comparison.c197) {
@@ -64,39 +62,64 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Prints one game's rows and figures; `history` names the move played (`1967`, `game`).
+/// What the columns of the table say, printed above it.
+const LEGEND: &str = "\
+columns: 1967 (or game) = the move played, H; machack = the recreation's move, M, and value;
+  c197 = the 1967-68 program's move, C, and value (`same`: machack's value, to the unit);
+  agreement = all three the same, or which one differs from the other two (`all differ`);
+  1973 = the 1973 program's move, =H, =M or =MH when it is the move played, machack's or both;
+  rank = the move played in the plausible-move order; t1967 = machack's search in 1967 time
+  (PMG calls x 80 ms); printed = the computer time printed in 1967 (book: from the book)
+values: in pawns (128 units) for Mac Hack's side; mate N: it mates with its Nth move; times in
+  seconds; machack's principal variations follow each table
+";
+
+/// Prints one game's rows, principal variations and figures; `history` names the move played
+/// (`1967`, `game`).
 fn print_group(title: &str, history: &str, rows: &[CompareRow]) -> Summary {
     let summary = Summary::of(rows);
     let mut out = format!(
-        "\n{title}\n{:>7}  {:<11} {:<11} {:>6}  {:<11} {:>6} {:<7} {:<16} {:>4} {:>6} {:>8} {:>7}  {}\n",
+        "\n{title}\n{:>5}  {:<10} {:<10} {:>7}  {:<10} {:>7}  {:<10} {:<13}{:>4}{:>6}{:>8}\n",
         "move",
         history,
         "machack",
         "value",
         "c197",
         "value",
-        "agree",
+        "agreement",
         "1973",
         "rank",
-        "PMG",
-        "1967 t",
+        "t1967",
         "printed",
-        "principal variation"
     );
     for r in rows {
         out.push_str(&row_line(r));
+    }
+    out.push_str("machack's principal variations:\n");
+    for r in rows {
+        out.push_str(&format!(
+            "{:>5}  {}\n",
+            r.number,
+            descriptive::format_line(&r.position, &r.pv, Style::Book)
+        ));
     }
     out.push_str(&summary_lines("summary", history, &summary));
     print_out(&out);
     summary
 }
 
-/// [`CompareRow::agreement`], then ` v` when machack has c197's move and value.
-fn agreement(r: &CompareRow) -> String {
-    if r.same_value_as_c197() {
-        format!("{} v", r.agreement())
-    } else {
-        r.agreement().to_string()
+/// Where machack (M), c197 (C) and history (H) agree ([`CompareRow::agreement`]) in words:
+/// `all`, the one that differs from the other two (`M differs`), or `all differ`; without a
+/// c197 answer, `M = H` or `M differs`.
+fn agreement(r: &CompareRow) -> &'static str {
+    match (r.c197_move().is_some(), r.agreement()) {
+        (false, "M=H") => "M = H",
+        (false, _) => "M differs",
+        (true, "all") => "all",
+        (true, "M=H") => "C differs",
+        (true, "C=H") => "M differs",
+        (true, "M=C") => "H differs",
+        (true, _) => "all differ",
     }
 }
 
@@ -109,9 +132,9 @@ fn row_line(r: &CompareRow) -> String {
         Some(None) => "(no move)".to_string(),
         Some(Some(m)) => {
             let mark = match (m == r.historical, Some(m) == r.chosen) {
-                (true, true) => " =both",
-                (true, false) => " =1967",
-                (false, true) => " =ours",
+                (true, true) => " =MH",
+                (true, false) => " =H",
+                (false, true) => " =M",
                 (false, false) => "",
             };
             format!("{}{mark}", d(m))
@@ -120,32 +143,41 @@ fn row_line(r: &CompareRow) -> String {
     let (c197, c197_value) = match &r.c197 {
         None => ("-".to_string(), "-".to_string()),
         Some(None) => ("(no move)".to_string(), "-".to_string()),
-        Some(Some(a)) => (d(a.mv), a.value.map_or("-".to_string(), |v| v.to_string())),
+        Some(Some(a)) => (
+            d(a.mv),
+            match a.value {
+                None => "-".to_string(),
+                Some(_) if r.same_value_as_c197() => "same".to_string(),
+                Some(v) => pawns_text(v),
+            },
+        ),
     };
     let printed = if r.book {
-        "book"
+        "book".to_string()
     } else {
-        r.printed_time.as_deref().unwrap_or("-")
+        r.printed_time
+            .as_deref()
+            .map_or("-".to_string(), |t| t.trim_end_matches('s').to_string())
     };
-    format!(
-        "{:>7}  {:<11} {:<11} {:>6}  {:<11} {:>6} {:<7} {:<16} {:>4} {:>6} {:>7.1}s {:>7}  {}\n",
+    let line = format!(
+        "{:>5}  {:<10} {:<10} {:>7}  {:<10} {:>7}  {:<10} {:<13}{:>4}{:>6.0}{:>8}",
         r.number,
         d(r.historical),
         r.chosen.map_or("-".to_string(), d),
-        r.value,
+        pawns_text(r.value),
         c197,
         c197_value,
         agreement(r),
         oracle,
         r.pmg_rank,
-        r.pmg_calls,
         r.time_1967.as_secs_f64(),
         printed,
-        descriptive::format_line(pos, &r.pv, Style::Book)
-    )
+    );
+    format!("{}\n", line.trim_end())
 }
 
-/// The agreement figures: positions and history, c197, the 1973 program (one line each).
+/// The agreement figures: positions, then history, c197 and the 1973 program, each line within
+/// 100 columns.
 fn summary_lines(label: &str, history: &str, s: &Summary) -> String {
     let book = if s.book > 0 {
         format!(" ({} from the book: compared with c197 only)", s.book)
@@ -154,29 +186,25 @@ fn summary_lines(label: &str, history: &str, s: &Summary) -> String {
     };
     let c197 = if s.c197_answered > 0 || s.positions == 0 {
         format!(
-            "c197 answered {}: machack = c197 {}, same value where the moves agree {}, \
-             c197 = {history} {}",
+            "  c197 answered {}: machack = c197 {}, c197 = {history} {}\n  \
+             same value where machack and c197 chose the same move {}\n",
             s.c197_answered,
             ratio(s.c197_matches, s.c197_answered),
+            ratio(s.c197_historical, s.c197_answered),
             ratio(s.c197_same_value, s.c197_matches),
-            ratio(s.c197_historical, s.c197_answered)
         )
     } else {
-        "c197: no answers for these positions".to_string()
+        "  c197: no answers for these positions\n".to_string()
     };
     format!(
-        "{label}: {} positions{book}; machack = {history} {}, {history} move in the PMG's first 6 {}\n\
-         {:>w$}  {c197}\n\
-         {:>w$}  1973 program answered {}{}: = machack {}, = {history} {}\n",
+        "{label}: {} positions{book}\n  machack = {history} {}, {history} move in the PMG's \
+         first 6 {}\n{c197}  1973 program answered {}{}: = machack {}, = {history} {}\n",
         s.positions,
         ratio(s.matches, s.out_of_book()),
         ratio(s.in_first_six, s.out_of_book()),
-        "",
-        "",
         s.oracle_answered,
         if s.book > 0 { " out of book" } else { "" },
         ratio(s.oracle_matches, s.oracle_answered),
         ratio(s.oracle_historical, s.oracle_answered),
-        w = label.len()
     )
 }
