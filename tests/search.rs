@@ -5,7 +5,7 @@
 //! captures are always searched, legal moves only); those marked "simple knowledge" rely on its
 //! move order or values and must be re-derived for the 1967 knowledge.
 
-use machack::cli::think::game_position;
+use machack::cli::search_options::game_position;
 use machack::plausible::PlausibleMoves;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
 use machack::search::*;

@@ -128,17 +128,20 @@ fn think_and_plausible_name_checkmate_and_stalemate() {
         out.contains("\nno legal move: checkmate: Black is mated, White wins\nbestmove (none)\n"),
         "{out}"
     );
-    let (ok, out, _) = machack(&["plausible", "--fen", stalemate]);
-    assert!(ok);
-    assert_eq!(
-        out,
-        "no legal move: stalemate: Black to move is not in check and has no legal move, a draw\n"
-    );
-    let (_, out, _) = machack(&["plausible", "--fen", checkmate]);
-    assert_eq!(
-        out,
-        "no legal move: checkmate: Black is mated, White wins\n"
-    );
+    for profile in ["c197", "paper"] {
+        let (ok, out, _) = machack(&["plausible", "--profile", profile, "--fen", stalemate]);
+        assert!(ok);
+        assert_eq!(
+            out,
+            "no legal move: stalemate: Black to move is not in check and has no legal move, a \
+             draw\n"
+        );
+        let (_, out, _) = machack(&["plausible", "--profile", profile, "--fen", checkmate]);
+        assert_eq!(
+            out,
+            "no legal move: checkmate: Black is mated, White wins\n"
+        );
+    }
 }
 
 #[test]

@@ -1,27 +1,60 @@
-//! `machack plausible --fen FEN [--ply N]`: every legal move, most plausible first (paper §5;
-//! debugging aid 5 of §13): rank, descriptive, SAN, plausibility and the flags in columns, under
-//! a legend; checkmate and stalemate named.
+//! `machack plausible [--fen FEN] [--moves M ...] [--ply N] [--profile P] [--fixes F]`: every
+//! move the plausible-move generator lists, most plausible first (paper §5; debugging aid 5 of
+//! §13): rank, descriptive, SAN, plausibility and the flags in columns, under a legend;
+//! checkmate and stalemate named. The generator is the profile's: c197's `LMG` (the default)
+//! or the paper's recreation.
 
 use super::CliError;
+use super::search_options::{ProfileOptions, game_position};
 use super::show::no_move_text;
 use crate::notation::{Style, descriptive, san};
 use crate::plausible::plausible_moves;
-use crate::rules::{Position, START_FEN};
+use crate::rules::{Key, Move, Position, START_FEN};
+use crate::search::{Profile, c197};
 
 /// Arguments of `machack plausible`.
 #[derive(clap::Args, Debug)]
 pub struct PlausibleArgs {
-    /// The position.
+    /// The position (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
+    /// Moves already played from that position, in coordinates (e2e4 e7e5 …): c197 numbers
+    /// its pieces and counts their moves along the game.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
     /// The level of the moves in the search tree, 1 = top level (captures are must-search at
     /// levels 1 and 2).
     #[arg(long, default_value_t = 1)]
     pub ply: u32,
+    /// The program whose generator lists the moves, and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
 }
 
-/// The whole listing for a position, as text (also used by the tests): a heading and a legend,
-/// then one row per legal move in aligned columns; a position without legal moves is named.
+/// The rows of a listing: rank, descriptive, SAN, plausibility, flags, aligned.
+fn rows<'a>(
+    pos: &Position,
+    moves: impl Iterator<Item = (Move, i64, Vec<&'a str>)>,
+    out: &mut String,
+) {
+    out.push_str("rank  descriptive     SAN       plausibility  flags\n");
+    for (i, (m, plausibility, flags)) in moves.enumerate() {
+        let line = format!(
+            "{:>4}  {:<15} {:<9} {:>12}  {}",
+            i + 1,
+            descriptive::format(pos, m, Style::Book),
+            san::format(pos, m),
+            plausibility,
+            flags.join(" ")
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+}
+
+/// The paper profile's listing for a position, as text (also used by the tests): a heading and
+/// a legend, then one row per legal move in aligned columns; a position without legal moves is
+/// named.
 pub fn listing(pos: &Position, ply: u32) -> String {
     if let Some(ending) = no_move_text(pos) {
         return format!("no legal move: {ending}\n");
@@ -31,29 +64,57 @@ pub fn listing(pos: &Position, ply: u32) -> String {
         "{}'s moves, most plausible first (paper section 5), at level {ply} of the tree\n\
          plausibility: 512 + positional change + attributes, in units of 1/128 pawn\n\
          must-search: searched whatever the width (check, fork, capture at level 1 or 2)\n\
-         unsafe: the man moved is expected to be lost; poor: positional change -48 or less\n\
-         rank  descriptive     SAN       plausibility  flags\n",
+         unsafe: the man moved is expected to be lost; poor: positional change -48 or less\n",
         pos.side_to_move().name()
     );
-    for (i, m) in pm.moves.iter().enumerate() {
-        let flags: Vec<&str> = m.flag_names().collect();
-        let line = format!(
-            "{:>4}  {:<15} {:<9} {:>12}  {}",
-            i + 1,
-            descriptive::format(pos, m.mv, Style::Book),
-            san::format(pos, m.mv),
-            m.plausibility,
-            flags.join(" ")
-        );
-        out.push_str(line.trim_end());
-        out.push('\n');
+    let moves = pm.moves.iter().map(|m| {
+        (
+            m.mv,
+            i64::from(m.plausibility),
+            m.flag_names().collect::<Vec<_>>(),
+        )
+    });
+    rows(pos, moves, &mut out);
+    out
+}
+
+/// The c197 profile's listing (`LMG` and its `SORT`, c197 lines 3384-3534, 4024-4932,
+/// 6062-6092) for the position reached along `history`, at level `ply`, in the same columns.
+pub fn c197_listing(pos: &Position, history: &[Key], fixes: c197::Fixes, ply: u32) -> String {
+    if let Some(ending) = no_move_text(pos) {
+        return format!("no legal move: {ending}\n");
     }
+    let list = c197::plausible_list(pos, history, fixes, ply);
+    let mut out = format!(
+        "{}'s moves as c197's LMG lists them, in the order its SORT leaves them, at level {ply} \
+         of the tree\n\
+         plausibility: 512 + the scores of its rules, never below 0, in units of 1/128 pawn;\n  \
+         SORT reads the low 12 bits and is not stable: equal values stand in c197's order\n\
+         must-search: searched whatever the width (a safe check, two forcing threats,\n  \
+         a capture at level 1 or 2)\n\
+         unsafe: the move was not found safe; poor: developmentally poor (3 off in the search)\n",
+        pos.side_to_move().name()
+    );
+    let moves = list
+        .iter()
+        .map(|(m, e)| (*m, e.plausibility, e.flag_names().collect::<Vec<_>>()));
+    rows(pos, moves, &mut out);
     out
 }
 
 /// Prints the plausible-move listing.
 pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
-    let pos = Position::from_fen(&args.fen).map_err(|e| format!("--fen: {e}"))?;
-    print!("{}", listing(&pos, args.ply));
+    let profile = args.program.profile()?;
+    let (pos, history) = game_position(&args.fen, &args.moves)?;
+    let text = match profile {
+        Profile::Paper => listing(&pos, args.ply),
+        Profile::C197(fixes) => {
+            if args.ply == 0 {
+                return Err("--ply 0: c197's levels (LMGD2) start at 1, the top level".into());
+            }
+            c197_listing(&pos, &history, fixes, args.ply)
+        }
+    };
+    print!("{text}");
     Ok(())
 }

@@ -1,26 +1,27 @@
 //! The search options every searching command shares (`think`, `bench`, `epd`,
-//! `replay --compare`): the preset, the profile, the knowledge, the evaluator's variants, the search
-//! parameters of the paper (widths, depth, feedovers, secondary search; paper §§4-8) and the
-//! limits. Each value is checked against its range in one place (`search::params`).
+//! `replay --compare`): the preset, the profile (also taken by the debugging aids `plausible`,
+//! `eval` and `trace`, with the game position they are given), the knowledge, the evaluator's
+//! variants, the search parameters of the paper (widths, depth, feedovers, secondary search;
+//! paper §§4-8) and the limits. Each value is checked against its range in one place
+//! (`search::params`).
 
 use super::CliError;
 use crate::eval::{EvalParams, KingSafety};
+use crate::notation;
+use crate::rules::{Move, Position};
 use crate::search::params::{
     check_feedovers, check_hash_entries, check_node_limit, check_secondary_plies,
     check_time_limit_ms, hash_entries_for_kb,
 };
 use crate::search::{
     Knowledge, Knowledge1967, Limits, ParamError, Preset, Profile, SearchParams, SimpleKnowledge,
-    parse_depth, parse_switch,
+    history_after, parse_depth, parse_switch,
 };
 
-/// The search options every searching command shares (`think`, `bench`, `epd`, `replay --compare`).
+/// Which program a command shows or searches with: `--profile` and `--fixes` (the searching
+/// commands and the debugging aids `plausible`, `eval`, `trace`).
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct SearchOptions {
-    /// Parameter preset: normal (width 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
-    /// (width 4, depth 2).
-    #[arg(long)]
-    pub preset: Option<String>,
+pub struct ProfileOptions {
     /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the 1967
     /// paper).
     #[arg(long)]
@@ -29,6 +30,55 @@ pub struct SearchOptions {
     /// trade-policy, all).
     #[arg(long)]
     pub fixes: Option<String>,
+}
+
+impl ProfileOptions {
+    /// The profile these options name (default [`Profile::default`]), with its fixes.
+    pub fn profile(&self) -> Result<Profile, CliError> {
+        let mut profile = match &self.profile {
+            Some(p) => p.parse().map_err(|e| format!("{e}"))?,
+            None => Profile::default(),
+        };
+        if let Some(f) = &self.fixes {
+            let fixes = f.parse().map_err(|e| format!("--fixes: {e}"))?;
+            match &mut profile {
+                Profile::C197(x) => *x = fixes,
+                Profile::Paper => return Err("--fixes applies to --profile c197 only".into()),
+            }
+        }
+        Ok(profile)
+    }
+}
+
+/// Finds the legal move written `text` (descriptive, SAN or coordinates) in `pos`.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
+    notation::parse_any(pos, text).map_err(|e| format!("{e} (in {})", pos.to_fen()))
+}
+
+/// The position after `fen` and `moves`, with the keys of the positions before it; an error
+/// names the option that was wrong.
+pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>), CliError> {
+    let start = Position::from_fen(fen).map_err(|e| format!("--fen: {e}"))?;
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for text in moves {
+        let m = parse_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
+        pos.make(m);
+        played.push(m);
+    }
+    history_after(&start, &played).map_err(|m| format!("illegal move {m}"))
+}
+
+/// The search options every searching command shares (`think`, `bench`, `epd`, `replay --compare`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// Parameter preset: normal (width 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
+    /// (width 4, depth 2).
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// The program and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
     /// Chess knowledge: 1967 (the paper's evaluator and PMG, default) or simple (teaching).
     #[arg(long)]
     pub knowledge: Option<String>,
@@ -82,16 +132,7 @@ impl SearchOptions {
             None => default,
         };
         let mut params = SearchParams::preset(preset);
-        if let Some(p) = &self.profile {
-            params.profile = p.parse().map_err(|e| format!("{e}"))?;
-        }
-        if let Some(f) = &self.fixes {
-            let fixes = f.parse().map_err(|e| format!("--fixes: {e}"))?;
-            match &mut params.profile {
-                Profile::C197(x) => *x = fixes,
-                Profile::Paper => return Err("--fixes applies to --profile c197 only".into()),
-            }
-        }
+        params.profile = self.program.profile()?;
         if let Some(w) = &self.width {
             params.widths = w.parse().map_err(|e| format!("{e}"))?;
         }

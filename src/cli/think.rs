@@ -6,11 +6,11 @@
 //! `--knowledge simple` selects the teaching implementation ([`crate::search::SimpleKnowledge`]).
 
 use super::CliError;
-use super::search_options::SearchOptions;
+use super::search_options::{SearchOptions, game_position};
 use super::show::{line_text, move_text, no_move_text, value_text};
-use crate::notation::{self, san};
-use crate::rules::{Move, Position, START_FEN};
-use crate::search::{Preset, Profile, SearchResult, Searcher, Selection, TopBound, history_after};
+use crate::notation::san;
+use crate::rules::{Position, START_FEN};
+use crate::search::{Preset, Profile, SearchResult, Searcher, Selection, TopBound};
 
 /// Arguments of `machack think`.
 #[derive(clap::Args, Debug)]
@@ -24,24 +24,6 @@ pub struct ThinkArgs {
     /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
-}
-
-/// Finds the legal move written `text` (descriptive, SAN or coordinates) in `pos`.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
-    notation::parse_any(pos, text).map_err(|e| format!("{e} (in {})", pos.to_fen()))
-}
-
-/// The position after `fen` and `moves`, with the keys of the positions before it.
-pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>), CliError> {
-    let start = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let mut pos = start.clone();
-    let mut played = Vec::new();
-    for text in moves {
-        let m = parse_move(&pos, text)?;
-        pos.make(m);
-        played.push(m);
-    }
-    history_after(&start, &played).map_err(|m| format!("illegal move {m}"))
 }
 
 /// Why a top-level move was searched, in words.

@@ -69,6 +69,12 @@ impl Fixes {
         }
     }
 
+    fn lmg(self) -> lmg::LmgFixes {
+        lmg::LmgFixes {
+            trade_policy: self.trade_policy,
+        }
+    }
+
     /// The switches that are on, by name.
     pub fn names(self) -> Vec<&'static str> {
         let on = [
@@ -137,6 +143,63 @@ pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
         Some(b) => (b, lo),
         None => (Board::from_position(root), cat::Leftovers::default()),
     }
+}
+
+/// The node the search starts from: `root` on the program's board (see [`board_for`]), with its
+/// `CAT` tables.
+fn root_node(root: &Position, history: &[Key], fixes: Fixes) -> Node {
+    let (board, mut leftovers) = board_for(root, history);
+    Node::new(board, root.clone(), fixes, &mut leftovers)
+}
+
+/// For `machack plausible`: the generator's list (`LMG`, sorted by `SORT`) for the side to
+/// move in `root` as a node at level `lmgd2` of the tree (`LMGD2`; 1: the root's moves, the
+/// list the search starts from), each entry with our form of its move.
+pub fn plausible_list(
+    root: &Position,
+    history: &[Key],
+    fixes: Fixes,
+    lmgd2: u32,
+) -> Vec<(Move, lmg::Entry)> {
+    let node = root_node(root, history, fixes);
+    let phase = lmg::Phase::at(node.board.plyn);
+    let list = lmg::Pmg::run(
+        &node.board,
+        &node.tables,
+        lmgd2,
+        evm::CATCUT,
+        phase,
+        fixes.lmg(),
+    );
+    let legal = root.legal_moves();
+    list.entries
+        .into_iter()
+        .filter_map(|e| node.board.rules_move_in(&legal, e.mv).map(|m| (m, e)))
+        .collect()
+}
+
+/// For `machack trace`: the scoring of legal move `m` in `root` at level `lmgd2`, step by step
+/// (see [`lmg::Pmg::trace`]): each rule's name with R after it, and the entry as listed (None
+/// if the generator drops the move). None if the program has no such move.
+pub fn trace_move(
+    root: &Position,
+    history: &[Key],
+    fixes: Fixes,
+    lmgd2: u32,
+    m: Move,
+) -> Option<lmg::Trace> {
+    let node = root_node(root, history, fixes);
+    let cm = node.board.program_move(m)?;
+    let phase = lmg::Phase::at(node.board.plyn);
+    Some(lmg::Pmg::trace(
+        &node.board,
+        &node.tables,
+        lmgd2,
+        evm::CATCUT,
+        phase,
+        fixes.lmg(),
+        cm,
+    ))
 }
 
 /// The moves of the game that led from the start position through the positions keyed

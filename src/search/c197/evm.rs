@@ -35,6 +35,8 @@ const FLUSHED: i64 = 0o77000;
 const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
 pub const MATE: i64 = 0o70000;
+/// `CATCUT`: captures are must-search at levels up to 2 (`LMGR6A`, 4114-4116; 4160).
+pub const CATCUT: u32 = 2;
 /// `BDPV: 3`: a developmentally poor move (3818).
 pub const BDPV: i64 = 3;
 /// `MSP1MV: 2`: two moves of a piece one move could make (3819).
@@ -172,7 +174,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             hk1v,
             // ASETF (1646-1654): FDCUT = HK1V + MCFB + 1.
             fdcut: hk1v + mcfb + 1,
-            catcut: 2,
+            catcut: CATCUT,
             phase: Phase::at(root.plyn),
             pcratio: root.pcratio(),
             bprev: [-FLUSH, FLUSH],

@@ -88,6 +88,24 @@ pub struct Entry {
     pub safe: bool,
 }
 
+impl Entry {
+    /// The flags that are set, named as `machack plausible` prints them: `must-search`,
+    /// `unsafe` (not found safe), `poor`.
+    pub fn flag_names(&self) -> impl Iterator<Item = &'static str> {
+        [
+            (self.must, "must-search"),
+            (!self.safe, "unsafe"),
+            (self.poor, "poor"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+    }
+}
+
+/// One move's scoring step by step: each rule's name with R after it, and the entry as listed
+/// (None if dropped).
+pub type Trace = (Vec<(&'static str, i64)>, Option<Entry>);
+
 /// The generator's answer: the sorted list, how many pieces have a safe move (`PCSWSM`) and how
 /// many moves are must-search (`NCKF`).
 #[derive(Clone, Debug, Default)]
@@ -238,7 +256,7 @@ impl<'a> Pmg<'a> {
         phase: Phase,
         fixes: LmgFixes,
         mv: CMove,
-    ) -> (Vec<(&'static str, i64)>, Option<Entry>) {
+    ) -> Trace {
         let mut g = Pmg {
             b,
             t: t.clone(),

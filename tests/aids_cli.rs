@@ -1,0 +1,121 @@
+//! The debugging aids `plausible`, `trace` and `eval` (paper §13) with `--profile`: c197's own
+//! generator and evaluator by default, the paper's recreation with `--profile paper`.
+
+mod common;
+
+/// Runs machack; returns (exit code, stdout, stderr).
+fn machack(args: &[&str]) -> (i32, String, String) {
+    common::machack(args, "")
+}
+
+/// Paper game 1 (Wagner-Mac Hack) up to 11... O-O, in coordinates: White's 12th move next.
+const GAME_1_PLY_22: &str = "g2g3 e7e5 g1f3 e5e4 f3d4 f8c5 d4b3 c5b6 f1g2 g8f6 c2c4 d7d6 b1c3 \
+                             c8e6 d2d3 e4d3 g2b7 b8d7 e2d3 a8b8 b7g2 e8g8";
+
+/// The listing's rows as `SAN plausibility` with `*` for a poor move, as the c197 unit tests
+/// write the running program's lists.
+fn san_and_plausibility(out: &str) -> Vec<String> {
+    out.lines()
+        .skip_while(|l| !l.starts_with("rank"))
+        .skip(1)
+        .map(|l| {
+            let cols: Vec<&str> = l.split_whitespace().collect();
+            let poor = if cols[4..].contains(&"poor") { "*" } else { "" };
+            format!("{}{poor} {}", cols[2], cols[3])
+        })
+        .collect()
+}
+
+fn words(list: &str) -> Vec<String> {
+    list.split(',').map(|s| s.trim().to_string()).collect()
+}
+
+#[test]
+fn plausible_lists_the_start_position_as_the_running_c197_printed_it() {
+    // The same numbers and tie order as `the_start_list_is_the_running_programs` (lmg.rs),
+    // which the kit's c197 printed; c197 is the default profile.
+    let (code, out, _) = machack(&["plausible"]);
+    assert_eq!(code, 0);
+    let (_, explicit, _) = machack(&["plausible", "--profile", "c197"]);
+    assert_eq!(out, explicit);
+    assert_eq!(
+        san_and_plausibility(&out),
+        words(
+            "e4 644, e3 636, d4 612, d3 604, c4 580, c3 572, f4 564, f3 556, g3 520, \
+             g4 520, b3 520, b4 520, h4 512, h3 512, a4 512, a3 512, Nf3 376, Nc3 376, \
+             Na3 312, Nh3 312"
+        )
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn plausible_lists_game_1_before_12_o_o_as_the_running_c197_printed_it() {
+    // `a_middlegame_list_is_the_running_programs` (lmg.rs): the game's moves number c197's
+    // pieces and count their moves, so the ties fall in its order.
+    let mut args = vec!["plausible", "--profile", "c197", "--moves"];
+    args.extend(GAME_1_PLY_22.split_whitespace());
+    let (code, out, _) = machack(&args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        san_and_plausibility(&out),
+        words(
+            "O-O 768, Bf4 588, Be3 580, d4 576, Bg5 544, f4 532, Qf3 532, Bd2 528, \
+             Nd5 520, Qe2 516, Bf3 512, h4 504, a3 504, Bc6 504, a4 504, h3 504, Ne4 492, \
+             Nb5 492, Rg1 488, Qd2 488, Na4 488, Qc2 482, Ne2 476, Nd2 456, Rf1 456, \
+             Rb1 456, f3 444, Bf1* 440, Nb1* 432, Ke2 396, Bd5 384, Kd2 360, g4 352, \
+             Be4 352, Kf1 348, c5 328, Nc5 88, Nd4 68, Na5 36, Bh6 24, Bb7 0, Bh3 0, \
+             Qh5 0, Ba8 0, Qg4 0"
+        )
+    );
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn plausible_paper_profile_is_the_papers_generator() {
+    let (code, out, _) = machack(&["plausible", "--profile", "paper"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        machack::cli::plausible::listing(&machack::rules::Position::startpos(), 1)
+    );
+}
+
+#[test]
+fn plausible_profile_errors_are_named() {
+    let (code, _, err) = machack(&["plausible", "--profile", "1968"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "machack: profile '1968' unknown: choose paper (the recreation of the 1967 paper) or \
+         c197 (the 1967-68 source)\n"
+    );
+    let (code, _, err) = machack(&["plausible", "--profile", "paper", "--fixes", "all"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "machack: --fixes applies to --profile c197 only\n");
+    let (code, _, err) = machack(&["plausible", "--ply", "0"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "machack: --ply 0: c197's levels (LMGD2) start at 1, the top level\n"
+    );
+}
+
+#[test]
+fn plausible_fixes_reach_c197s_generator() {
+    // The trade-policy fix (LMGR2T, 4706-4710): with even material Rh7, offering the rook
+    // trade, loses 16 in c197 and nothing with the fix.
+    let fen = "4k3/r7/6K1/8/8/8/8/7R w - - 0 1";
+    let rh7 = |fixes: &str| -> String {
+        let (code, out, _) = machack(&["plausible", "--fen", fen, "--fixes", fixes]);
+        assert_eq!(code, 0);
+        san_and_plausibility(&out)
+            .into_iter()
+            .find(|r| r.starts_with("Rh7 "))
+            .unwrap()
+    };
+    let c197 = rh7("none");
+    let fixed = rh7("trade-policy");
+    let value = |r: &str| r[4..].parse::<i64>().unwrap();
+    assert_eq!(value(&fixed) - value(&c197), 16, "{c197} {fixed}");
+}
