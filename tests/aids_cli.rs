@@ -119,3 +119,87 @@ fn plausible_fixes_reach_c197s_generator() {
     let value = |r: &str| r[4..].parse::<i64>().unwrap();
     assert_eq!(value(&fixed) - value(&c197), 16, "{c197} {fixed}");
 }
+
+#[test]
+fn trace_shows_c197s_rules_with_r_after_each() {
+    // The start position's P-K4, 644 in the list above: the pawn's development where it
+    // stands (32) comes off, the rest is LMGR's.
+    let (code, out, _) = machack(&["trace", "P-K4"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "c197's LMGR scoring P-K4 (e4) at level 1: R after each rule, in units of 1/128 pawn\n\
+         (the current-square rules score the man where it stands; R then starts from minus that)\n\
+         \x20   32  current square: development (LMGCD)\n\
+         \x20   32  current square: less what it risks there\n\
+         \x20  -32  minus current development (CDEVV)\n\
+         \x20  -32  passed pawns, king (LMGRT, LMGCMX)\n\
+         \x20  -32  blocking lines (LBL)\n\
+         \x20  480  initial 512, centre pawn block\n\
+         \x20  560  unblocking (LMUA), line to king (LMFA LMDA)\n\
+         \x20  560  capture or safety analysis\n\
+         \x20  644  development at the new square (LMGR1A)\n\
+         total 644\n"
+    );
+}
+
+#[test]
+fn trace_names_c197s_flags_and_its_floor_at_0() {
+    // Game 1 before 12. O-O: Bf1 is developmentally poor (440), Qg4 unsafe (0, never below).
+    let trace = |mv: &str| {
+        let mut args = vec!["trace", mv, "--moves"];
+        args.extend(GAME_1_PLY_22.split_whitespace());
+        let (code, out, _) = machack(&args);
+        assert_eq!(code, 0);
+        out
+    };
+    let bf1 = trace("Bf1");
+    assert!(bf1.contains("\n  -136  blocking lines (LBL)\n"), "{bf1}");
+    assert!(bf1.ends_with("\nflags poor\ntotal 440\n"), "{bf1}");
+    let qg4 = trace("Qg4");
+    assert!(
+        qg4.ends_with("\n  -812  unsafe (LMGR3)\nflags unsafe\ntotal 0\n"),
+        "{qg4}"
+    );
+    assert!(trace("O-O").ends_with("\n   768  castling\ntotal 768\n"));
+}
+
+#[test]
+fn trace_totals_are_the_listed_plausibilities() {
+    use machack::rules::Position;
+    use machack::search::c197::{Fixes, plausible_list, trace_move};
+    let moves: Vec<String> = GAME_1_PLY_22.split_whitespace().map(String::from).collect();
+    let (pos, history) =
+        machack::cli::search_options::game_position(machack::rules::START_FEN, &moves).unwrap();
+    for (p, h) in [(pos, history), (Position::startpos(), Vec::new())] {
+        for ply in [1, 3] {
+            let list = plausible_list(&p, &h, Fixes::ALL, ply);
+            assert_eq!(list.len(), p.legal_moves().len());
+            for (m, e) in list {
+                assert_eq!(trace_move(&p, &h, Fixes::ALL, ply, m).unwrap().1, Some(e));
+            }
+        }
+    }
+}
+
+#[test]
+fn trace_refuses_what_c197_cannot_play_and_the_paper_profile_is_kept() {
+    let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+    let (code, _, err) = machack(&["trace", "--fen", fen, "a7a8n"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "machack: c197 has no such move: it promotes only to a queen\n"
+    );
+    let (code, out, _) = machack(&["trace", "--profile", "paper", "P-K4"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "+512 initial value\n\
+         +84 development of the white KP at K4\n\
+         -32 development given up at K2\n\
+         +4 unblocks the white Q, which now attacks KN4 KR5\n\
+         +24 unblocks the white KB, which now attacks QB4 QN5 QR6\n\
+         total 592\n"
+    );
+}

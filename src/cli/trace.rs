@@ -1,26 +1,38 @@
-//! `machack trace --fen FEN MOVE`: every factor of one move's plausibility with a comment, the
-//! total last (paper §13, debugging aid 4).
+//! `machack trace MOVE [--fen FEN] [--moves M ...] [--ply N] [--profile P] [--fixes F]`: how
+//! one move's plausibility is made (paper §13, debugging aid 4), the total last. The c197
+//! profile (the default) shows its `LMGR` rule by rule with R after each; the paper profile
+//! every factor of the recreation with a comment.
 
 use super::CliError;
-use crate::notation::parse_any;
+use super::search_options::{ProfileOptions, game_position, parse_move};
+use crate::notation::{Style, descriptive, san};
 use crate::plausible::trace_move;
-use crate::rules::{Move, Position, START_FEN};
+use crate::rules::{Key, Move, Position, START_FEN};
+use crate::search::{Profile, c197};
 
 /// Arguments of `machack trace`.
 #[derive(clap::Args, Debug)]
 pub struct TraceArgs {
-    /// The position.
+    /// The position (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
+    /// Moves already played from that position, in coordinates (e2e4 e7e5 …): c197 numbers
+    /// its pieces and counts their moves along the game. Write MOVE before --moves.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
     /// The level of the moves in the search tree, 1 = top level (captures are must-search at
     /// levels 1 and 2).
     #[arg(long, default_value_t = 1)]
     pub ply: u32,
+    /// The program whose generator is traced, and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
     /// The move, in descriptive notation, SAN or coordinates.
     pub mv: String,
 }
 
-/// The trace of legal move `m` as text: `<signed value> <comment>` lines, `total <n>` last.
+/// The paper profile's trace of legal move `m` as text: `<signed value> <comment>` lines,
+/// `total <n>` last.
 pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
     let (pm, factors) = trace_move(pos, m, ply)?;
     let mut out = String::new();
@@ -43,12 +55,59 @@ pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
     Some(out)
 }
 
+/// The c197 profile's trace of legal move `m` in the position reached along `history`, as
+/// text: a heading, `<R> <rule>` lines, then the entry as listed (`total <n>` last) or that
+/// the generator drops it. None if c197 has no such move (an under-promotion).
+pub fn c197_trace_text(
+    pos: &Position,
+    history: &[Key],
+    fixes: c197::Fixes,
+    m: Move,
+    ply: u32,
+) -> Option<String> {
+    let (steps, entry) = c197::trace_move(pos, history, fixes, ply, m)?;
+    let mut out = format!(
+        "c197's LMGR scoring {} ({}) at level {ply}: R after each rule, in units of 1/128 pawn\n\
+         (the current-square rules score the man where it stands; R then starts from minus that)\n",
+        descriptive::format(pos, m, Style::Book),
+        san::format(pos, m)
+    );
+    for (rule, r) in &steps {
+        out.push_str(&format!("{r:>6}  {rule}\n"));
+    }
+    match entry {
+        Some(e) => {
+            let flags: Vec<&str> = e.flag_names().collect();
+            if !flags.is_empty() {
+                out.push_str(&format!("flags {}\n", flags.join(" ")));
+            }
+            out.push_str(&format!("total {}\n", e.plausibility));
+        }
+        None => out.push_str("not listed: the generator drops this move\n"),
+    }
+    Some(out)
+}
+
 /// Prints the trace of one move.
 pub fn run(args: &TraceArgs) -> Result<(), CliError> {
-    let pos = Position::from_fen(&args.fen).map_err(|e| format!("--fen: {e}"))?;
-    let m = parse_any(&pos, &args.mv).map_err(|e| e.to_string())?;
-    let text =
-        trace_text(&pos, m, args.ply).ok_or_else(|| format!("'{}' is not legal here", args.mv))?;
-    print!("{text}");
+    let profile = args.program.profile()?;
+    let (pos, history) = game_position(&args.fen, &args.moves)?;
+    let m = parse_move(&pos, &args.mv)?;
+    let text = match profile {
+        Profile::Paper => trace_text(&pos, m, args.ply),
+        Profile::C197(fixes) => {
+            if args.ply == 0 {
+                return Err("--ply 0: c197's levels (LMGD2) start at 1, the top level".into());
+            }
+            Some(
+                c197_trace_text(&pos, &history, fixes, m, args.ply)
+                    .ok_or("c197 has no such move: it promotes only to a queen")?,
+            )
+        }
+    };
+    print!(
+        "{}",
+        text.ok_or_else(|| format!("'{}' is not legal here", args.mv))?
+    );
     Ok(())
 }

@@ -180,7 +180,8 @@ pub fn plausible_list(
 
 /// For `machack trace`: the scoring of legal move `m` in `root` at level `lmgd2`, step by step
 /// (see [`lmg::Pmg::trace`]): each rule's name with R after it, and the entry as listed (None
-/// if the generator drops the move). None if the program has no such move.
+/// if the generator drops the move). None if the program has no such move (it promotes only to
+/// a queen).
 pub fn trace_move(
     root: &Position,
     history: &[Key],
@@ -190,6 +191,10 @@ pub fn trace_move(
 ) -> Option<lmg::Trace> {
     let node = root_node(root, history, fixes);
     let cm = node.board.program_move(m)?;
+    // An under-promotion reads as the queening, the only promotion the program knows.
+    if node.board.rules_move_in(&root.legal_moves(), cm) != Some(m) {
+        return None;
+    }
     let phase = lmg::Phase::at(node.board.plyn);
     Some(lmg::Pmg::trace(
         &node.board,
