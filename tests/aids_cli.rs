@@ -203,3 +203,123 @@ fn trace_refuses_what_c197_cannot_play_and_the_paper_profile_is_kept() {
          total 592\n"
     );
 }
+
+/// The `STVL4` rows of `machack eval ARGS` (the terms and total), as `LABEL value`.
+fn eval_rows(args: &[&str]) -> Vec<String> {
+    let mut all = vec!["eval"];
+    all.extend(args);
+    let (code, out, err) = machack(&all);
+    assert_eq!(code, 0, "{err}");
+    out.lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+        .filter(|cols| ["MATB", "PCRC", "KSFFW", "KSFFB", "PSTVL", "STVL4"].contains(&cols[0]))
+        .map(|cols| format!("{} {}", cols[0], cols[cols.len() - 2]))
+        .collect()
+}
+
+#[test]
+fn eval_shows_c197s_stvl4_terms_as_its_debugging_build_keeps_them() {
+    let mut args = vec!["--moves"];
+    args.extend(GAME_1_PLY_22.split_whitespace());
+    let (code, out, _) = machack(&[&["eval"][..], &args].concat());
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+    // Game 1 before 12. O-O: White a pawn up (Bxb7), its pawn structure 4 worse.
+    assert_eq!(
+        eval_rows(&args),
+        [
+            "MATB 128",
+            "PCRC 0",
+            "KSFFW 0",
+            "KSFFB 0",
+            "PSTVL -4",
+            "STVL4 124"
+        ]
+    );
+    assert!(out.ends_with("\nWhite to move: +0.97 for White\n"), "{out}");
+}
+
+#[test]
+fn eval_c197_king_terms_count_in_the_opening_and_middle_game_only() {
+    // KSFFW: the white king on its third rank, -16 (KINGSF finds nothing); KSFFB: the black
+    // king on its second, +8.
+    assert_eq!(
+        eval_rows(&[
+            "--fen",
+            "rnbq1bnr/ppppkppp/8/4p3/4P3/3K4/PPPP1PPP/RNBQ1BNR w - - 4 4"
+        ]),
+        [
+            "MATB 0",
+            "PCRC 0",
+            "KSFFW -16",
+            "KSFFB 8",
+            "PSTVL 0",
+            "STVL4 -8"
+        ]
+    );
+    // KINGSF: the queen on KB6 attacks the king's squares: 72 off.
+    assert_eq!(
+        eval_rows(&["--fen", "4k3/8/8/8/8/5q2/8/4K3 w - - 0 5"]),
+        [
+            "MATB -1248",
+            "PCRC 0",
+            "KSFFW -72",
+            "KSFFB 0",
+            "PSTVL 0",
+            "STVL4 -1320"
+        ]
+    );
+    // Past game ply 40 (OPNMID off: here 42) the same position's king terms are 0.
+    let (_, out, _) = machack(&["eval", "--fen", "4k3/8/8/8/8/5q2/8/4K3 w - - 0 22"]);
+    assert!(out.contains("\nOPNMID off: the root is past game ply 40, the king terms are 0\n"));
+    assert!(
+        out.contains("\nKSFFW  White's king: -8 a rank above its first, -KINGSF      0   +0.00\n")
+    );
+}
+
+#[test]
+fn eval_c197_piece_ratio_change_is_against_the_root() {
+    // A black rook gone since the root: the ratio term grows (PCRC, 5605-5617).
+    let fen = "6k1/5ppp/8/3P4/8/8/1P3PPP/R5K1 b - - 0 30";
+    let root = "r5k1/5ppp/8/3P4/8/8/1P3PPP/R5K1 w - - 0 30";
+    assert_eq!(
+        eval_rows(&["--fen", fen]),
+        [
+            "MATB 896",
+            "PCRC 0",
+            "KSFFW 0",
+            "KSFFB 0",
+            "PSTVL -20",
+            "STVL4 876"
+        ]
+    );
+    assert_eq!(
+        eval_rows(&["--fen", fen, "--root-fen", root]),
+        [
+            "MATB 896",
+            "PCRC 548",
+            "KSFFW 0",
+            "KSFFB 0",
+            "PSTVL -20",
+            "STVL4 1424"
+        ]
+    );
+}
+
+#[test]
+fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
+    let (code, _, err) = machack(&["eval", "--source-king-safety"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        err,
+        "machack: --source-king-safety and --ratio-divisor apply to --profile paper only (c197 \
+         has its own king safety and shifts the ratio by 4)\n"
+    );
+    let (code, out, _) = machack(&["eval", "--profile", "paper"]);
+    assert_eq!(code, 0);
+    let start = machack::rules::Position::startpos();
+    assert_eq!(
+        out,
+        machack::cli::eval::report(&start, &start, &Default::default())
+    );
+}

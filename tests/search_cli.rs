@@ -148,6 +148,8 @@ fn think_and_plausible_name_checkmate_and_stalemate() {
 fn eval_names_its_terms_and_whose_side() {
     let (ok, out, _) = machack(&[
         "eval",
+        "--profile",
+        "paper",
         "--fen",
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 0 1",
     ]);

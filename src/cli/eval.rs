@@ -1,24 +1,36 @@
-//! `machack eval --fen FEN [--root-fen FEN] [--source-king-safety]`: the static evaluator's
-//! terms, one per line, named, from White's side, S last and then from the mover's side (paper
-//! §3; debugging aid 3 of §13).
+//! `machack eval [--fen FEN] [--moves M ...] [--root-fen FEN] [--profile P] [--fixes F]
+//! [--source-king-safety]`: the static evaluator's terms, one per line, named, from White's
+//! side, the total last and then from the mover's side (debugging aid 3 of §13). The evaluator
+//! is the profile's: c197's `STVL4` (the default) or the paper's recreation (paper §3).
 
 use super::CliError;
+use super::search_options::{ProfileOptions, game_position};
 use crate::eval::{EvalParams, KingSafety, RootRatio, evaluate_breakdown};
-use crate::rules::{Bitboard, Color, Position, START_FEN};
+use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
+use crate::search::{Profile, c197};
 
 /// Arguments of `machack eval`.
 #[derive(clap::Args, Debug)]
 pub struct EvalArgs {
-    /// The position to evaluate.
+    /// The position to evaluate (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// The root of the search, for the piece-ratio term R (default: the position itself, R = 0).
+    /// Moves already played from that position, in coordinates (e2e4 e7e5 …): c197 numbers
+    /// its pieces along the game, and reads passed and backward pawns by number.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// The root of the search, for the piece-ratio term (default: the position itself, where
+    /// it is 0); with c197 also for OPNMID (king terms up to game ply 40).
     #[arg(long)]
     pub root_fen: Option<String>,
-    /// Use the c197 source's king-safety term instead of the paper's.
+    /// The program whose evaluator is shown, and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
+    /// With --profile paper: use the c197 source's king-safety term instead of the paper's.
     #[arg(long)]
     pub source_king_safety: bool,
-    /// k of the piece-ratio term is 1/N (default 16, the source's shift by 4).
+    /// With --profile paper: k of the piece-ratio term is 1/N (default 16, the source's shift
+    /// by 4, which c197 keeps).
     #[arg(long, default_value_t = crate::eval::ratio::DEFAULT_RATIO_DIVISOR)]
     pub ratio_divisor: i64,
 }
@@ -35,16 +47,77 @@ fn squares(b: Bitboard) -> String {
 }
 
 /// A value in pawns, signed (a pawn is 128).
-fn pawns(v: i32) -> String {
-    format!("{:+.2}", f64::from(v) / 128.0)
+fn pawns(v: impl Into<i64>) -> String {
+    format!("{:+.2}", v.into() as f64 / 128.0)
 }
 
-/// The whole output of `machack eval` for a position, as text (also used by the tests): each
+/// The total from the mover's side, the last line of both reports.
+fn mover_line(pos: &Position, white: i64) -> String {
+    let mover = pos.side_to_move();
+    let for_mover = if mover == Color::White { white } else { -white };
+    format!(
+        "{} to move: {} for {}\n",
+        mover.name(),
+        pawns(for_mover),
+        mover.name()
+    )
+}
+
+/// The c197 profile's report for `pos`, reached along `history`, searched from `root`:
+/// `STVL4`'s terms as the program's debugging build keeps them, from White's side, in units
+/// and in pawns; the total also from the mover's.
+pub fn c197_report(pos: &Position, history: &[Key], fixes: c197::Fixes, root: &Position) -> String {
+    let t = c197::static_terms(pos, history, fixes, root);
+    let opnmid = if root.game_ply() <= 40 {
+        "on: the root is at game ply 40 or less, the king terms count"
+    } else {
+        "off: the root is past game ply 40, the king terms are 0"
+    };
+    let terms = [
+        ("MATB", "material (PCBAL)", t.material),
+        ("PCRC", "piece ratio change since the root", t.ratio),
+        (
+            "KSFFW",
+            "White's king: -8 a rank above its first, -KINGSF",
+            t.white_king,
+        ),
+        (
+            "KSFFB",
+            "Black's king: +8 a rank below its first, +KINGSF",
+            t.black_king,
+        ),
+        (
+            "PSTVL",
+            "pawns: multiple, isolated, backward, passed",
+            t.pawns,
+        ),
+    ];
+    let mut out = format!(
+        "static evaluation (c197's STVL4, lines 5597-5689) from White's side: above 0 is good\n\
+         for White, below 0 for Black; values in units of 1/128 pawn (a pawn is 128) and in\n\
+         pawns; the terms as c197's debugging build keeps them apart (IFN DBG)\n\
+         OPNMID {opnmid}\n\
+         {:<55}{:>7}{:>8}\n",
+        "term", "value", "pawns"
+    );
+    for (label, name, v) in terms {
+        out.push_str(&format!("{label:<6} {name:<48}{v:>7}{:>8}\n", pawns(v)));
+    }
+    let total = t.total();
+    out.push_str(&format!(
+        "{:<6} {:<48}{total:>7}{:>8}\n",
+        "STVL4",
+        "total",
+        pawns(total)
+    ));
+    out.push_str(&mover_line(pos, total));
+    out
+}
+
+/// The paper profile's output of `machack eval` for a position, as text (also used by the tests): each
 /// term named, in units and in pawns, from White's side; the total also from the mover's.
 pub fn report(pos: &Position, root: &Position, params: &EvalParams) -> String {
     let b = evaluate_breakdown(pos, &RootRatio::at(root), params);
-    let mover = pos.side_to_move();
-    let for_mover = if mover == Color::White { b.s } else { -b.s };
     let terms = [
         ("B", "material", b.b),
         (
@@ -70,12 +143,7 @@ pub fn report(pos: &Position, root: &Position, params: &EvalParams) -> String {
         b.s,
         pawns(b.s)
     ));
-    out.push_str(&format!(
-        "{} to move: {} for {}\n",
-        mover.name(),
-        pawns(for_mover),
-        mover.name()
-    ));
+    out.push_str(&mover_line(pos, b.s.into()));
     out.push_str(&format!(
         "isolated pawns {}\npassed pawns   {}\nbackward pawns {}\n",
         squares(b.pawns.isolated),
@@ -85,27 +153,46 @@ pub fn report(pos: &Position, root: &Position, params: &EvalParams) -> String {
     out
 }
 
-/// Prints the terms of S.
+/// Prints the terms of the static evaluation.
 pub fn run(args: &EvalArgs) -> Result<(), CliError> {
-    let pos = Position::from_fen(&args.fen).map_err(|e| format!("--fen: {e}"))?;
+    let profile = args.program.profile()?;
+    let (pos, history) = game_position(&args.fen, &args.moves)?;
     let root = match &args.root_fen {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
+    let fixes = match profile {
+        Profile::C197(fixes) => fixes,
+        Profile::Paper => {
+            print!("{}", report(&pos, &root, &paper_params(args)?));
+            return Ok(());
+        }
+    };
+    if args.source_king_safety || args.ratio_divisor != crate::eval::ratio::DEFAULT_RATIO_DIVISOR {
+        return Err(
+            "--source-king-safety and --ratio-divisor apply to --profile paper only \
+                    (c197 has its own king safety and shifts the ratio by 4)"
+                .into(),
+        );
+    }
+    print!("{}", c197_report(&pos, &history, fixes, &root));
+    Ok(())
+}
+
+/// The paper evaluator's parameters the arguments name.
+fn paper_params(args: &EvalArgs) -> Result<EvalParams, CliError> {
     if args.ratio_divisor < 1 {
         return Err(format!(
             "--ratio-divisor {}: k = 1/N needs N of at least 1 (default 16)",
             args.ratio_divisor
         ));
     }
-    let params = EvalParams {
+    Ok(EvalParams {
         ratio_divisor: args.ratio_divisor,
         king_safety: if args.source_king_safety {
             KingSafety::Source
         } else {
             KingSafety::Paper
         },
-    };
-    print!("{}", report(&pos, &root, &params));
-    Ok(())
+    })
 }

@@ -207,6 +207,21 @@ pub fn trace_move(
     ))
 }
 
+/// For `machack eval`: `STVL4`'s terms for `pos` (see [`statev::Terms`]), on the program's
+/// board along `history`, with the piece ratio and `OPNMID` of the search's `root` (`HACK1`,
+/// 2199-2207).
+pub fn static_terms(
+    pos: &Position,
+    history: &[Key],
+    fixes: Fixes,
+    root: &Position,
+) -> statev::Terms {
+    let node = root_node(pos, history, fixes);
+    let pcratio = Board::from_position(root).pcratio();
+    let opnmid = lmg::Phase::at(root.game_ply()).opnmid;
+    statev::stvl4_terms(&node.board, &node.tables, pcratio, opnmid)
+}
+
 /// The moves of the game that led from the start position through the positions keyed
 /// `history` to `root`, found by trying each legal move; None if the chain breaks.
 pub fn game_moves(root: &Position, history: &[Key]) -> Option<Vec<Move>> {

@@ -26,21 +26,52 @@ pub const KSF2: i64 = -24;
 /// A capture search's promotion: `PUSH P,[1000]` (5524).
 pub const QUEENING: i64 = 512;
 
+/// `STVL4`'s terms for White, as the program's debugging build keeps them apart (`IFN DBG`,
+/// 5601-5687: `MATB`, `PCRC`, `KSFFW`, `KSFFB`, `PSTVL`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// `MATB`: material, White's `PCBAL` less Black's (5597-5604).
+    pub material: i64,
+    /// `PCRC`: the change of the piece ratio since the root (5605-5617).
+    pub ratio: i64,
+    /// `KSFFW`: White's king while `OPNMID` (5618-5630): 8 for each rank it stands above its
+    /// first, and `KINGSF`, both taken off.
+    pub white_king: i64,
+    /// `KSFFB`: Black's king while `OPNMID` (5631-5645), the same added.
+    pub black_king: i64,
+    /// `PSTVL`: multiple, isolated, backward and passed pawns (5646-5688).
+    pub pawns: i64,
+}
+
+impl Terms {
+    /// The static value: the terms' sum (`ACCUMR`).
+    pub fn total(&self) -> i64 {
+        self.material + self.ratio + self.white_king + self.black_king + self.pawns
+    }
+}
+
 /// `STVL4` (5597-5689): the static value for White: material (`PCBAL`), the change of the
 /// piece ratio since the root, king safety while `OPNMID`, pawn structure.
 pub fn stvl4(b: &Board, t: &Tables, pcratio: i64, opnmid: bool) -> i64 {
+    stvl4_terms(b, t, pcratio, opnmid).total()
+}
+
+/// `STVL4`'s terms, apart (see [`Terms`]).
+pub fn stvl4_terms(b: &Board, t: &Tables, pcratio: i64, opnmid: bool) -> Terms {
     let (w, bl) = (b.pcbal[0] as i64, b.pcbal[1] as i64);
-    let mut r = w - bl;
-    r += ratio_change(w, bl, pcratio);
+    let mut terms = Terms {
+        material: w - bl,
+        ratio: ratio_change(w, bl, pcratio),
+        pawns: pawn_structure(t),
+        ..Terms::default()
+    };
     if opnmid {
         let wk = b.piecel[king(0)];
-        r -= (brank(wk) as i64 - 1) * 8;
-        r -= kingsf(b, t, 0, wk);
+        terms.white_king = -(brank(wk) as i64 - 1) * 8 - kingsf(b, t, 0, wk);
         let bk = b.piecel[king(1)];
-        r += (8 - brank(bk) as i64) * 8;
-        r += kingsf(b, t, 1, bk);
+        terms.black_king = (8 - brank(bk) as i64) * 8 + kingsf(b, t, 1, bk);
     }
-    r + pawn_structure(t)
+    terms
 }
 
 /// The change of the piece ratio since the root (5605-5613): White's material over Black's in
