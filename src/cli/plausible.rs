@@ -5,7 +5,7 @@
 //! or the paper's recreation.
 
 use super::CliError;
-use super::search_options::{ProfileOptions, game_position};
+use super::search_options::{ProfileOptions, c197_level, game_position};
 use super::show::no_move_text;
 use crate::notation::{Style, descriptive, san};
 use crate::plausible::plausible_moves;
@@ -108,12 +108,7 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     let text = match profile {
         Profile::Paper => listing(&pos, args.ply),
-        Profile::C197(fixes) => {
-            if args.ply == 0 {
-                return Err("--ply 0: c197's levels (LMGD2) start at 1, the top level".into());
-            }
-            c197_listing(&pos, &history, fixes, args.ply)
-        }
+        Profile::C197(fixes) => c197_listing(&pos, &history, fixes, c197_level(args.ply)?),
     };
     print!("{text}");
     Ok(())

@@ -50,6 +50,14 @@ impl ProfileOptions {
     }
 }
 
+/// c197's level (`LMGD2`) for `--ply N` of the debugging aids: the top level is 1.
+pub fn c197_level(ply: u32) -> Result<u32, CliError> {
+    if ply == 0 {
+        return Err("--ply 0: c197's levels (LMGD2) start at 1, the top level".into());
+    }
+    Ok(ply)
+}
+
 /// Finds the legal move written `text` (descriptive, SAN or coordinates) in `pos`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
     notation::parse_any(pos, text).map_err(|e| format!("{e} (in {})", pos.to_fen()))

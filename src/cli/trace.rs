@@ -4,7 +4,7 @@
 //! every factor of the recreation with a comment.
 
 use super::CliError;
-use super::search_options::{ProfileOptions, game_position, parse_move};
+use super::search_options::{ProfileOptions, c197_level, game_position, parse_move};
 use crate::notation::{Style, descriptive, san};
 use crate::plausible::trace_move;
 use crate::rules::{Key, Move, Position, START_FEN};
@@ -95,15 +95,10 @@ pub fn run(args: &TraceArgs) -> Result<(), CliError> {
     let m = parse_move(&pos, &args.mv)?;
     let text = match profile {
         Profile::Paper => trace_text(&pos, m, args.ply),
-        Profile::C197(fixes) => {
-            if args.ply == 0 {
-                return Err("--ply 0: c197's levels (LMGD2) start at 1, the top level".into());
-            }
-            Some(
-                c197_trace_text(&pos, &history, fixes, m, args.ply)
-                    .ok_or("c197 has no such move: it promotes only to a queen")?,
-            )
-        }
+        Profile::C197(fixes) => Some(
+            c197_trace_text(&pos, &history, fixes, m, c197_level(args.ply)?)
+                .ok_or("c197 has no such move: it promotes only to a queen")?,
+        ),
     };
     print!(
         "{}",
