@@ -114,8 +114,9 @@ pub fn c197_report(pos: &Position, history: &[Key], fixes: c197::Fixes, root: &P
     out
 }
 
-/// The paper profile's output of `machack eval` for a position, as text (also used by the tests): each
-/// term named, in units and in pawns, from White's side; the total also from the mover's.
+/// The paper profile's output of `machack eval` for a position, as text (also used by the
+/// tests): each term named, in units and in pawns, from White's side; the total also from the
+/// mover's.
 pub fn report(pos: &Position, root: &Position, params: &EvalParams) -> String {
     let b = evaluate_breakdown(pos, &RootRatio::at(root), params);
     let terms = [
@@ -161,21 +162,22 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
-    let fixes = match profile {
-        Profile::C197(fixes) => fixes,
-        Profile::Paper => {
-            print!("{}", report(&pos, &root, &paper_params(args)?));
-            return Ok(());
+    let text = match profile {
+        Profile::Paper => report(&pos, &root, &paper_params(args)?),
+        Profile::C197(fixes) => {
+            if args.source_king_safety
+                || args.ratio_divisor != crate::eval::ratio::DEFAULT_RATIO_DIVISOR
+            {
+                return Err(
+                    "--source-king-safety and --ratio-divisor apply to --profile paper \
+                            only (c197 has its own king safety and shifts the ratio by 4)"
+                        .into(),
+                );
+            }
+            c197_report(&pos, &history, fixes, &root)
         }
     };
-    if args.source_king_safety || args.ratio_divisor != crate::eval::ratio::DEFAULT_RATIO_DIVISOR {
-        return Err(
-            "--source-king-safety and --ratio-divisor apply to --profile paper only \
-                    (c197 has its own king safety and shifts the ratio by 4)"
-                .into(),
-        );
-    }
-    print!("{}", c197_report(&pos, &history, fixes, &root));
+    print!("{text}");
     Ok(())
 }
 
