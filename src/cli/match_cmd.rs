@@ -3,6 +3,7 @@
 //! and the Elo difference with its 95% interval on stdout.
 
 use super::CliError;
+use super::search_options::ProfileOptions;
 use crate::game::clock::TimeControl;
 use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
@@ -31,10 +32,9 @@ pub struct MatchArgs {
     /// Machack's parameter preset: normal, tournament or quick.
     #[arg(long, default_value = "tournament")]
     pub preset: String,
-    /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the
-    /// paper).
-    #[arg(long, default_value = "c197")]
-    pub profile: String,
+    /// The program and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
     /// Write every game to this PGN file (replaced at the start).
     #[arg(long)]
     pub pgn: Option<String>,
@@ -78,7 +78,7 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         games: args.games,
         tc,
         params: SearchParams {
-            profile: args.profile.parse().map_err(|e| format!("{e}"))?,
+            profile: args.program.profile()?,
             ..SearchParams::preset(preset)
         },
         max_plies: args.max_plies,

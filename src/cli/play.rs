@@ -1,6 +1,7 @@
 //! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
 
 use super::CliError;
+use super::search_options::ProfileOptions;
 use crate::game::clock;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
@@ -22,10 +23,9 @@ pub struct PlayArgs {
     /// (widths 4, depth 2).
     #[arg(long, default_value = "normal")]
     pub preset: String,
-    /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the
-    /// paper).
-    #[arg(long, default_value = "c197")]
-    pub profile: String,
+    /// The program and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
     /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
     /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
     #[arg(long)]
@@ -79,7 +79,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         machine_white: args.black,
         machine_black: !args.black,
         params: SearchParams {
-            profile: args.profile.parse().map_err(|e| format!("{e}"))?,
+            profile: args.program.profile()?,
             ..SearchParams::preset(preset)
         },
         clock,

@@ -1,6 +1,7 @@
 //! `machack xboard`: the engine speaks CECP (xboard) on standard input and output.
 
 use super::CliError;
+use super::search_options::ProfileOptions;
 use crate::search::Preset;
 
 /// Arguments of `machack xboard`.
@@ -9,10 +10,9 @@ pub struct XboardArgs {
     /// Search parameters: normal, tournament or quick.
     #[arg(long, default_value = "normal")]
     pub preset: String,
-    /// The program: c197 (the 1967-68 source, the default) or paper (the recreation of the
-    /// paper).
-    #[arg(long, default_value = "c197")]
-    pub profile: String,
+    /// The program and its fixes.
+    #[command(flatten)]
+    pub program: ProfileOptions,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -22,7 +22,7 @@ pub fn run(args: &XboardArgs) -> Result<(), CliError> {
         std::io::BufReader::new(std::io::stdin()),
         std::io::stdout(),
         preset,
-        args.profile.parse().map_err(|e| format!("{e}"))?,
+        args.program.profile()?,
     );
     Ok(())
 }
