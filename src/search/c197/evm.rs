@@ -18,7 +18,7 @@ use super::Fixes;
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
-use super::lmg::{Entry, List, LmgFixes, Phase, Pmg};
+use super::lmg::{Entry, List, Phase, Pmg};
 use crate::rules::{Move, MoveList, Position};
 use crate::search::{Limits, Progress, Selection, Statistics, WidthSchedule};
 use std::cell::OnceCell;
@@ -278,9 +278,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `STATE2` and `EVM`: the generator's list, searched.
     pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
         self.stats.pmg_calls += 1;
-        let lmg_fixes = LmgFixes {
-            trade_policy: self.fixes.trade_policy,
-        };
+        let lmg_fixes = self.fixes.lmg();
         let list = Pmg::run(
             &n.board,
             &n.tables,
@@ -300,9 +298,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             1,
             self.catcut,
             self.phase,
-            LmgFixes {
-                trade_policy: self.fixes.trade_policy,
-            },
+            self.fixes.lmg(),
         )
     }
 

@@ -212,31 +212,7 @@ impl<'a> Pmg<'a> {
         phase: Phase,
         fixes: LmgFixes,
     ) -> List {
-        let mut g = Pmg {
-            b,
-            t: t.clone(),
-            i: b.side,
-            sqval: [BSQVAL; 120],
-            lmgd2,
-            catcut,
-            phase,
-            fixes,
-            cdevv: 0,
-            cposv: 0,
-            cdvcf: -1,
-            r: 0,
-            c: 0,
-            lmfors: 0,
-            ickf: false,
-            safe: true,
-            lmoa: 0,
-            log: Vec::new(),
-            trace: None,
-            entries: Vec::with_capacity(48),
-            nsmvs: 0,
-            nckf: 0,
-        };
-        g.square_values();
+        let mut g = Pmg::new(b, t, lmgd2, catcut, phase, fixes, None);
         let pieces_with_safe_moves = g.generate();
         sort(&mut g.entries);
         List {
@@ -257,6 +233,28 @@ impl<'a> Pmg<'a> {
         fixes: LmgFixes,
         mv: CMove,
     ) -> Trace {
+        let mut g = Pmg::new(b, t, lmgd2, catcut, phase, fixes, Some(Vec::new()));
+        if mv.piece == 0 {
+            g.generate();
+            let e = g.entries.iter().find(|e| e.mv == mv).copied();
+            return (vec![("castling", CASTLE)], e);
+        }
+        g.lmgr(mv.piece, mv.to);
+        let e = g.entries.first().copied();
+        (g.trace.unwrap_or_default(), e)
+    }
+
+    /// The generator's state before its first move is scored, the square values computed
+    /// (for [`Pmg::run`] and [`Pmg::trace`]); `trace` collects R after each rule when Some.
+    fn new(
+        b: &'a Board,
+        t: &Tables,
+        lmgd2: u32,
+        catcut: u32,
+        phase: Phase,
+        fixes: LmgFixes,
+        trace: Option<Vec<(&'static str, i64)>>,
+    ) -> Pmg<'a> {
         let mut g = Pmg {
             b,
             t: t.clone(),
@@ -276,20 +274,13 @@ impl<'a> Pmg<'a> {
             safe: true,
             lmoa: 0,
             log: Vec::new(),
-            trace: Some(Vec::new()),
-            entries: Vec::new(),
+            trace,
+            entries: Vec::with_capacity(48),
             nsmvs: 0,
             nckf: 0,
         };
         g.square_values();
-        if mv.piece == 0 {
-            g.generate();
-            let e = g.entries.iter().find(|e| e.mv == mv).copied();
-            return (vec![("castling", CASTLE)], e);
-        }
-        g.lmgr(mv.piece, mv.to);
-        let e = g.entries.first().copied();
-        (g.trace.unwrap_or_default(), e)
+        g
     }
 
     fn mark(&mut self, label: &'static str) {
