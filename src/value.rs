@@ -21,3 +21,33 @@ pub const fn mated_in(ply: u32) -> Value {
 pub const fn is_mate(v: Value) -> bool {
     v >= MATE_BOUND || v <= -MATE_BOUND
 }
+
+/// A mate value counted in the winner's moves: `Some((true, 2))` when the side to move mates with
+/// its second move, `Some((false, 1))` when its opponent mates with its first reply (0: mated
+/// now); None for a value that is no mate.
+pub fn mate_moves(v: Value) -> Option<(bool, Value)> {
+    if !is_mate(v) {
+        return None;
+    }
+    let plies = MATE - v.abs();
+    Some(if v > 0 {
+        (true, (plies + 1) / 2)
+    } else {
+        (false, plies / 2)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_mate_is_counted_in_the_winners_moves() {
+        assert_eq!(mate_moves(MATE - 1), Some((true, 1)));
+        assert_eq!(mate_moves(MATE - 3), Some((true, 2)));
+        assert_eq!(mate_moves(-MATE), Some((false, 0)));
+        assert_eq!(mate_moves(-(MATE - 2)), Some((false, 1)));
+        assert_eq!(mate_moves(MATE_BOUND - 1), None);
+        assert_eq!(mate_moves(0), None);
+    }
+}

@@ -3,7 +3,7 @@
 
 use crate::notation::descriptive::{self, Style};
 use crate::rules::{Move, Position, Status};
-use crate::value::{MATE, Value, is_mate};
+use crate::value::{Value, mate_moves};
 
 /// The descriptive style to write (see [`Style`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -34,21 +34,6 @@ pub fn move_text(pos: &Position, m: Move) -> String {
 /// A line of moves from `pos` in descriptive notation (book style).
 pub fn line_text(pos: &Position, line: &[Move]) -> String {
     descriptive::format_line(pos, line, Style::Book)
-}
-
-/// A mate value counted in the winner's moves: `Some((true, 2))` when the side to move mates with
-/// its second move, `Some((false, 1))` when its opponent mates with its first reply (0: mated
-/// now); None for a value that is no mate.
-fn mate_moves(v: Value) -> Option<(bool, Value)> {
-    if !is_mate(v) {
-        return None;
-    }
-    let plies = MATE - v.abs();
-    Some(if v > 0 {
-        (true, (plies + 1) / 2)
-    } else {
-        (false, plies / 2)
-    })
 }
 
 /// A value for people, for the side to move: pawns with two decimals and the value in units

@@ -5,7 +5,7 @@
 use crate::game::engine::{Engine, ThinkLimits, Thought};
 use crate::rules::{Key, Position};
 use crate::search::Progress;
-use crate::value::{MATE, Value, is_mate};
+use crate::value::{Value, mate_moves};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
@@ -125,10 +125,5 @@ pub fn wait_done(
 
 /// A mate score as moves to mate (positive: the side to move mates), or None for other values.
 pub fn mate_in_moves(v: Value) -> Option<i32> {
-    if !is_mate(v) {
-        return None;
-    }
-    let plies = MATE - v.abs();
-    let moves = (plies + 1) / 2;
-    Some(if v > 0 { moves.max(1) } else { -moves.max(1) })
+    mate_moves(v).map(|(mates, moves)| if mates { moves.max(1) } else { -moves.max(1) })
 }

@@ -11,7 +11,7 @@ use crate::fidelity::compare::{CompareRow, Summary, ratio};
 use crate::notation::{Game, Notation, Style, descriptive, san};
 use crate::rules::{Color, Move, Position, Status};
 use crate::search::TopBound;
-use crate::value::{MATE, Value, is_mate};
+use crate::value::{Value, mate_moves};
 use std::fmt::Write;
 
 /// The style sheet.
@@ -293,16 +293,10 @@ fn line_html(pos: &Position, line: &[Move]) -> String {
 
 /// A value for people: pawns with two decimals and a sign, or a mate in moves.
 fn value_text(v: Value) -> String {
-    if is_mate(v) {
-        let moves = (MATE - v.abs() + 1) / 2;
-        if v > 0 {
-            format!("mate in {moves}")
-        } else {
-            format!("mated in {moves}")
-        }
-    } else {
-        let pawns = format!("{:+.2}", v as f64 / 128.0);
-        pawns.replace('-', "−")
+    match mate_moves(v) {
+        Some((true, moves)) => format!("mate in {moves}"),
+        Some((false, moves)) => format!("mated in {moves}"),
+        None => format!("{:+.2}", v as f64 / 128.0).replace('-', "−"),
     }
 }
 
