@@ -12,31 +12,12 @@ pub mod terms;
 use crate::rules::Position;
 use crate::value::Value;
 
-pub use king_safety::KingSafety;
+pub use crate::program::{EvalParams, KingSafety};
 pub use pawns::PawnDetails;
 pub use ratio::RootRatio;
 pub use terms::{
     en_prise, is_safe_move, pieces_en_prise, pinned_piece, risk, trapped, trapped_or_pinned,
 };
-
-/// The evaluator's parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EvalParams {
-    /// k of the piece-ratio term is `1 / ratio_divisor` (paper §3: the paper prints 1/8, the
-    /// source shifts right by 4, i.e. k = 1/16 \[S\] — the default).
-    pub ratio_divisor: i64,
-    /// Which king-safety term to use (paper by default, c197 source as an option).
-    pub king_safety: KingSafety,
-}
-
-impl Default for EvalParams {
-    fn default() -> Self {
-        EvalParams {
-            ratio_divisor: ratio::DEFAULT_RATIO_DIVISOR,
-            king_safety: KingSafety::Paper,
-        }
-    }
-}
 
 /// The evaluator's answer term by term, White's point of view.
 #[derive(Clone, Debug, PartialEq, Eq)]

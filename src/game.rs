@@ -3,7 +3,9 @@
 //!
 //! - [`Game`] (this file): a game as played: the start, the moves with how they were written and
 //!   timed, the keys of the positions passed (for repetition), and how it ended ([`Ending`]).
-//! - [`engine`]: the search with its parameters behind one interface (moves and values, no text).
+//! - [`program`]: the program behind every front end, the paper's or c197, chosen once from the
+//!   settings (moves and values, no text); [`engine`]: it, with what the front ends read of its
+//!   last search.
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
 //! - [`judgement`]: when the machine accepts a draw and when it resigns (paper §12).
@@ -12,7 +14,10 @@
 pub mod clock;
 pub mod engine;
 pub mod judgement;
+pub mod program;
 pub mod record;
+
+pub use program::Program;
 
 use crate::notation::{Style, descriptive, san};
 use crate::rules::{Color, Key, Move, Position, Status};

@@ -8,15 +8,20 @@
 //!
 //! 1. [`rules`] (board, moves, FEN, keys) and [`value`] (the paper's units);
 //! 2. [`notation`] (descriptive, SAN, PGN, EPD, the score format);
-//! 3. [`eval`] (paper §3);
-//! 4. [`plausible`] (paper §5);
-//! 5. [`search`] (paper §1, §4, §6–§10) and [`book`] (paper §11);
-//! 6. [`game`]: what every front end shares (engine, clocks, the game, endings, judgement, record);
-//! 7. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
+//! 3. [`program`]: what both programs take and return (settings, limits, results, statistics);
+//! 4. the two programs over the rules, side by side: [`c197`] (the 1967-68 source routine by
+//!    routine, a whole program) and the paper's program, in three layers of its own: [`eval`]
+//!    (paper §3),
+//! 5. [`plausible`] (paper §5),
+//! 6. [`search`] (paper §1, §4, §6–§10); beside it [`book`] (paper §11);
+//! 7. [`game`]: what every front end shares (the program behind one interface, clocks, the
+//!    game, endings, judgement, record);
+//! 8. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
 //!    against history) and [`mod@matches`] (matches against other engines);
-//! 8. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
+//! 9. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
 
 pub mod book;
+pub mod c197;
 pub mod cli;
 pub mod eval;
 pub mod fidelity;
@@ -26,6 +31,7 @@ pub mod matches;
 pub mod notation;
 pub mod plausible;
 pub mod player;
+pub mod program;
 pub mod protocol;
 pub mod rules;
 pub mod search;

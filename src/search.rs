@@ -6,9 +6,9 @@
 //! Entry point: [`Searcher::search`]. Same input, same output: the search is deterministic
 //! unless a time limit or stop flag cuts it short.
 //!
-//! Two programs search here, chosen by the parameters' [`Profile`] once, in
-//! [`Searcher::search`]: the paper's (this module's files below) and c197, the 1967-68
-//! program routine by routine with its own board, generator and evaluator ([`c197`]).
+//! This is the paper's program; c197, the 1967-68 program routine by routine, is its sibling
+//! ([`crate::c197`]). What both take and return is in [`crate::program`]; the front ends reach
+//! either through [`crate::game::Program`].
 //!
 //! | Paper | File |
 //! |---|---|
@@ -17,7 +17,7 @@
 //! | §8 hash table | `hash_table.rs` |
 //! | §9 modifications | `modifications.rs` |
 //! | §10 secondary search | `secondary.rs` |
-//! | §13 aids 5, 6 | `result.rs` (top-level record), `stats.rs` |
+//! | §13 aids 5, 6 | `crate::program` (`result.rs`: the top-level record; `stats.rs`) |
 //! | SEARCH-TECHNIQUES §3 repetition | `repetition.rs` |
 //! | SEARCH-TECHNIQUES §4 shadow score | `alpha_beta.rs` (`NodeResult`), `hash_table.rs` |
 //!
@@ -63,56 +63,40 @@
 //!   [`SimpleKnowledge`] is a teaching implementation for tests.
 
 pub mod alpha_beta;
-pub mod c197;
 pub mod feedover;
 pub mod hash_table;
 pub mod knowledge;
 pub mod knowledge_1967;
 pub mod modifications;
-pub mod params;
 pub mod repetition;
-pub mod result;
 pub mod root;
 pub mod secondary;
 pub mod simple_knowledge;
-pub mod stats;
 
 pub use feedover::{FeedoverReason, feedover_reason};
-pub use hash_table::{HashTable, TableStats};
+pub use hash_table::HashTable;
 pub use knowledge::Knowledge;
 pub use knowledge_1967::Knowledge1967;
-pub use params::{
-    ParamError, Preset, Profile, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth,
-    parse_switch,
-};
-pub use result::{Limits, Progress, SearchResult, Selection, TopBound, TopLevelMove};
 pub use simple_knowledge::SimpleKnowledge;
-pub use stats::Statistics;
 
+use crate::program::{Limits, PaperKnowledge, Progress, SearchParams, SearchResult, Statistics};
 use crate::rules::{Key, Move, Position};
 use alpha_beta::Tree;
 use repetition::KeyStack;
 use std::time::Instant;
 
-/// A search engine: the parameters and the table, kept from one move to the next.
+/// The paper's search engine: the parameters and the table, kept from one move to the next.
 pub struct Searcher {
     /// The parameters of the next search.
     pub params: SearchParams,
     table: HashTable,
-    /// What the c197 profile's earlier searches left behind: the program's run state, kept
-    /// as the running program kept it from one search to the next.
-    c197_run: c197::cat::Leftovers,
 }
 
 impl Searcher {
     /// A searcher with an empty table of `params.hash_entries` entries.
     pub fn new(params: SearchParams) -> Searcher {
         let table = HashTable::new(params.hash_entries);
-        Searcher {
-            params,
-            table,
-            c197_run: Default::default(),
-        }
+        Searcher { params, table }
     }
 
     /// The table (for tests and statistics).
@@ -121,11 +105,9 @@ impl Searcher {
     }
 
     /// Forgets everything stored (a new game, or moves taken back: game-history draws stored in
-    /// the table assume the history only grows), c197's run state with it (as a fresh load of
-    /// the program).
+    /// the table assume the history only grows).
     pub fn clear(&mut self) {
         self.table.clear();
-        self.c197_run = Default::default();
     }
 
     /// Chooses a move for the side to move in `root`. `history` holds the keys of the game's
@@ -138,20 +120,6 @@ impl Searcher {
         limits: &Limits,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> SearchResult {
-        if let Profile::C197(fixes) = self.params.profile {
-            let start = Instant::now();
-            let mut r = c197::search(
-                root,
-                history,
-                &self.params,
-                fixes,
-                limits,
-                &mut self.c197_run,
-                progress,
-            );
-            r.stats.time = start.elapsed();
-            return r;
-        }
         if self.table.len() != self.params.hash_entries {
             self.table = HashTable::new(self.params.hash_entries);
         }
@@ -169,7 +137,7 @@ impl Searcher {
             limits,
             start,
             stopped: false,
-            basic_depth: self.params.depth,
+            basic_depth: limits.depth.unwrap_or(self.params.depth),
         };
         let mut result = tree.root(progress);
         let mut stats = tree.stats;
@@ -177,6 +145,14 @@ impl Searcher {
         stats.time = start.elapsed();
         result.stats = stats;
         result
+    }
+}
+
+/// The knowledge a paper profile's settings name, ready to search with.
+pub fn knowledge_for(k: PaperKnowledge) -> Box<dyn Knowledge + Send> {
+    match k {
+        PaperKnowledge::K1967(eval) => Box::new(Knowledge1967::new(eval)),
+        PaperKnowledge::Simple => Box::new(SimpleKnowledge),
     }
 }
 

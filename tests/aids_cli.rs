@@ -166,8 +166,9 @@ fn trace_names_c197s_flags_and_its_floor_at_0() {
 
 #[test]
 fn trace_totals_are_the_listed_plausibilities() {
+    use machack::c197::{plausible_list, trace_move};
+    use machack::program::Fixes;
     use machack::rules::Position;
-    use machack::search::c197::{Fixes, plausible_list, trace_move};
     let moves: Vec<String> = GAME_1_PLY_22.split_whitespace().map(String::from).collect();
     let (pos, history) =
         machack::cli::search_options::game_position(machack::rules::START_FEN, &moves).unwrap();
@@ -308,12 +309,12 @@ fn eval_c197_piece_ratio_change_is_against_the_root() {
 
 #[test]
 fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
-    let (code, _, err) = machack(&["eval", "--source-king-safety"]);
+    let (code, _, err) = machack(&["eval", "--king-safety", "weak-squares"]);
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "machack: --source-king-safety and --ratio-divisor apply to --profile paper only (c197 \
-         has its own king safety and shifts the ratio by 4)\n"
+        "machack: --knowledge, --king-safety and --ratio-divisor apply to --profile paper only \
+         (c197 has its own generator and evaluator)\n"
     );
     let (code, out, _) = machack(&["eval", "--profile", "paper"]);
     assert_eq!(code, 0);

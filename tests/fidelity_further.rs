@@ -10,8 +10,8 @@ use compare_table::table;
 use machack::fidelity::compare::{Oracle, Summary, compare_positions};
 use machack::fidelity::reference::Reference;
 use machack::notation::{Game, read_games};
-use machack::search::c197::Fixes;
-use machack::search::{Knowledge1967, Limits, Preset, Profile, SearchParams};
+use machack::program::Fixes;
+use machack::program::{Limits, Preset, Profile, SearchParams};
 use std::path::PathBuf;
 
 /// The comparison table of every position of `reference/c197/FILE` with a profile at a preset,
@@ -30,7 +30,6 @@ fn compare(file: &str, games: &[Game], profile: Profile, preset: Preset) -> (Str
                 profile,
                 ..SearchParams::preset(preset)
             },
-            &mut Knowledge1967::default(),
             &Limits::default(),
             &Oracle::default(),
         );
@@ -66,7 +65,7 @@ fn further_positions_at_the_tournament_preset() {
     let (table, total) = compare(
         "further-tournament.tsv",
         &[],
-        Profile::Paper,
+        Profile::Paper(Default::default()),
         Preset::Tournament,
     );
     assert_eq!(totals(&total), [607, 187, 607, 341, 75, 186]);

@@ -13,8 +13,8 @@ use machack::fidelity::compare::{
 };
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
-use machack::search::c197::Fixes;
-use machack::search::{Knowledge1967, Limits, Preset, Profile, SearchParams};
+use machack::program::Fixes;
+use machack::program::{Limits, Preset, Profile, SearchParams};
 use std::path::PathBuf;
 
 const GAMES: [&str; 4] = [
@@ -36,7 +36,7 @@ fn root() -> PathBuf {
 /// The comparison rows of one game at a preset (the paper profile), against the c197 run at
 /// the same widths.
 fn rows_at(file: &str, preset: Preset) -> Vec<CompareRow> {
-    rows_with(file, Profile::Paper, preset)
+    rows_with(file, Profile::Paper(Default::default()), preset)
 }
 
 /// The comparison rows of one game with a profile at a preset.
@@ -54,14 +54,7 @@ fn rows_with(file: &str, profile: Profile, preset: Preset) -> Vec<CompareRow> {
         oracle: &oracle,
         c197: Some(&c197),
     };
-    compare_game(
-        &game,
-        side,
-        &params,
-        &mut Knowledge1967::default(),
-        &Limits::default(),
-        yardsticks,
-    )
+    compare_game(&game, side, &params, &Limits::default(), yardsticks)
 }
 
 fn rows(file: &str) -> Vec<CompareRow> {
@@ -70,7 +63,7 @@ fn rows(file: &str) -> Vec<CompareRow> {
 
 /// The agreement over the four games at a preset (the paper profile).
 fn totals(preset: Preset) -> Summary {
-    totals_with(Profile::Paper, preset)
+    totals_with(Profile::Paper(Default::default()), preset)
 }
 
 /// The agreement over the four games with a profile at a preset.
@@ -190,7 +183,6 @@ fn both_sides_along_the_paper_games_profile_c197() {
             &rows,
             &games,
             &params(preset),
-            &mut Knowledge1967::default(),
             &Limits::default(),
             &Oracle::default(),
         ));

@@ -7,6 +7,7 @@
 
 use machack::cli::search_options::game_position;
 use machack::plausible::PlausibleMoves;
+use machack::program::*;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
 use machack::search::*;
 use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
@@ -15,7 +16,7 @@ use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
 /// repetition, feedover), which the c197 profile does not have.
 fn params(preset: Preset) -> SearchParams {
     SearchParams {
-        profile: Profile::Paper,
+        profile: Profile::Paper(Default::default()),
         ..SearchParams::preset(preset)
     }
 }

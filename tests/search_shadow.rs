@@ -19,6 +19,7 @@
 //! shadow range, path b searches it, and `d` is chosen, as with no table at all.
 
 use machack::plausible::{PlausibleMove, PlausibleMoves};
+use machack::program::*;
 use machack::rules::{Bitboard, Color, Key, PieceKind, Position, Square, sq};
 use machack::search::*;
 use machack::value::Value;
@@ -120,7 +121,7 @@ fn run(shadow: bool, entries: usize) -> SearchResult {
         values: vec![(after_a, -200)],
     };
     let mut p = SearchParams::preset(Preset::Normal);
-    p.profile = Profile::Paper;
+    p.profile = Profile::Paper(Default::default());
     p.widths = "3,2,1,1,2".parse().unwrap();
     p.depth = 5;
     p.secondary_search = false;

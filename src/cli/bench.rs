@@ -5,10 +5,11 @@
 //! Knowledge: the 1967 evaluator and PMG by default (`--knowledge simple` for the teaching one).
 
 use super::CliError;
-use super::search_options::SearchOptions;
+use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
+use crate::game::Program;
+use crate::program::{Preset, Statistics};
 use crate::rules::Position;
-use crate::search::{Preset, Searcher, Statistics};
 use std::time::Duration;
 
 /// Positions from the four paper games (`reference/c1973/`), one every dozen plies, plus the start.
@@ -51,7 +52,7 @@ fn median(mut d: Vec<Duration>) -> Duration {
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Tournament)?;
     let limits = args.search.limits()?;
-    let (mut knowledge, name) = args.search.knowledge()?;
+    let name = knowledge_name(params.profile);
     println!(
         "bench: {} positions, widths {} depth {} shadow {} secondary {}; knowledge: {name}",
         BENCH_FENS.len(),
@@ -65,9 +66,8 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let mut times_1967 = Vec::new();
     for (i, fen) in BENCH_FENS.iter().enumerate() {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-        // A fresh searcher per position: each line is independent of the ones before.
-        let mut searcher = Searcher::new(params.clone());
-        let r = searcher.search(knowledge.as_mut(), &pos, &[], &limits, None);
+        // A fresh program per position: each line is independent of the ones before.
+        let r = Program::new(params.clone()).search(&pos, &[], &limits, None);
         let s = &r.stats;
         println!(
             "{:>2}. {:<7} {:<22} nodes {:>8} pmg {:>6} time {:>8.3} s  1967 {:>7.1} s",

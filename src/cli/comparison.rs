@@ -4,14 +4,14 @@
 
 use super::CliError;
 use super::io::read_input;
-use super::search_options::SearchOptions;
+use super::search_options::{SearchOptions, knowledge_name};
 use crate::fidelity::compare::{
     CompareRow, Oracle, Yardsticks, compare_game_reporting, mac_hack_side,
 };
 use crate::fidelity::reference::Reference;
 use crate::notation::Game;
+use crate::program::{Limits, Preset, SearchParams};
 use crate::rules::Color;
-use crate::search::{Knowledge, Limits, Preset, SearchParams};
 
 /// The options of a comparison with history: the yardsticks and the search.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -38,10 +38,6 @@ pub struct Comparison {
     pub params: SearchParams,
     /// When to stop a search early.
     pub limits: Limits,
-    /// The evaluator and plausible-move generator.
-    pub knowledge: Box<dyn Knowledge>,
-    /// The knowledge's name, for the header.
-    pub knowledge_name: &'static str,
     /// The 1973 program's choices.
     pub oracle: Oracle,
     /// c197's answers: the table named, else the compiled-in run at the search's widths.
@@ -54,7 +50,6 @@ impl Comparison {
     pub fn new(options: &CompareOptions, c197: Option<&str>) -> Result<Comparison, CliError> {
         let params = options.search.params(Preset::Tournament)?;
         let limits = options.search.limits()?;
-        let (knowledge, knowledge_name) = options.search.knowledge()?;
         let oracle = match &options.oracle {
             None => Oracle::c1973_paper(),
             Some(path) => Oracle::read(&read_input(path)?).map_err(|e| format!("{path}: {e}"))?,
@@ -66,8 +61,6 @@ impl Comparison {
         Ok(Comparison {
             params,
             limits,
-            knowledge,
-            knowledge_name,
             oracle,
             c197,
         })
@@ -92,7 +85,7 @@ impl Comparison {
             p.depth,
             p.feedovers,
             if p.secondary_search { "on" } else { "off" },
-            self.knowledge_name,
+            knowledge_name(p.profile),
             self.oracle.len()
         )
         .lines()
@@ -112,15 +105,7 @@ impl Comparison {
             oracle: &self.oracle,
             c197: self.c197.as_ref(),
         };
-        compare_game_reporting(
-            game,
-            side,
-            &self.params,
-            self.knowledge.as_mut(),
-            &self.limits,
-            yardsticks,
-            on_row,
-        )
+        compare_game_reporting(game, side, &self.params, &self.limits, yardsticks, on_row)
     }
 }
 

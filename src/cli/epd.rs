@@ -5,12 +5,13 @@
 //! default (`--knowledge simple` for the teaching one).
 
 use super::CliError;
-use super::search_options::SearchOptions;
+use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
+use crate::game::Program;
 use crate::notation::epd::{parse_epd_line, san_matches};
 use crate::notation::san;
+use crate::program::Preset;
 use crate::rules::Position;
-use crate::search::{Preset, Searcher};
 
 /// Arguments of `machack epd`.
 #[derive(clap::Args, Debug)]
@@ -31,10 +32,9 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
     let limits = args.search.limits()?;
-    let mut searcher = Searcher::new(params);
+    println!("knowledge: {}", knowledge_name(params.profile));
+    let mut program = Program::new(params);
     let (mut tried, mut solved) = (0, 0);
-    let (mut knowledge, name) = args.search.knowledge()?;
-    println!("knowledge: {name}");
     for (n, line) in text.lines().enumerate() {
         if args.limit.is_some_and(|l| tried >= l) {
             break;
@@ -43,8 +43,8 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
             continue;
         };
         let pos = Position::from_fen(&rec.fen).map_err(|e| format!("line {}: {e}", n + 1))?;
-        searcher.clear();
-        let r = searcher.search(knowledge.as_mut(), &pos, &[], &limits, None);
+        program.clear();
+        let r = program.search(&pos, &[], &limits, None);
         let Some(m) = r.best_move else {
             println!(
                 "{:>4}. {} no legal move",

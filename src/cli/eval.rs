@@ -1,13 +1,14 @@
 //! `machack eval [--fen FEN] [--moves M ...] [--root-fen FEN] [--profile P] [--fixes F]
-//! [--source-king-safety]`: the static evaluator's terms, one per line, named, from White's
+//! [--king-safety K] [--ratio-divisor N]`: the static evaluator's terms, one per line, named, from White's
 //! side, the total last and then from the mover's side (debugging aid 3 of §13). The evaluator
 //! is the profile's: c197's `STVL4` (the default) or the paper's recreation (paper §3).
 
 use super::CliError;
-use super::search_options::{ProfileOptions, game_position};
-use crate::eval::{EvalParams, KingSafety, RootRatio, evaluate_breakdown};
+use super::search_options::{EvaluatorOptions, ProfileOptions, game_position};
+use crate::c197;
+use crate::eval::{EvalParams, RootRatio, evaluate_breakdown};
+use crate::program::Profile;
 use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
-use crate::search::{Profile, c197};
 
 /// Arguments of `machack eval`.
 #[derive(clap::Args, Debug)]
@@ -26,13 +27,9 @@ pub struct EvalArgs {
     /// The program whose evaluator is shown, and its fixes.
     #[command(flatten)]
     pub program: ProfileOptions,
-    /// With --profile paper: use the c197 source's king-safety term instead of the paper's.
-    #[arg(long)]
-    pub source_king_safety: bool,
-    /// With --profile paper: k of the piece-ratio term is 1/N (default 16, the source's shift
-    /// by 4, which c197 keeps).
-    #[arg(long, default_value_t = crate::eval::ratio::DEFAULT_RATIO_DIVISOR)]
-    pub ratio_divisor: i64,
+    /// The paper evaluator's variants.
+    #[command(flatten)]
+    pub evaluator: EvaluatorOptions,
 }
 
 /// Names the squares of a set, or `-` when empty.
@@ -66,7 +63,12 @@ fn mover_line(pos: &Position, white: i64) -> String {
 /// The c197 profile's report for `pos`, reached along `history`, searched from `root`:
 /// `STVL4`'s terms as the program's debugging build keeps them, from White's side, in units
 /// and in pawns; the total also from the mover's.
-pub fn c197_report(pos: &Position, history: &[Key], fixes: c197::Fixes, root: &Position) -> String {
+pub fn c197_report(
+    pos: &Position,
+    history: &[Key],
+    fixes: crate::program::Fixes,
+    root: &Position,
+) -> String {
     let t = c197::static_terms(pos, history, fixes, root);
     let opnmid = if root.game_ply() <= 40 {
         "on: the root is at game ply 40 or less, the king terms count"
@@ -162,39 +164,10 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
-    let text = match profile {
-        Profile::Paper => report(&pos, &root, &paper_params(args)?),
-        Profile::C197(fixes) => {
-            if args.source_king_safety
-                || args.ratio_divisor != crate::eval::ratio::DEFAULT_RATIO_DIVISOR
-            {
-                return Err(
-                    "--source-king-safety and --ratio-divisor apply to --profile paper \
-                            only (c197 has its own king safety and shifts the ratio by 4)"
-                        .into(),
-                );
-            }
-            c197_report(&pos, &history, fixes, &root)
-        }
+    let text = match args.evaluator.apply(None, profile)? {
+        Profile::Paper(_) => report(&pos, &root, &args.evaluator.eval_params()?),
+        Profile::C197(fixes) => c197_report(&pos, &history, fixes, &root),
     };
     print!("{text}");
     Ok(())
-}
-
-/// The paper evaluator's parameters the arguments name.
-fn paper_params(args: &EvalArgs) -> Result<EvalParams, CliError> {
-    if args.ratio_divisor < 1 {
-        return Err(format!(
-            "--ratio-divisor {}: k = 1/N needs N of at least 1 (default 16)",
-            args.ratio_divisor
-        ));
-    }
-    Ok(EvalParams {
-        ratio_divisor: args.ratio_divisor,
-        king_safety: if args.source_king_safety {
-            KingSafety::Source
-        } else {
-            KingSafety::Paper
-        },
-    })
 }

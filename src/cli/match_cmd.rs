@@ -7,7 +7,7 @@ use super::search_options::ProfileOptions;
 use crate::game::clock::TimeControl;
 use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
-use crate::search::{Preset, SearchParams};
+use crate::program::{Preset, SearchParams};
 use std::io::Write;
 
 /// Arguments of `machack match`.

@@ -7,10 +7,11 @@
 use super::CliError;
 use super::search_options::{ProfileOptions, c197_level, game_position};
 use super::show::no_move_text;
+use crate::c197;
 use crate::notation::{Style, descriptive, san};
 use crate::plausible::plausible_moves;
+use crate::program::Profile;
 use crate::rules::{Key, Move, Position, START_FEN};
-use crate::search::{Profile, c197};
 
 /// Arguments of `machack plausible`.
 #[derive(clap::Args, Debug)]
@@ -80,7 +81,12 @@ pub fn listing(pos: &Position, ply: u32) -> String {
 
 /// The c197 profile's listing (`LMG` and its `SORT`, c197 lines 3384-3534, 4024-4932,
 /// 6062-6092) for the position reached along `history`, at level `ply`, in the same columns.
-pub fn c197_listing(pos: &Position, history: &[Key], fixes: c197::Fixes, ply: u32) -> String {
+pub fn c197_listing(
+    pos: &Position,
+    history: &[Key],
+    fixes: crate::program::Fixes,
+    ply: u32,
+) -> String {
     if let Some(ending) = no_move_text(pos) {
         return format!("no legal move: {ending}\n");
     }
@@ -107,7 +113,7 @@ pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
     let profile = args.program.profile()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     let text = match profile {
-        Profile::Paper => listing(&pos, args.ply),
+        Profile::Paper(_) => listing(&pos, args.ply),
         Profile::C197(fixes) => c197_listing(&pos, &history, fixes, c197_level(args.ply)?),
     };
     print!("{text}");

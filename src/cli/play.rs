@@ -6,7 +6,7 @@ use crate::game::clock;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
 use crate::player::terminal::{PlayConfig, Session};
-use crate::search::{Preset, SearchParams};
+use crate::program::{Preset, SearchParams};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 

@@ -3,20 +3,20 @@
 //! `eval` and `trace`, with the game position they are given), the knowledge, the evaluator's
 //! variants, the search parameters of the paper (widths, depth, feedovers, secondary search;
 //! paper §§4-8) and the limits. Each value is checked against its range in one place
-//! (`search::params`).
+//! (`program::params`).
 
 use super::CliError;
-use crate::eval::{EvalParams, KingSafety};
 use crate::notation;
-use crate::rules::{Move, Position};
-use crate::search::params::{
+use crate::program::params::{
     check_feedovers, check_hash_entries, check_node_limit, check_secondary_plies,
     check_time_limit_ms, hash_entries_for_kb,
 };
-use crate::search::{
-    Knowledge, Knowledge1967, Limits, ParamError, Preset, Profile, SearchParams, SimpleKnowledge,
-    history_after, parse_depth, parse_switch,
+use crate::program::{
+    EvalParams, KingSafety, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams,
+    parse_depth, parse_switch,
 };
+use crate::rules::{Move, Position};
+use crate::search::history_after;
 
 /// Which program a command shows or searches with: `--profile` and `--fixes` (the searching
 /// commands and the debugging aids `plausible`, `eval`, `trace`).
@@ -43,10 +43,99 @@ impl ProfileOptions {
             let fixes = f.parse().map_err(|e| format!("--fixes: {e}"))?;
             match &mut profile {
                 Profile::C197(x) => *x = fixes,
-                Profile::Paper => return Err("--fixes applies to --profile c197 only".into()),
+                Profile::Paper(_) => return Err("--fixes applies to --profile c197 only".into()),
             }
         }
         Ok(profile)
+    }
+}
+
+/// The variants of the paper's evaluator (the searching commands and `eval`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct EvaluatorOptions {
+    /// With --profile paper: the king-safety term, paper (default) or weak-squares (after an
+    /// early reading of c197's KINGSF).
+    #[arg(long)]
+    pub king_safety: Option<String>,
+    /// With --profile paper: k of the piece-ratio term is 1/N (paper §3 prints 1/8; the
+    /// source shifts by 4: default 16).
+    #[arg(long)]
+    pub ratio_divisor: Option<i64>,
+}
+
+impl EvaluatorOptions {
+    /// The evaluator's parameters these options name (the defaults where none is given).
+    pub fn eval_params(&self) -> Result<EvalParams, CliError> {
+        let mut eval = EvalParams::default();
+        match self
+            .king_safety
+            .as_deref()
+            .map(str::to_ascii_lowercase)
+            .as_deref()
+        {
+            None | Some("paper") => {}
+            Some("weak-squares") => eval.king_safety = KingSafety::WeakSquares,
+            Some(other) => {
+                return Err(format!(
+                    "king safety '{other}' is unknown (use 'paper' or 'weak-squares')"
+                ));
+            }
+        }
+        if let Some(n) = self.ratio_divisor {
+            if n < 1 {
+                return Err(format!(
+                    "--ratio-divisor {n}: k = 1/N needs N of at least 1 (default 16)"
+                ));
+            }
+            eval.ratio_divisor = n;
+        }
+        Ok(eval)
+    }
+
+    /// `profile` with the paper's knowledge these options and `knowledge` (`--knowledge`)
+    /// name; refused under c197, which has its own generator and evaluator.
+    pub fn apply(&self, knowledge: Option<&str>, profile: Profile) -> Result<Profile, CliError> {
+        if knowledge.is_none() && self.king_safety.is_none() && self.ratio_divisor.is_none() {
+            return Ok(profile);
+        }
+        if let Profile::C197(_) = profile {
+            return Err(
+                "--knowledge, --king-safety and --ratio-divisor apply to --profile \
+                        paper only (c197 has its own generator and evaluator)"
+                    .into(),
+            );
+        }
+        let eval = self.eval_params()?;
+        let knowledge = match knowledge.map(str::to_ascii_lowercase).as_deref() {
+            None | Some("1967") => PaperKnowledge::K1967(eval),
+            Some("simple") if self.king_safety.is_some() || self.ratio_divisor.is_some() => {
+                return Err(
+                    "--king-safety and --ratio-divisor are variants of the 1967 \
+                            evaluator, not of --knowledge simple"
+                        .into(),
+                );
+            }
+            Some("simple") => PaperKnowledge::Simple,
+            Some(other) => {
+                return Err(format!(
+                    "knowledge '{other}' is unknown (use '1967' or 'simple')"
+                ));
+            }
+        };
+        Ok(Profile::Paper(knowledge))
+    }
+}
+
+/// The knowledge a profile searches with, for the header of a command's output.
+pub fn knowledge_name(profile: Profile) -> &'static str {
+    match profile {
+        Profile::C197(_) => "c197's own generator and evaluator (profile c197)",
+        Profile::Paper(PaperKnowledge::K1967(_)) => {
+            "1967 (the paper's evaluator and plausible-move generator)"
+        }
+        Profile::Paper(PaperKnowledge::Simple) => {
+            "simple (teaching implementation, not the 1967 evaluator)"
+        }
     }
 }
 
@@ -87,15 +176,13 @@ pub struct SearchOptions {
     /// The program and its fixes.
     #[command(flatten)]
     pub program: ProfileOptions,
-    /// Chess knowledge: 1967 (the paper's evaluator and PMG, default) or simple (teaching).
+    /// With --profile paper: chess knowledge, 1967 (the paper's evaluator and PMG, default) or
+    /// simple (teaching).
     #[arg(long)]
     pub knowledge: Option<String>,
-    /// King-safety term of the 1967 evaluator: paper (default) or source (the c197 variant).
-    #[arg(long)]
-    pub king_safety: Option<String>,
-    /// k of the piece-ratio term is 1/N (paper §3 prints 1/8; the source shifts by 4: default 16).
-    #[arg(long)]
-    pub ratio_divisor: Option<i64>,
+    /// The paper evaluator's variants.
+    #[command(flatten)]
+    pub evaluator: EvaluatorOptions,
     /// Widths per ply (1 to 255), the last repeating, e.g. 15,15,9,9,7.
     #[arg(long)]
     pub width: Option<String>,
@@ -141,6 +228,9 @@ impl SearchOptions {
         };
         let mut params = SearchParams::preset(preset);
         params.profile = self.program.profile()?;
+        params.profile = self
+            .evaluator
+            .apply(self.knowledge.as_deref(), params.profile)?;
         if let Some(w) = &self.width {
             params.widths = w.parse().map_err(|e| format!("{e}"))?;
         }
@@ -171,66 +261,6 @@ impl SearchOptions {
         Ok(params)
     }
 
-    /// The 1967 evaluator's parameters these options describe.
-    pub fn eval_params(&self) -> Result<EvalParams, CliError> {
-        let mut params = EvalParams::default();
-        match self
-            .king_safety
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            None | Some("paper") => {}
-            Some("source") => params.king_safety = KingSafety::Source,
-            Some(other) => {
-                return Err(format!(
-                    "king safety '{other}' is unknown (use 'paper' or 'source')"
-                ));
-            }
-        }
-        if let Some(n) = self.ratio_divisor {
-            if n < 1 {
-                return Err(format!(
-                    "--ratio-divisor {n}: k = 1/N needs N of at least 1 (default 16)"
-                ));
-            }
-            params.ratio_divisor = n;
-        }
-        Ok(params)
-    }
-
-    /// The knowledge these options name, and its name for printing (the c197 profile brings
-    /// its own and ignores it).
-    pub fn knowledge(&self) -> Result<(Box<dyn Knowledge>, &'static str), CliError> {
-        let (knowledge, name): (Box<dyn Knowledge>, &'static str) = match self
-            .knowledge
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            None | Some("1967") => (
-                Box::new(Knowledge1967::new(self.eval_params()?)),
-                "1967 (the paper's evaluator and plausible-move generator)",
-            ),
-            Some("simple") => (
-                Box::new(SimpleKnowledge),
-                "simple (teaching implementation, not the 1967 evaluator)",
-            ),
-            Some(other) => {
-                return Err(format!(
-                    "knowledge '{other}' is unknown (use '1967' or 'simple')"
-                ));
-            }
-        };
-        match self.params(Preset::Normal)?.profile {
-            Profile::C197(_) => Ok((
-                knowledge,
-                "c197's own generator and evaluator (profile c197)",
-            )),
-            Profile::Paper => Ok((knowledge, name)),
-        }
-    }
-
     /// The limits these options describe.
     pub fn limits(&self) -> Result<Limits, CliError> {
         let text = |e: ParamError| e.to_string();
@@ -242,6 +272,7 @@ impl SearchOptions {
                 .map(check_time_limit_ms)
                 .transpose()
                 .map_err(text)?,
+            depth: None,
         })
     }
 }

@@ -6,11 +6,12 @@
 //! `--knowledge simple` selects the teaching implementation ([`crate::search::SimpleKnowledge`]).
 
 use super::CliError;
-use super::search_options::{SearchOptions, game_position};
+use super::search_options::{SearchOptions, game_position, knowledge_name};
 use super::show::{line_text, move_text, no_move_text, value_text};
+use crate::game::Program;
 use crate::notation::san;
+use crate::program::{Preset, Profile, SearchResult, Selection, TopBound};
 use crate::rules::{Position, START_FEN};
-use crate::search::{Preset, Profile, SearchResult, Searcher, Selection, TopBound};
 
 /// Arguments of `machack think`.
 #[derive(clap::Args, Debug)]
@@ -127,7 +128,6 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     let params = args.search.params(Preset::Normal)?;
     let limits = args.search.limits()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
-    let (mut knowledge, name) = args.search.knowledge()?;
     println!("position: {}", pos.to_fen());
     if let Profile::C197(_) = params.profile {
         println!(
@@ -149,9 +149,8 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
             params.hash_entries
         );
     }
-    println!("knowledge: {name}");
-    let mut searcher = Searcher::new(params);
-    let r = searcher.search(knowledge.as_mut(), &pos, &history, &limits, None);
+    println!("knowledge: {}", knowledge_name(params.profile));
+    let r = Program::new(params).search(&pos, &history, &limits, None);
     print_result(&pos, &r);
     match r.best_move {
         Some(m) => println!("bestmove {}", m.coordinate()),

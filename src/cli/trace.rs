@@ -5,10 +5,11 @@
 
 use super::CliError;
 use super::search_options::{ProfileOptions, c197_level, game_position, parse_move};
+use crate::c197;
 use crate::notation::{Style, descriptive, san};
 use crate::plausible::trace_move;
+use crate::program::Profile;
 use crate::rules::{Key, Move, Position, START_FEN};
-use crate::search::{Profile, c197};
 
 /// Arguments of `machack trace`.
 #[derive(clap::Args, Debug)]
@@ -61,7 +62,7 @@ pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
 pub fn c197_trace_text(
     pos: &Position,
     history: &[Key],
-    fixes: c197::Fixes,
+    fixes: crate::program::Fixes,
     m: Move,
     ply: u32,
 ) -> Option<String> {
@@ -94,7 +95,7 @@ pub fn run(args: &TraceArgs) -> Result<(), CliError> {
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     let m = parse_move(&pos, &args.mv)?;
     let text = match profile {
-        Profile::Paper => trace_text(&pos, m, args.ply),
+        Profile::Paper(_) => trace_text(&pos, m, args.ply),
         Profile::C197(fixes) => Some(
             c197_trace_text(&pos, &history, fixes, m, c197_level(args.ply)?)
                 .ok_or("c197 has no such move: it promotes only to a queen")?,

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use super::search_options::ProfileOptions;
-use crate::search::Preset;
+use crate::program::Preset;
 
 /// Arguments of `machack uci`.
 #[derive(clap::Args, Debug)]

@@ -1,28 +1,19 @@
 //! K, king safety (paper §3): while queens are on the board, 8 per rank a king has advanced
-//! from its own back rank. The c197 source variant is an option.
+//! from its own back rank. A variant after an early reading of c197's `KINGSF` is an option
+//! ([`KingSafety::WeakSquares`]).
 
+use crate::program::KingSafety;
 use crate::rules::attacks::king_attacks;
 use crate::rules::{Color, PieceKind, Position};
 use crate::value::Value;
 
-/// Which king-safety rule to apply.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum KingSafety {
-    /// Paper: 8 per rank of advance, only while queens are on the board.
-    #[default]
-    Paper,
-    /// c197 source: the same rank term gated on the first 20 moves instead, plus −40 for each
-    /// square around the king, not holding an own piece, that the opponent attacks more often
-    /// than we defend it.
-    Source,
-}
-
 /// The cost of each rank a king has advanced (paper §3).
 pub const PER_RANK: Value = 8;
-/// \[S\] The cost of each weak square next to the king in the source variant.
+/// \[S\] The cost of each weak square next to the king in the weak-squares variant (c197
+/// `KSF1`).
 pub const WEAK_SQUARE: Value = 40;
-/// \[S\] The source variant applies during the first 20 moves of the game.
-pub const SOURCE_MOVES: u32 = 20;
+/// The weak-squares variant applies during the first 20 moves of the game.
+pub const WEAK_SQUARES_MOVES: u32 = 20;
 
 /// Open point: "queens on the board" — we read it as *at least one queen* on the board (either
 /// colour): an advanced king is exposed while any queen can hunt it; with queens off, the king
@@ -35,14 +26,14 @@ pub fn queens_on_board(pos: &Position) -> bool {
 pub fn king_safety(pos: &Position, rule: KingSafety) -> Value {
     let active = match rule {
         KingSafety::Paper => queens_on_board(pos),
-        KingSafety::Source => pos.fullmove_number() <= SOURCE_MOVES,
+        KingSafety::WeakSquares => pos.fullmove_number() <= WEAK_SQUARES_MOVES,
     };
     if !active {
         return 0;
     }
     let rank = |c: Color| pos.king_square(c).relative_rank(c) as Value;
     let mut k = PER_RANK * rank(Color::Black) - PER_RANK * rank(Color::White);
-    if rule == KingSafety::Source {
+    if rule == KingSafety::WeakSquares {
         k += Color::BOTH
             .iter()
             .map(|&c| c.sign() * -WEAK_SQUARE * weak_squares(pos, c))
@@ -87,6 +78,6 @@ mod tests {
         // → two weak squares for White: −80. Black's squares: d5 d6 d7 e5 e7 f5 f6 f7, attacked
         // by nothing white except... the queen h1? No queen here. 16 − 80 = −64.
         let p = Position::from_fen("3r4/8/4k3/8/8/8/8/4K3 w - - 0 1").unwrap();
-        assert_eq!(king_safety(&p, KingSafety::Source), -64);
+        assert_eq!(king_safety(&p, KingSafety::WeakSquares), -64);
     }
 }

@@ -10,9 +10,10 @@
 //! (for repetitions) are all a search sees.
 
 use super::reference::{self, Answer, Reference};
+use crate::game::Program;
 use crate::notation::{Game, san};
+use crate::program::{Limits, SearchParams, TopLevelMove};
 use crate::rules::{Color, Key, Move, Position};
-use crate::search::{Knowledge, Limits, SearchParams, Searcher, TopLevelMove};
 use crate::value::Value;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -199,17 +200,16 @@ struct Target<'a> {
     printed_time: Option<String>,
 }
 
-/// Searches one position with `searcher` and sets the result beside the yardsticks.
+/// Searches one position with `program` and sets the result beside the yardsticks.
 fn compare_position(
     target: Target,
-    searcher: &mut Searcher,
-    knowledge: &mut dyn Knowledge,
+    program: &mut Program,
     limits: &Limits,
     oracle: &Oracle,
     c197: Option<Option<Answer>>,
 ) -> CompareRow {
     let pos = target.position;
-    let r = searcher.search(knowledge, pos, target.history, limits, None);
+    let r = program.search(pos, target.history, limits, None);
     let pmg_rank = r
         .plausibility
         .iter()
@@ -242,19 +242,10 @@ pub fn compare_game(
     game: &Game,
     side: Color,
     params: &SearchParams,
-    knowledge: &mut dyn Knowledge,
     limits: &Limits,
     yardsticks: Yardsticks,
 ) -> Vec<CompareRow> {
-    compare_game_reporting(
-        game,
-        side,
-        params,
-        knowledge,
-        limits,
-        yardsticks,
-        &mut |_| {},
-    )
+    compare_game_reporting(game, side, params, limits, yardsticks, &mut |_| {})
 }
 
 /// [`compare_game`], calling `on_row` with each row as soon as its search ends (for progress).
@@ -262,7 +253,6 @@ pub fn compare_game_reporting(
     game: &Game,
     side: Color,
     params: &SearchParams,
-    knowledge: &mut dyn Knowledge,
     limits: &Limits,
     yardsticks: Yardsticks,
     on_row: &mut dyn FnMut(&CompareRow),
@@ -285,8 +275,7 @@ pub fn compare_game_reporting(
                 .map(|row| row.answer.clone());
             let row = compare_position(
                 target,
-                &mut Searcher::new(params.clone()),
-                knowledge,
+                &mut Program::new(params.clone()),
                 limits,
                 yardsticks.oracle,
                 c197,
@@ -302,36 +291,35 @@ pub fn compare_game_reporting(
 
 /// Searches the positions of a c197 table. A position that one of `games` reaches at the row's
 /// ply is searched as the kit asked c197 along the game: with the game's earlier positions as
-/// its history, and by one searcher for all the game's rows, in the table's order (so that
+/// its history, and by one program for all the game's rows, in the table's order (so that
 /// the program's run state, and the paper profile's table, carry from one to the next); any
-/// other position alone, from its FEN with a fresh searcher. (It matters to the c197 profile:
+/// other position alone, from its FEN with a fresh program. (It matters to the c197 profile:
 /// the program's pieces keep the numbers the game gave them, which decide its ties, where a
 /// position alone numbers them afresh; and a few bits of state outlive a search, see
-/// [`crate::search::c197::cat::Leftovers`].)
+/// [`crate::c197::cat::Leftovers`].)
 pub fn compare_positions(
     rows: &[&reference::Row],
     games: &[Game],
     params: &SearchParams,
-    knowledge: &mut dyn Knowledge,
     limits: &Limits,
     oracle: &Oracle,
 ) -> Vec<CompareRow> {
     let game_keys: Vec<Vec<Key>> = games.iter().map(position_keys).collect();
-    let mut searchers: Vec<Option<Searcher>> = games.iter().map(|_| None).collect();
-    let mut alone = Searcher::new(params.clone());
+    let mut programs: Vec<Option<Program>> = games.iter().map(|_| None).collect();
+    let mut alone = Program::new(params.clone());
     rows.iter()
         .map(|row| {
             let key = row.position.key();
             let found = game_keys
                 .iter()
                 .position(|keys| keys.get(row.ply) == Some(&key));
-            let (history, searcher) = match found {
+            let (history, program) = match found {
                 Some(g) => (
                     &game_keys[g][..row.ply],
-                    searchers[g].get_or_insert_with(|| Searcher::new(params.clone())),
+                    programs[g].get_or_insert_with(|| Program::new(params.clone())),
                 ),
                 None => {
-                    alone = Searcher::new(params.clone());
+                    alone = Program::new(params.clone());
                     (&[][..], &mut alone)
                 }
             };
@@ -343,7 +331,7 @@ pub fn compare_positions(
                 printed_time: None,
             };
             let c197 = Some(row.answer.clone());
-            compare_position(target, searcher, knowledge, limits, oracle, c197)
+            compare_position(target, program, limits, oracle, c197)
         })
         .collect()
 }

@@ -8,8 +8,8 @@
 //! root value `HACKVV` is printed as it is, lines 2214 and 2286); the tables store Black's negated.
 
 use crate::notation::san;
+use crate::program::{Preset, SearchParams};
 use crate::rules::{Key, Move, Position};
-use crate::search::{Preset, SearchParams};
 use crate::value::Value;
 use std::collections::HashMap;
 

@@ -1,25 +1,12 @@
-//! The engine the front ends drive: the search with its parameters, behind one small interface,
-//! so the terminal game, UCI and CECP think the same way. Moves and values only: no text.
+//! The engine the front ends drive: the program behind one small interface ([`Program`]), so
+//! the terminal game, UCI and CECP think the same way, with what the front ends read of its
+//! last search. Moves and values only: no text.
 
+use super::program::Program;
+use crate::program::{Limits, Progress, SearchParams, Statistics};
 use crate::rules::{Key, Move, Position};
-use crate::search::{Knowledge1967, Limits, Progress, SearchParams, Searcher, Statistics};
 use crate::value::Value;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-
-/// When to stop thinking.
-#[derive(Clone, Debug, Default)]
-pub struct ThinkLimits {
-    /// Stop after this long, playing the best move found so far.
-    pub time: Option<Duration>,
-    /// Stop after this many nodes (a limit the front end has checked).
-    pub nodes: Option<u64>,
-    /// Search this deep instead of the parameters' depth (a depth the front end has checked).
-    pub depth: Option<u32>,
-    /// Set from another thread to stop.
-    pub stop: Option<Arc<AtomicBool>>,
-}
 
 /// The outcome of thinking about one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,30 +31,43 @@ pub struct Thought {
     pub stopped: bool,
 }
 
-/// The search with its parameters and table, kept from move to move, and the 1967 knowledge
-/// (evaluator and plausible-move generator) it searches with.
+/// The program, kept from move to move, and the statistics of its last search.
 pub struct Engine {
-    /// The parameters of the next search (`SETW`, `SETD`, `SETF`, UCI options).
-    pub params: SearchParams,
-    searcher: Searcher,
-    knowledge: Knowledge1967,
+    program: Program,
     statistics: Statistics,
 }
 
 impl Engine {
-    /// An engine searching with `params`.
+    /// An engine searching with `params` (the program its profile names).
     pub fn new(params: SearchParams) -> Engine {
         Engine {
-            searcher: Searcher::new(params.clone()),
-            params,
-            knowledge: Knowledge1967::default(),
+            program: Program::new(params),
             statistics: Statistics::default(),
         }
     }
 
+    /// The settings of the next search.
+    pub fn params(&self) -> &SearchParams {
+        self.program.params()
+    }
+
+    /// Changes the settings of the next search (`SETW`, `SETD`, `SETF`, UCI and CECP options):
+    /// another profile is a fresh program.
+    pub fn set_params(&mut self, params: SearchParams) {
+        self.program.set_params(params);
+    }
+
+    /// Changes some settings of the next search: `change` edits a copy, given to
+    /// [`Engine::set_params`].
+    pub fn update(&mut self, change: impl FnOnce(&mut SearchParams)) {
+        let mut params = self.params().clone();
+        change(&mut params);
+        self.set_params(params);
+    }
+
     /// Forgets what earlier searches stored (a new game, or moves taken back).
     pub fn new_game(&mut self) {
-        self.searcher.clear();
+        self.program.clear();
     }
 
     /// The statistics of the last search (its PMG calls give its 1967-equivalent time).
@@ -81,32 +81,15 @@ impl Engine {
         &mut self,
         pos: &Position,
         history: &[Key],
-        limits: &ThinkLimits,
+        limits: &Limits,
         progress: &mut dyn FnMut(&Progress),
     ) -> Thought {
-        let mut params = self.params.clone();
-        if let Some(d) = limits.depth {
-            // Checked by the front end (`search::params::parse_depth`).
-            params.depth = d;
-        }
-        let depth = params.depth;
-        self.searcher.params = params;
-        let search_limits = Limits {
-            stop: limits.stop.clone(),
-            nodes: limits.nodes,
-            time: limits.time,
-        };
-        let r = self.searcher.search(
-            &mut self.knowledge,
-            pos,
-            history,
-            &search_limits,
-            Some(progress),
-        );
+        let depth = limits.depth.unwrap_or(self.params().depth);
+        let r = self.program.search(pos, history, limits, Some(progress));
         let lines = r
             .exact_lines()
             .into_iter()
-            .take(self.params.multi_pv as usize)
+            .take(self.params().multi_pv as usize)
             .map(|t| (t.value, t.pv.clone()))
             .collect();
         let thought = Thought {

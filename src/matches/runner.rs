@@ -25,10 +25,11 @@ pub use super::xboard_engine::Reply;
 use super::xboard_engine::XboardEngine;
 use crate::game;
 use crate::game::clock::{Clock, TimeControl};
-use crate::game::engine::{Engine, ThinkLimits};
+use crate::game::engine::Engine;
 use crate::notation::{Game, GameMove, Notation, san};
+use crate::program::Limits;
+use crate::program::SearchParams;
 use crate::rules::{Color, Move, Position, START_FEN};
-use crate::search::SearchParams;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
@@ -443,9 +444,9 @@ impl Setup<'_> {
             let side = pos.side_to_move();
             // Step 2. Machack's move: a search limited by its clock.
             if side == self.machack_color {
-                let limits = ThinkLimits {
+                let limits = Limits {
                     time: Some(clock.allot(side)),
-                    ..ThinkLimits::default()
+                    ..Limits::default()
                 };
                 let start = Instant::now();
                 let thought = machack.think(&pos, earlier, &limits, &mut |_| {});

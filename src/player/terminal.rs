@@ -8,14 +8,15 @@ use super::command::{self, Command, HELP};
 use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::{Engine, ThinkLimits};
+use crate::game::engine::Engine;
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::record::{self, Tags, disk, opening};
 use crate::game::{Ending, Game, GameMove};
 use crate::notation::{self, Style, descriptive};
+use crate::program::Limits;
+use crate::program::params::parse_feedovers;
+use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::rules::Color;
-use crate::search::params::parse_feedovers;
-use crate::search::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -286,21 +287,21 @@ impl<W: Write> Session<W> {
             }
             Command::SetWidths(w) => match w.parse::<WidthSchedule>() {
                 Ok(w) => {
-                    self.engine.params.widths = w;
+                    self.engine.update(|p| p.widths = w);
                     self.list();
                 }
                 Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetDepth(d) => match parse_depth(&d) {
                 Ok(d) => {
-                    self.engine.params.depth = d;
+                    self.engine.update(|p| p.depth = d);
                     self.list();
                 }
                 Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetFeedovers(f) => match parse_feedovers(&f) {
                 Ok(f) => {
-                    self.engine.params.feedovers = f;
+                    self.engine.update(|p| p.feedovers = f);
                     self.list();
                 }
                 Err(e) => self.say(&capitals(&e.to_string())),
@@ -334,7 +335,7 @@ impl<W: Write> Session<W> {
     }
 
     fn list(&mut self) {
-        let s = &self.engine.params;
+        let s = self.engine.params();
         let plays = match self.machine {
             [true, true] => "BOTH",
             [true, false] => "WHITE",
@@ -562,9 +563,9 @@ impl<W: Write> Session<W> {
         let (m, book) = match book_move {
             Some(m) => (m, true),
             None => {
-                let limits = ThinkLimits {
+                let limits = Limits {
                     time: Some(self.clock.allot(mover)),
-                    ..ThinkLimits::default()
+                    ..Limits::default()
                 };
                 let terminal = self.display.live;
                 let out = &mut self.out;
@@ -720,7 +721,7 @@ fn ascii(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Preset;
+    use crate::program::Preset;
     use std::io::Cursor;
 
     /// The output of a session fed `input`, its output going to a terminal (`live`) or not, its

@@ -2,9 +2,10 @@
 //! runs in its own thread and reports through the same channel, so input keeps being read while
 //! the engine thinks.
 
-use crate::game::engine::{Engine, ThinkLimits, Thought};
+use crate::game::engine::{Engine, Thought};
+use crate::program::Limits;
+use crate::program::Progress;
 use crate::rules::{Key, Position};
-use crate::search::Progress;
 use crate::value::{Value, mate_moves};
 use std::collections::VecDeque;
 use std::io::BufRead;
@@ -72,7 +73,7 @@ impl Thinking {
         mut engine: Engine,
         pos: Position,
         history: Vec<Key>,
-        mut limits: ThinkLimits,
+        mut limits: Limits,
         tx: Sender<Event>,
     ) -> Thinking {
         let stop = Arc::new(AtomicBool::new(false));

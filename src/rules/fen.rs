@@ -2,7 +2,7 @@
 //! setup's legality into a [`Position`].
 
 use super::bitboard::Bitboard;
-use super::position::{CastleSide, CastlingRights, Position};
+use super::position::{CastleSide, CastlingRights, Position, START_FEN};
 use super::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
 
@@ -267,6 +267,11 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
 }
 
 impl Position {
+    /// The starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start position is legal")
+    }
+
     /// Reads and checks a FEN (both stages).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         Position::from_setup(&Setup::parse(text)?).map_err(FenError::from)

@@ -6,10 +6,28 @@ use super::attacks::{
 };
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind, MoveList};
-use super::position::{CastleSide, Position};
+use super::position::{CastleSide, Position, Status};
 use super::types::{Color, PieceKind, Square};
 
 impl Position {
+    /// How the position stands: mate, stalemate, fifty moves, dead material, or ongoing.
+    pub fn status(&self) -> Status {
+        let moves = self.legal_moves();
+        if moves.is_empty() {
+            if self.in_check() {
+                Status::Checkmate
+            } else {
+                Status::Stalemate
+            }
+        } else if self.halfmove >= 100 {
+            Status::FiftyMoves
+        } else if self.insufficient_material() {
+            Status::InsufficientMaterial
+        } else {
+            Status::Ongoing
+        }
+    }
+
     /// Every legal move in this position.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

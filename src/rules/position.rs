@@ -132,11 +132,6 @@ impl Position {
         }
     }
 
-    /// The starting position.
-    pub fn startpos() -> Position {
-        Position::from_fen(START_FEN).expect("the start position is legal")
-    }
-
     // ----- reading the board -----
 
     /// The side to move.
@@ -497,24 +492,6 @@ impl Position {
             .iter()
             .filter(|&&k| k == self.key)
             .count()
-    }
-
-    /// How the position stands: mate, stalemate, fifty moves, dead material, or ongoing.
-    pub fn status(&self) -> Status {
-        let moves = self.legal_moves();
-        if moves.is_empty() {
-            if self.in_check() {
-                Status::Checkmate
-            } else {
-                Status::Stalemate
-            }
-        } else if self.halfmove >= 100 {
-            Status::FiftyMoves
-        } else if self.insufficient_material() {
-            Status::InsufficientMaterial
-        } else {
-            Status::Ongoing
-        }
     }
 
     /// Whether neither side has mating material: no pawns, rooks or queens, and at most one minor

@@ -6,11 +6,11 @@
 //! written in an earlier search is stale and may always be replaced; a hit refreshes it.
 //! Replacement (seed 000): empty slot, or new depth >= stored depth, or stale.
 
+use crate::program::TableStats;
 use crate::rules::{Key, Move};
 use crate::value::{INFINITY, MATE_BOUND, Value};
 
-/// The 1967 table size ("32,000 entries", later 32,767): 32K.
-pub const DEFAULT_ENTRIES: usize = 32_768;
+pub use crate::program::params::DEFAULT_HASH_ENTRIES as DEFAULT_ENTRIES;
 
 /// One table entry, 12 bytes.
 ///
@@ -55,21 +55,6 @@ pub struct Probe {
     pub depth: u32,
 }
 
-/// Counters of table use.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct TableStats {
-    /// Lookups.
-    pub probes: u64,
-    /// Lookups that found the position (lock matched).
-    pub hits: u64,
-    /// Entries written.
-    pub stores: u64,
-    /// Writes that replaced another position's entry.
-    pub replacements: u64,
-    /// Writes refused by the replacement rule.
-    pub refused: u64,
-}
-
 /// The table.
 pub struct HashTable {
     entries: Vec<Entry>,
@@ -110,11 +95,6 @@ impl HashTable {
             generation: 1,
             stats: TableStats::default(),
         }
-    }
-
-    /// The most entries that fit in `kb` kilobytes (Rival's way of giving the size).
-    pub fn entries_for_kb(kb: usize) -> usize {
-        (kb * 1024 / std::mem::size_of::<Entry>()).max(1)
     }
 
     /// The number of slots.
@@ -229,7 +209,14 @@ mod tests {
     #[test]
     fn entry_is_twelve_bytes() {
         assert_eq!(std::mem::size_of::<Entry>(), 12);
-        assert_eq!(HashTable::entries_for_kb(384), DEFAULT_ENTRIES);
+        assert_eq!(
+            std::mem::size_of::<Entry>(),
+            crate::program::params::HASH_ENTRY_BYTES
+        );
+        assert_eq!(
+            crate::program::params::hash_entries_for_kb(384),
+            Ok(DEFAULT_ENTRIES)
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@
 use super::alpha_beta::{Selector, Tree};
 use super::knowledge::Knowledge;
 use super::modifications::{poor_move_penalty, same_piece_penalty};
-use super::result::{Progress, SearchResult, TopBound, TopLevelMove};
+use crate::program::{Progress, SearchResult, TopBound, TopLevelMove};
 use crate::rules::Move;
 use crate::value::{INFINITY, MATE_BOUND, Value, mated_in};
 

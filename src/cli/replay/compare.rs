@@ -28,7 +28,6 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
                 &rows,
                 &games,
                 &comparison.params,
-                comparison.knowledge.as_mut(),
                 &comparison.limits,
                 &comparison.oracle,
             );

@@ -9,8 +9,8 @@ use super::board::{self, Board, Mover};
 use super::{GameReport, Report, escape};
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
 use crate::notation::{Game, Notation, Style, descriptive, san};
+use crate::program::TopBound;
 use crate::rules::{Color, Move, Position, Status};
-use crate::search::TopBound;
 use crate::value::{Value, mate_moves};
 use std::fmt::Write;
 

@@ -3,7 +3,7 @@
 //! as `info string`.
 
 use crate::game::clock::{self, Unit};
-use crate::search::params::{parse_depth, parse_node_limit};
+use crate::program::params::{parse_depth, parse_node_limit};
 use std::fmt;
 use std::time::Duration;
 
@@ -186,7 +186,7 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
             "depth" | "nodes" => {
                 // The search parameters' one check: a value out of range is refused, not clamped.
                 let text = rest.get(i + 1).copied().unwrap_or("");
-                let refused = |e: crate::search::ParamError| UciError(format!("go: {e}"));
+                let refused = |e: crate::program::ParamError| UciError(format!("go: {e}"));
                 i += 1;
                 match w {
                     "depth" => p.depth = Some(parse_depth(text).map_err(refused)?),

@@ -4,14 +4,15 @@
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
-use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
-use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
-use crate::rules::{Color, Key, Move, Position};
-use crate::search::params::{
+use crate::game::engine::{Engine, Thought, centipawns};
+use crate::program::Limits;
+use crate::program::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
 };
-use crate::search::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::program::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
+use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -219,7 +220,7 @@ impl<W: Write> Session<W> {
                     "option name Profile type combo default {} var c197 var paper",
                     self.engine
                         .as_ref()
-                        .map_or(Profile::default(), |e| e.params.profile)
+                        .map_or(Profile::default(), |e| e.params().profile)
                         .name()
                 ));
                 self.say(&format!(
@@ -307,7 +308,7 @@ impl<W: Write> Session<W> {
                 .filter(|&mb| mb >= 1)
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
-                .map(|n| engine.params.hash_entries = n)
+                .map(|n| engine.update(|p| p.hash_entries = n))
                 .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to {HASH_MB_MAX} MB")),
             "preset" => v
                 .parse::<Preset>()
@@ -315,7 +316,7 @@ impl<W: Write> Session<W> {
                 .map_err(|e| e.to_string()),
             "profile" => v
                 .parse::<Profile>()
-                .map(|p| engine.params.profile = p)
+                .map(|p| engine.update(|s| s.profile = p))
                 .map_err(|e| e.to_string()),
             "width" if v.is_empty() || v.eq_ignore_ascii_case(PRESET_WIDTHS) => {
                 self.shape.widths = None;
@@ -333,17 +334,17 @@ impl<W: Write> Session<W> {
                 .map(|d| self.shape.depth = Some(d))
                 .map_err(|e| format!("{e} (or 0: the preset's)")),
             "feedovers" => parse_feedovers(v)
-                .map(|f| engine.params.feedovers = f)
+                .map(|f| engine.update(|p| p.feedovers = f))
                 .map_err(|e| e.to_string()),
             "ownbook" => check_value("OwnBook", v).map(|b| self.own_book = b),
             "multipv" => parse_multi_pv(v)
-                .map(|k| engine.params.multi_pv = k)
+                .map(|k| engine.update(|p| p.multi_pv = k))
                 .map_err(|e| e.to_string()),
             "uci_analysemode" => check_value("UCI_AnalyseMode", v).map(|b| self.analyse_mode = b),
             _ => Err(format!("no option named '{name}'")),
         };
-        self.shape.apply(&mut engine.params);
-        let p = &engine.params;
+        engine.update(|p| self.shape.apply(p));
+        let p = engine.params();
         // In debug mode, what the engine will search with now.
         let settings = format!(
             "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, \
@@ -380,10 +381,10 @@ impl<W: Write> Session<W> {
             self.say(&format!("bestmove {}", m.coordinate()));
             return;
         }
-        let mut limits = ThinkLimits {
+        let mut limits = Limits {
             depth: p.depth,
             nodes: p.nodes,
-            ..ThinkLimits::default()
+            ..Limits::default()
         };
         if let Some(t) = p.movetime {
             // The same rule as `--clock move/S` and CECP `st`.
@@ -400,8 +401,8 @@ impl<W: Write> Session<W> {
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = limits.depth.unwrap_or(engine.params.depth);
-        self.search_lines = engine.params.multi_pv;
+        self.search_depth = limits.depth.unwrap_or(engine.params().depth);
+        self.search_lines = engine.params().multi_pv;
         self.thinking = Some(Thinking::start(
             engine,
             self.pos.clone(),

@@ -5,8 +5,8 @@
 
 use crate::game::engine::Thought;
 use crate::notation::san;
+use crate::program::Progress;
 use crate::rules::Position;
-use crate::search::Progress;
 use std::time::{Duration, Instant};
 
 /// How far the current (or last) analysis search has got.

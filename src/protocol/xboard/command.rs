@@ -2,7 +2,7 @@
 //! [`XboardError`], which the session answers `Error (…): command`.
 
 use crate::game::clock::{self, TimeControl, Unit};
-use crate::search::{Profile, parse_depth};
+use crate::program::{Profile, parse_depth};
 use std::fmt;
 use std::time::Duration;
 
@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(
             parse("option Profile=paper"),
             Ok(XboardCommand::SetOption(EngineOption::Profile(
-                Profile::Paper
+                Profile::Paper(Default::default())
             )))
         );
     }

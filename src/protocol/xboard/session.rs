@@ -12,14 +12,15 @@ use super::analysis::Status;
 use super::command::{EngineOption, PvNotation, XboardCommand, option_features, parse};
 use crate::book::Book;
 use crate::game::clock::TimeControl;
-use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
+use crate::game::engine::{Engine, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
 use crate::notation::{self, Style, descriptive, san};
+use crate::program::Limits;
+use crate::program::Progress;
+use crate::program::{Preset, Profile, SearchParams};
 use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
 use crate::rules::{Color, Position};
-use crate::search::Progress;
-use crate::search::{Preset, Profile, SearchParams};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -188,13 +189,13 @@ impl<W: Write> Session<W> {
                 let profile = self
                     .engine
                     .as_ref()
-                    .map_or(Profile::default(), |e| e.params.profile);
+                    .map_or(Profile::default(), |e| e.params().profile);
                 self.say(&format!("{FEATURES} {}", option_features(profile)));
                 self.say("feature done=1");
             }
             C::SetOption(EngineOption::Notation(n)) => self.notation = n,
             C::SetOption(EngineOption::Profile(p)) => match self.engine.as_mut() {
-                Some(e) => e.params.profile = p,
+                Some(e) => e.update(|s| s.profile = p),
                 None => self.say(&format!(
                     "Error (the engine is thinking: the profile is set between searches): \
                      option Profile={p}"
@@ -350,10 +351,10 @@ impl<W: Write> Session<W> {
                 .time_left
                 .map(|left| self.control.allot(left, moves_made)),
         };
-        self.search(ThinkLimits {
+        self.search(Limits {
             time,
             depth: self.depth,
-            ..ThinkLimits::default()
+            ..Limits::default()
         });
     }
 
@@ -361,19 +362,19 @@ impl<W: Write> Session<W> {
     /// and no book (the depth is the preset's or `sd`'s), unless a search is running.
     fn analyze(&mut self) {
         if self.thinking.is_none() {
-            self.search(ThinkLimits {
+            self.search(Limits {
                 depth: self.depth,
-                ..ThinkLimits::default()
+                ..Limits::default()
             });
         }
     }
 
     /// Starts the search of the current position in its thread.
-    fn search(&mut self, limits: ThinkLimits) {
+    fn search(&mut self, limits: Limits) {
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = self.depth.unwrap_or(engine.params.depth);
+        self.search_depth = self.depth.unwrap_or(engine.params().depth);
         self.status = Status::start(self.search_depth);
         self.thinking = Some(Thinking::start(
             engine,

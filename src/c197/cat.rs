@@ -4,6 +4,7 @@
 //! backward pawns.
 
 use super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of};
+use crate::program::Fixes;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
 /// plus the sum of the attackers' codes (`PCATV`); the program compares whole words.
@@ -90,12 +91,20 @@ pub struct Tables {
     pub pnfls: [[i32; 8]; 2],
 }
 
-/// The fixes later versions made, as switches (see [`super::Fixes`]).
+/// The fixes later versions made, as switches (see [`Fixes`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct CatFixes {
     /// The passed-pawn scan looks at the rank in front of the pawn (c.524 `MMWPPL`), not two
     /// ranks ahead for White and the pawn's own rank for Black.
     pub passed_pawn_scan: bool,
+}
+
+impl From<Fixes> for CatFixes {
+    fn from(f: Fixes) -> CatFixes {
+        CatFixes {
+            passed_pawn_scan: f.passed_pawn_scan,
+        }
+    }
 }
 
 /// What earlier runs leave behind that `CAT` reads: state of the program's run, not of the
@@ -584,8 +593,8 @@ impl Tables {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c197::board::{loc, square};
     use crate::rules::{Position, Square};
-    use crate::search::c197::board::{loc, square};
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())

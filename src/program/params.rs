@@ -1,6 +1,7 @@
 //! Search parameters and the two 1967 presets (paper §6; source SETW, SETD, SETF, SETSD).
 
-use super::c197::Fixes;
+use super::fixes::Fixes;
+use super::paper::PaperKnowledge;
 use std::fmt;
 use std::ops::RangeInclusive;
 use std::str::FromStr;
@@ -25,8 +26,11 @@ pub const SECONDARY_PLIES: RangeInclusive<u32> = 0..=20;
 pub const HASH_KB_MAX: usize = 1 << 20;
 /// The most hash table entries: as many as fit in [`HASH_KB_MAX`] (0 is no table).
 pub const HASH_ENTRIES_MAX: usize = HASH_KB_MAX * 1024 / HASH_ENTRY_BYTES;
-/// The size of one table entry.
-const HASH_ENTRY_BYTES: usize = std::mem::size_of::<super::hash_table::Entry>();
+/// The paper's table size, the 1967 table's ("32,000 entries", later 32,767): 32K.
+pub const DEFAULT_HASH_ENTRIES: usize = 32_768;
+/// The size of one entry of the paper's table (`crate::search::hash_table::Entry`, whose tests
+/// check it).
+pub const HASH_ENTRY_BYTES: usize = 12;
 /// The search checks its node and time limits once every this many nodes (`alpha_beta.rs`:
 /// `nodes & 255 == 0`): it stops at the first multiple of 256 at or past a node limit, and a
 /// limit below 256 cannot be honoured.
@@ -138,17 +142,17 @@ impl fmt::Display for RepetitionPolicy {
 }
 
 /// Which program searches: the recreation of the paper, or c197 as its source reads (with any
-/// of the later versions' fixes). The one place a profile is chosen; the search dispatches on it
-/// once, at the top ([`super::Searcher::search`]).
+/// of the later versions' fixes). The one place a profile is chosen; the program behind the front
+/// ends is built from it once (`crate::game::Program`).
 ///
 /// The default is c197: it plays Mac Hack's 1967 moves in 104 of the 149 out-of-book positions
 /// of the paper games, the paper's recreation in 72 (README, *Fidelity*).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Profile {
-    /// The paper's program as recreated here: knowledge from `eval` and `plausible`, the
-    /// search of `alpha_beta.rs` and `root.rs`.
-    Paper,
-    /// CHESS D (c197, 1967-68) routine by routine ([`super::c197`]), with the later versions'
+    /// The paper's program as recreated here (`crate::search`): its knowledge (by default
+    /// the 1967 evaluator of `crate::eval` and generator of `crate::plausible`) and search.
+    Paper(PaperKnowledge),
+    /// CHESS D (c197, 1967-68) routine by routine (`crate::c197`), with the later versions'
     /// fixes that are switched on (none by default).
     C197(Fixes),
 }
@@ -166,7 +170,7 @@ impl Profile {
     /// The profile's name (one of [`Profile::NAMES`]), without its fixes.
     pub fn name(self) -> &'static str {
         match self {
-            Profile::Paper => "paper",
+            Profile::Paper(_) => "paper",
             Profile::C197(_) => "c197",
         }
     }
@@ -175,7 +179,8 @@ impl Profile {
 impl fmt::Display for Profile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Profile::Paper => f.write_str("paper"),
+            Profile::Paper(k) if *k == PaperKnowledge::default() => f.write_str("paper"),
+            Profile::Paper(k) => write!(f, "paper (knowledge {k})"),
             Profile::C197(fixes) if *fixes == Fixes::default() => f.write_str("c197"),
             Profile::C197(fixes) => write!(f, "c197 (fixes: {fixes})"),
         }
@@ -187,7 +192,7 @@ impl FromStr for Profile {
     /// `paper` or `c197` (fixes are set apart, see [`Fixes`]).
     fn from_str(s: &str) -> Result<Profile, ParamError> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "paper" => Ok(Profile::Paper),
+            "paper" => Ok(Profile::Paper(PaperKnowledge::default())),
             "c197" => Ok(Profile::C197(Fixes::default())),
             _ => Err(ParamError::Profile(s.to_string())),
         }
@@ -271,7 +276,7 @@ impl SearchParams {
             secondary_plies: 2,
             repetition: RepetitionPolicy::FirstRepetition,
             shadow_score: false,
-            hash_entries: super::hash_table::DEFAULT_ENTRIES,
+            hash_entries: DEFAULT_HASH_ENTRIES,
             hash_move_first: true,
             profile: Profile::default(),
             multi_pv: 1,
@@ -541,10 +546,7 @@ mod tests {
             "hash entries '100000000000000' is not a whole number from 0 to 89478485 (1 GiB)"
         );
         // The 1967 table: 32K entries of 12 bytes.
-        assert_eq!(
-            hash_entries_for_kb(384),
-            Ok(super::super::hash_table::DEFAULT_ENTRIES)
-        );
+        assert_eq!(hash_entries_for_kb(384), Ok(32_768));
         assert_eq!(hash_entries_for_kb(HASH_KB_MAX), Ok(HASH_ENTRIES_MAX));
         assert!(hash_entries_for_kb(0).is_err());
         assert!(hash_entries_for_kb(99_999_999_999).is_err());

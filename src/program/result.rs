@@ -87,16 +87,19 @@ impl SearchResult {
     }
 }
 
-/// When to give up early. The search checks every 256 nodes; a top-level move whose search was
-/// interrupted does not count, and the best move found so far is returned.
+/// How far to search, and when to give up early. The search checks every 256 nodes; a
+/// top-level move whose search was interrupted does not count, and the best move found so far
+/// is returned.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     /// Set from another thread to stop.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Stop after this many nodes.
+    /// Stop after this many nodes (a limit checked by `params::check_node_limit`).
     pub nodes: Option<u64>,
     /// Stop after this much time.
     pub time: Option<Duration>,
+    /// Search this deep instead of the settings' depth (checked by `params::parse_depth`).
+    pub depth: Option<u32>,
 }
 
 /// What the search reports while it runs.

@@ -414,9 +414,9 @@ pub fn static_value(b: &Board, t: &Tables) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c197::board::loc;
+    use crate::c197::cat::{CatFixes, Leftovers};
     use crate::rules::{Position, Square};
-    use crate::search::c197::board::loc;
-    use crate::search::c197::cat::{CatFixes, Leftovers};
 
     fn board(fen: &str) -> (Board, Tables) {
         let b = Board::from_position(&Position::from_fen(fen).unwrap());

@@ -14,13 +14,13 @@
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
 //! - no hash table (`HSCOD=0`), no repetition, no secondary search.
 
-use super::Fixes;
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::lmg::{Entry, List, Phase, Pmg};
+use crate::program::Fixes;
+use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
 use crate::rules::{Move, MoveList, Position};
-use crate::search::{Limits, Progress, Selection, Statistics, WidthSchedule};
 use std::cell::OnceCell;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -60,7 +60,7 @@ pub struct Node {
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        let tables = Tables::compute(&board, fixes.cat(), lo);
+        let tables = Tables::compute(&board, fixes.into(), lo);
         lo.qr_pinned |= tables.pint[NPC];
         Node {
             board,
@@ -278,7 +278,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `STATE2` and `EVM`: the generator's list, searched.
     pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
         self.stats.pmg_calls += 1;
-        let lmg_fixes = self.fixes.lmg();
+        let lmg_fixes = self.fixes.into();
         let list = Pmg::run(
             &n.board,
             &n.tables,
@@ -298,7 +298,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             1,
             self.catcut,
             self.phase,
-            self.fixes.lmg(),
+            self.fixes.into(),
         )
     }
 

@@ -15,6 +15,7 @@ use super::board::{
 use super::cat::{AttackWord, DIR, SLOTS, Tables, attack_word, count};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, lmgstd, lmgt, scoring_line};
+use crate::program::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
 pub const IVLU: i64 = 512;
@@ -118,12 +119,20 @@ pub struct List {
     pub must_search: usize,
 }
 
-/// The fixes of later versions the generator knows (see [`super::Fixes`]).
+/// The fixes of later versions the generator knows (see [`Fixes`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LmgFixes {
     /// The trade policy as intended: +16 offering an even trade when ahead by more than 416,
     /// −16 when behind; c197 gives −16 unless behind (`LMGR2T`, 4706-4710).
     pub trade_policy: bool,
+}
+
+impl From<Fixes> for LmgFixes {
+    fn from(f: Fixes) -> LmgFixes {
+        LmgFixes {
+            trade_policy: f.trade_policy,
+        }
+    }
 }
 
 /// The game-phase flags `HACK1` sets at the root (2199-2204).
@@ -1283,9 +1292,9 @@ fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c197::cat::{CatFixes, Leftovers};
     use crate::notation::san;
     use crate::rules::{Move, Position};
-    use crate::search::c197::cat::{CatFixes, Leftovers};
 
     /// The position after the moves (coordinates) from the start, with the program's board.
     fn game(moves: &str) -> (Position, Board) {

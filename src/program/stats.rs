@@ -1,7 +1,6 @@
 //! Search statistics (paper §13, debugging aid 6): time, plausible-move generations, feedovers,
 //! static evaluations, and more.
 
-use super::hash_table::TableStats;
 use std::fmt;
 use std::time::Duration;
 
@@ -108,4 +107,19 @@ impl fmt::Display for Statistics {
             PMG_CALL_1967_MS
         )
     }
+}
+
+/// Counters of table use.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct TableStats {
+    /// Lookups.
+    pub probes: u64,
+    /// Lookups that found the position (lock matched).
+    pub hits: u64,
+    /// Entries written.
+    pub stores: u64,
+    /// Writes that replaced another position's entry.
+    pub replacements: u64,
+    /// Writes refused by the replacement rule.
+    pub refused: u64,
 }

@@ -1,0 +1,281 @@
+//! The `c197` profile: Greenblatt's CHESS D (c197, 1967-68), the surviving source closest to
+//! the Mac Hack VI of the 1967 tournaments, brought back routine by routine (in the manner of
+//! retro-sargon). Each function names the routine it follows and its lines in `c197.txt`
+//! (`doc/` has the reading; MIDAS numbers are octal, the constants here decimal).
+//!
+//! The program's own board is kept (`board.rs`): a mailbox of piece *numbers*, because the
+//! program generates moves piece by piece in number order and its sort is not stable, so the
+//! numbers decide between equally plausible moves. Everything else is recomputed from it at
+//! every node, as the program's `CAT` did after every move.
+//!
+//! | Routine | Lines | File |
+//! |---|---|---|
+//! | `PIECE` `BOARD` `PVALUE` `MMOVE` | 114-390, 2736-2890, 5142-5190 | `board.rs` |
+//! | `CAT` `MMWPWN` `MMBPWN` `MMRK` `MMBS` `MMNT` `MMKG` | 391-902 | `cat.rs` |
+//! | `FLATA` `F2LA` | 4419-4586 | `flata.rs` |
+//! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5418-5454 | `generate.rs` |
+//! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
+//! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
+//! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
+//!
+//! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
+//! switch in [`Fixes`].
+//!
+//! This is a whole program beside the paper's ([`crate::search`]), over the same rules; what
+//! both take and return is in [`crate::program`]. Entry point: [`Searcher::search`].
+
+pub mod board;
+pub mod cat;
+pub mod evm;
+pub mod flata;
+pub mod generate;
+pub mod lmg;
+pub mod statev;
+
+use crate::program::{Fixes, Limits, Progress, SearchParams, SearchResult, TopBound, TopLevelMove};
+use crate::rules::{Key, Move, Position};
+use crate::value::Value;
+use board::Board;
+use evm::{FLUSH, Node, Tree, side_value};
+use std::time::Instant;
+
+/// The program's board for `root`: the game replayed from the start position when `history`
+/// (the keys of the earlier positions, oldest first) leads there from it, so that pieces carry
+/// their numbers and move counts; else numbered from the position alone. With it, what `CAT`
+/// left behind in the game's positions (see [`cat::Leftovers`]).
+pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
+    let mut lo = cat::Leftovers::default();
+    let board = game_moves(root, history).and_then(|moves| {
+        Board::from_game(&moves, |b| {
+            lo.qr_pinned |= cat::Tables::compute(b, Default::default(), &lo).pint[board::NPC];
+        })
+    });
+    match board {
+        Some(b) => (b, lo),
+        None => (Board::from_position(root), cat::Leftovers::default()),
+    }
+}
+
+/// The node the search starts from: `root` on the program's board (see [`board_for`]), with its
+/// `CAT` tables.
+fn root_node(root: &Position, history: &[Key], fixes: Fixes) -> Node {
+    let (board, mut leftovers) = board_for(root, history);
+    Node::new(board, root.clone(), fixes, &mut leftovers)
+}
+
+/// For `machack plausible`: the generator's list (`LMG`, sorted by `SORT`) for the side to
+/// move in `root` as a node at level `lmgd2` of the tree (`LMGD2`; 1: the root's moves, the
+/// list the search starts from), each entry with our form of its move.
+pub fn plausible_list(
+    root: &Position,
+    history: &[Key],
+    fixes: Fixes,
+    lmgd2: u32,
+) -> Vec<(Move, lmg::Entry)> {
+    let node = root_node(root, history, fixes);
+    let phase = lmg::Phase::at(node.board.plyn);
+    let list = lmg::Pmg::run(
+        &node.board,
+        &node.tables,
+        lmgd2,
+        evm::CATCUT,
+        phase,
+        fixes.into(),
+    );
+    let legal = root.legal_moves();
+    list.entries
+        .into_iter()
+        .filter_map(|e| node.board.rules_move_in(&legal, e.mv).map(|m| (m, e)))
+        .collect()
+}
+
+/// For `machack trace`: the scoring of legal move `m` in `root` at level `lmgd2`, step by step
+/// (see [`lmg::Pmg::trace`]): each rule's name with R after it, and the entry as listed (None
+/// if the generator drops the move). None if the program has no such move (it promotes only to
+/// a queen).
+pub fn trace_move(
+    root: &Position,
+    history: &[Key],
+    fixes: Fixes,
+    lmgd2: u32,
+    m: Move,
+) -> Option<lmg::Trace> {
+    let node = root_node(root, history, fixes);
+    let cm = node.board.program_move(m)?;
+    // An under-promotion reads as the queening, the only promotion the program knows.
+    if node.board.rules_move_in(&root.legal_moves(), cm) != Some(m) {
+        return None;
+    }
+    let phase = lmg::Phase::at(node.board.plyn);
+    Some(lmg::Pmg::trace(
+        &node.board,
+        &node.tables,
+        lmgd2,
+        evm::CATCUT,
+        phase,
+        fixes.into(),
+        cm,
+    ))
+}
+
+/// For `machack eval`: `STVL4`'s terms for `pos` (see [`statev::Terms`]), on the program's
+/// board along `history`, with the piece ratio and `OPNMID` of the search's `root` (`HACK1`,
+/// 2199-2207).
+pub fn static_terms(
+    pos: &Position,
+    history: &[Key],
+    fixes: Fixes,
+    root: &Position,
+) -> statev::Terms {
+    let node = root_node(pos, history, fixes);
+    let pcratio = Board::from_position(root).pcratio();
+    let opnmid = lmg::Phase::at(root.game_ply()).opnmid;
+    statev::stvl4_terms(&node.board, &node.tables, pcratio, opnmid)
+}
+
+/// The moves of the game that led from the start position through the positions keyed
+/// `history` to `root`, found by trying each legal move; None if the chain breaks.
+pub fn game_moves(root: &Position, history: &[Key]) -> Option<Vec<Move>> {
+    let start = Position::startpos();
+    let keys: Vec<Key> = history.iter().copied().chain([root.key()]).collect();
+    if keys[0] != start.key() {
+        return None;
+    }
+    let mut pos = start;
+    let mut moves = Vec::with_capacity(keys.len());
+    for &next in &keys[1..] {
+        let m = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| pos.play(m).key() == next)?;
+        pos.make(m);
+        moves.push(m);
+    }
+    (pos == *root || pos.key() == root.key()).then_some(moves)
+}
+
+/// c197 as it ran: the settings of its next search, and what its earlier searches left behind.
+pub struct Searcher {
+    params: SearchParams,
+    fixes: Fixes,
+    /// The program's run state, kept as the running program kept it from one search to the
+    /// next (see [`cat::Leftovers`]).
+    run: cat::Leftovers,
+}
+
+impl Searcher {
+    /// A fresh load of the program, searching with `params` and the later versions' `fixes`
+    /// that are on.
+    pub fn new(params: SearchParams, fixes: Fixes) -> Searcher {
+        Searcher {
+            params,
+            fixes,
+            run: Default::default(),
+        }
+    }
+
+    /// The settings of the next search.
+    pub fn params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Replaces the settings of the next search, keeping the run state.
+    pub fn set_params(&mut self, params: SearchParams, fixes: Fixes) {
+        self.params = params;
+        self.fixes = fixes;
+    }
+
+    /// Forgets what earlier searches left behind, as a fresh load of the program.
+    pub fn clear(&mut self) {
+        self.run = Default::default();
+    }
+
+    /// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from the settings,
+    /// the depth replaced by `limits.depth` if it is given. `history` holds the keys of the
+    /// game's earlier positions, oldest first, `root` excluded. What the program's earlier
+    /// searches left behind is added to what the game's positions leave, and updated with
+    /// what this search leaves.
+    pub fn search(
+        &mut self,
+        root: &Position,
+        history: &[Key],
+        limits: &Limits,
+        progress: Option<&mut dyn FnMut(&Progress)>,
+    ) -> SearchResult {
+        let start = Instant::now();
+        let (params, fixes) = (&self.params, self.fixes);
+        let depth = limits.depth.unwrap_or(params.depth);
+        let (board, mut leftovers) = board_for(root, history);
+        leftovers.qr_pinned |= self.run.qr_pinned;
+        leftovers.black_as_white |= self.run.black_as_white;
+        let node = Node::new(board, root.clone(), fixes, &mut leftovers);
+        let side = node.board.side;
+        let mut tree = Tree::new(
+            fixes,
+            &params.widths,
+            depth,
+            params.feedovers,
+            &node.board,
+            limits,
+            progress,
+        );
+        tree.set_leftovers(leftovers);
+        let list = tree.root_list(&node);
+        let legal = root.legal_moves();
+        let plausibility: Vec<(Move, Value)> = list
+            .entries
+            .iter()
+            .filter_map(|e| {
+                node.board
+                    .rules_move_in(&legal, e.mv)
+                    .map(|m| (m, e.plausibility.min(Value::MAX as i64) as Value))
+            })
+            .collect();
+        let ret = tree.root(&node);
+        self.run = tree.leftovers();
+        let stopped = tree.stopped;
+        let mut top_level = Vec::new();
+        let mut best: Option<i64> = None;
+        for t in tree.top() {
+            let refuted = if side == 0 {
+                t.raw < -(FLUSH - 512)
+            } else {
+                t.raw > FLUSH - 512
+            };
+            let (value, bound) = if refuted {
+                (best.map_or(t.raw, |b| b), TopBound::AtMost)
+            } else {
+                (t.raw, TopBound::Exact)
+            };
+            if t.best {
+                best = Some(t.raw);
+            }
+            top_level.push(TopLevelMove {
+                mv: t.mv,
+                plausibility: t.plausibility.min(Value::MAX as i64) as Value,
+                selection: t.selection,
+                value: side_value(value, side),
+                bound,
+                pv: t.pv.clone(),
+                secondary: None,
+            });
+        }
+        let mut stats = tree.stats().clone();
+        stats.time = start.elapsed();
+        let pv: Vec<Move> = ret.pv.iter().map(|p| p.mv).collect();
+        let best_move = pv.first().copied().or_else(|| {
+            // Stopped before any move was searched to the end: the most plausible legal one.
+            plausibility.first().map(|&(m, _)| m)
+        });
+        SearchResult {
+            best_move: if legal.is_empty() { None } else { best_move },
+            value: side_value(ret.value, side),
+            pv,
+            top_level,
+            plausibility,
+            stats,
+            stopped,
+        }
+    }
+}

@@ -1,0 +1,27 @@
+//! What both programs take and return: the paper's ([`crate::search`] with
+//! [`crate::plausible`] and [`crate::eval`]) and c197's ([`crate::c197`]). A layer below both,
+//! so that neither is filed under the other and the front ends speak to either in the same
+//! terms (through [`crate::game::Program`]).
+//!
+//! - [`params`]: the settings of a search: which program ([`Profile`]), widths, depth,
+//!   feedovers, the table, the secondary search; presets; the one range check of each value.
+//! - [`fixes`]: c197's bugs that later versions fixed, each a switch ([`Fixes`]).
+//! - [`paper`]: the paper profile's own settings: which knowledge, the evaluator's variants.
+//! - [`result`]: what a search returns (the move, its value and line, the top-level record),
+//!   how it is limited and stopped, what it reports while it runs.
+//! - [`stats`]: the counters of a search (paper §13, debugging aid 6).
+
+pub mod fixes;
+pub mod paper;
+pub mod params;
+pub mod result;
+pub mod stats;
+
+pub use fixes::Fixes;
+pub use paper::{EvalParams, KingSafety, PaperKnowledge};
+pub use params::{
+    ParamError, Preset, Profile, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth,
+    parse_switch,
+};
+pub use result::{Limits, Progress, SearchResult, Selection, TopBound, TopLevelMove};
+pub use stats::{Statistics, TableStats};
