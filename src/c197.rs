@@ -17,6 +17,8 @@
 //! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
 //! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
+//! | `HASHR` `HASHE` `HHVC`, the probe in `LMG` (and what c197 leaves unfinished, after c.558) | 66-73, 3394-3400, 5203-5305 | `hash.rs` |
+//! | the secondary search (none in c197: after c.558's `EVM6`) | | `secondary.rs` |
 //!
 //! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
 //! switch in [`Fixes`].
@@ -29,10 +31,14 @@ pub mod cat;
 pub mod evm;
 pub mod flata;
 pub mod generate;
+pub mod hash;
 pub mod lmg;
+pub mod secondary;
 pub mod statev;
 
-use crate::program::{Fixes, Limits, Progress, SearchParams, SearchResult, TopBound, TopLevelMove};
+use crate::program::{
+    Fixes, Limits, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
+};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use board::Board;
@@ -44,15 +50,42 @@ use std::time::Instant;
 /// their numbers and move counts; else numbered from the position alone. With it, what `CAT`
 /// left behind in the game's positions (see [`cat::Leftovers`]).
 pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
+    let (b, lo, _) = board_and_game(root, history);
+    (b, lo)
+}
+
+/// [`board_for`], with the game's earlier positions as the table enters them (none when the
+/// game does not lead from the start position: its boards are not known).
+fn board_and_game(
+    root: &Position,
+    history: &[Key],
+) -> (Board, cat::Leftovers, hash::GamePositions) {
     let mut lo = cat::Leftovers::default();
+    let mut game = hash::GamePositions::default();
     let board = game_moves(root, history).and_then(|moves| {
-        Board::from_game(&moves, |b| {
+        let mut pos = Position::startpos();
+        let mut keys = vec![hash::key(&Board::initial())];
+        for &m in &moves {
+            game.earlier
+                .push((Default::default(), pos.key(), pos.castling()));
+            pos.make(m);
+        }
+        let b = Board::from_game(&moves, |b| {
             lo.qr_pinned |= cat::Tables::compute(b, Default::default(), &lo).pint[board::NPC];
-        })
+            keys.push(hash::key(b));
+        });
+        for (e, k) in game.earlier.iter_mut().zip(keys) {
+            e.0 = k;
+        }
+        b
     });
     match board {
-        Some(b) => (b, lo),
-        None => (Board::from_position(root), cat::Leftovers::default()),
+        Some(b) => (b, lo, game),
+        None => (
+            Board::from_position(root),
+            cat::Leftovers::default(),
+            hash::GamePositions::default(),
+        ),
     }
 }
 
@@ -162,6 +195,8 @@ pub struct Searcher {
     /// The program's run state, kept as the running program kept it from one search to the
     /// next (see [`cat::Leftovers`]).
     run: cat::Leftovers,
+    /// The hash table, emptied before each search (see [`hash`]).
+    table: hash::Table,
 }
 
 impl Searcher {
@@ -172,6 +207,7 @@ impl Searcher {
             params,
             fixes,
             run: Default::default(),
+            table: Default::default(),
         }
     }
 
@@ -206,7 +242,7 @@ impl Searcher {
         let start = Instant::now();
         let (params, fixes) = (&self.params, self.fixes);
         let depth = limits.depth.unwrap_or(params.depth);
-        let (board, mut leftovers) = board_for(root, history);
+        let (board, mut leftovers, game) = board_and_game(root, history);
         leftovers.qr_pinned |= self.run.qr_pinned;
         leftovers.black_as_white |= self.run.black_as_white;
         let node = Node::new(board, root.clone(), fixes, &mut leftovers);
@@ -221,6 +257,16 @@ impl Searcher {
             progress,
         );
         tree.set_leftovers(leftovers);
+        let (entries, use_) = (params.table_entries(), params.table);
+        if self.table.use_ != use_ || (use_ != TableUse::Off && self.table.len() != entries) {
+            self.table = hash::Table::new(entries, use_);
+        } else {
+            self.table.clear();
+        }
+        let (marks, root_pending) = game.marks(root, params.repetition);
+        tree.set_table(std::mem::take(&mut self.table), root_pending);
+        tree.hash_game(&marks);
+        tree.set_secondary(params.secondary().then_some(params.secondary_plies));
         let list = tree.root_list(&node);
         let legal = root.legal_moves();
         let plausibility: Vec<(Move, Value)> = list
@@ -234,6 +280,7 @@ impl Searcher {
             .collect();
         let ret = tree.root(&node);
         self.run = tree.leftovers();
+        self.table = tree.take_table();
         let stopped = tree.stopped;
         let mut top_level = Vec::new();
         let mut best: Option<i64> = None;
@@ -258,10 +305,11 @@ impl Searcher {
                 value: side_value(value, side),
                 bound,
                 pv: t.pv.clone(),
-                secondary: None,
+                secondary: t.secondary.map(|v| side_value(v, side)),
             });
         }
         let mut stats = tree.stats().clone();
+        stats.table = self.table.stats;
         stats.time = start.elapsed();
         let pv: Vec<Move> = ret.pv.iter().map(|p| p.mv).collect();
         let best_move = pv.first().copied().or_else(|| {

@@ -12,11 +12,13 @@
 //!   of the chosen move goes up, and alpha takes unmodified values (`EVM6`, 3688-3695);
 //! - a move equal to the opponent's best refutes the line, unless that best was a modified
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
-//! - no hash table (`HSCOD=0`), no repetition, no secondary search.
+//! - no hash table (`HSCOD=0`), so no repetition, and no secondary search: both are
+//!   switches here, off when c197 is to run as it was (see `hash.rs` and `secondary.rs`).
 
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
+use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
@@ -30,9 +32,9 @@ const LOSING: i64 = 0o10000000;
 /// `EVMST` (3760-3763): the flush signal, ±100000 octal.
 pub const FLUSH: i64 = 0o100000;
 /// `EVMT7`: beyond ±77000 a value is a flush (3785-3786).
-const FLUSHED: i64 = 0o77000;
+pub const FLUSHED: i64 = 0o77000;
 /// `EVMT5`, `EVMTT1`: beyond ±67000 a mate (3773-3774).
-const MATED: i64 = 0o67000;
+pub const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
 pub const MATE: i64 = 0o70000;
 /// `CATCUT`: captures are must-search at levels up to 2 (`LMGR6A`, 4114-4116; 4160).
@@ -84,6 +86,9 @@ pub struct PvMove {
     pub mv: Move,
     /// As the program recorded it.
     pub rec: Record,
+    /// Whether the generator chose it (`EVM`), not the capture search: the secondary search
+    /// plays out these (c.558's `PVMGI` 0, `PLLN`).
+    pub pmg: bool,
 }
 
 /// What a node returns: `R` and `CVPR`.
@@ -123,13 +128,15 @@ pub struct TopRecord {
     pub pv: Vec<Move>,
     /// Whether it became the best so far.
     pub best: bool,
+    /// The secondary search's value (White's), if it ran.
+    pub secondary: Option<i64>,
 }
 
 /// The state of one search.
 pub struct Tree<'a, 'p> {
     pub(super) fixes: Fixes,
     widths: &'a WidthSchedule,
-    hk1v: u32,
+    pub(super) hk1v: u32,
     pub(super) fdcut: u32,
     catcut: u32,
     pub(super) phase: Phase,
@@ -154,6 +161,12 @@ pub struct Tree<'a, 'p> {
     progress: Option<&'p mut dyn FnMut(&Progress)>,
     /// What the run leaves behind for `CAT` (see [`Leftovers`]).
     leftovers: Leftovers,
+    /// The hash table (`hash.rs`; none unless set).
+    pub(super) table: Table,
+    /// Whether the root may be marked pending (see `hash::GamePositions::marks`).
+    pub(super) hash_root: bool,
+    /// The secondary search's plies, if it is on (`secondary.rs`).
+    pub(super) secondary: Option<u32>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -190,7 +203,26 @@ impl<'a, 'p> Tree<'a, 'p> {
             top: Vec::new(),
             progress,
             leftovers: Leftovers::default(),
+            table: Table::default(),
+            hash_root: true,
+            secondary: None,
         }
+    }
+
+    /// Searches with `table` (see `hash.rs`), the root marked pending if `root_pending`.
+    pub fn set_table(&mut self, table: Table, root_pending: bool) {
+        self.table = table;
+        self.hash_root = root_pending;
+    }
+
+    /// The table, as the search leaves it.
+    pub fn take_table(&mut self) -> Table {
+        std::mem::take(&mut self.table)
+    }
+
+    /// Runs a secondary search of `plies` on each new best top-level move (`secondary.rs`).
+    pub fn set_secondary(&mut self, plies: Option<u32>) {
+        self.secondary = plies;
     }
 
     /// Sets what earlier runs left, as the root found it (see [`Leftovers`]).
@@ -244,11 +276,21 @@ impl<'a, 'p> Tree<'a, 'p> {
     pub(super) fn lmg(&mut self, n: &Node) -> Ret {
         self.sfb = false;
         self.enter(n, |t, n| {
-            if t.lmgd2 > t.hk1v {
+            // The probe (3394-3400): a position found may decide the node.
+            let pending = match t.hash_probe(n) {
+                Probe::Value(r) => return r,
+                Probe::Pending(p) => Some(p),
+                Probe::Off => None,
+            };
+            let r = if t.lmgd2 > t.hk1v {
                 t.state1(n)
             } else {
                 t.pmg_and_evm(n)
+            };
+            if let Some(p) = pending {
+                t.hash_leave(p, &r, n.board.side);
             }
+            r
         })
     }
 
@@ -309,7 +351,8 @@ impl<'a, 'p> Tree<'a, 'p> {
         let rec = board.make(m);
         let pos = n.pos.play(mv);
         let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
-        Some((node, PvMove { mv, rec }))
+        let pmg = false;
+        Some((node, PvMove { mv, rec, pmg }))
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
@@ -393,24 +436,52 @@ impl<'a, 'p> Tree<'a, 'p> {
                 Selection::MustSearch
             };
             k += 1;
-            let Some((child, pm)) = self.child(n, e.mv) else {
+            let Some((child, mut pm)) = self.child(n, e.mv) else {
                 continue;
             };
+            pm.pmg = true;
             if self.lmgd == 1 {
                 self.report_examining(pm.mv);
             }
-            let ret = self.lmg(&child);
+            let mut ret = self.lmg(&child);
             self.taken_back(&pm);
             if self.stopped {
                 break;
             }
-            let a = ret.value;
-            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
-            let r = if flushed {
+            let mut a = ret.value;
+            let mut flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let mut r = if flushed {
                 a
             } else {
                 a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
             };
+            let mut secondary = None;
+            if let Some(plies) = self.secondary
+                && self.lmgd == 1
+                && !flushed
+                && better(r, best_mod)
+                && a.abs() < MATED
+            {
+                // A new best at the top level: the secondary search (secondary.rs); the
+                // worse value for the side stands (c.558's ESLT1, 16756-16759, 16896-16897).
+                let Some(line) = self.secondary_search(&child, &ret.pv, plies) else {
+                    break;
+                };
+                secondary = Some(line.value);
+                if !better(line.value, a) {
+                    if line.value != a {
+                        self.stats.secondary_changes += 1;
+                    }
+                    ret = line;
+                    a = ret.value;
+                    flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+                    r = if flushed {
+                        a
+                    } else {
+                        a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
+                    };
+                }
+            }
             let top_index = if self.lmgd == 1 {
                 self.top.push(TopRecord {
                     mv: pm.mv,
@@ -422,6 +493,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                         .chain(ret.pv.iter().map(|x| x.mv))
                         .collect(),
                     best: false,
+                    secondary,
                 });
                 Some(self.top.len() - 1)
             } else {

@@ -59,7 +59,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         params.widths,
         params.depth,
         if params.shadow_score { "on" } else { "off" },
-        if params.secondary_search { "on" } else { "off" },
+        if params.secondary() { "on" } else { "off" },
     );
     let mut total = Statistics::default();
     let mut times = Vec::new();

@@ -10,7 +10,7 @@ use crate::fidelity::compare::{
 };
 use crate::fidelity::reference::Reference;
 use crate::notation::Game;
-use crate::program::{Limits, Preset, SearchParams};
+use crate::program::{Limits, Preset, Profile, SearchParams};
 use crate::rules::Color;
 
 /// The options of a comparison with history: the yardsticks and the search.
@@ -78,13 +78,17 @@ impl Comparison {
                 p.widths, p.depth
             ),
         };
+        let table = match p.profile {
+            Profile::C197(_) => format!(" table {}", p.table),
+            Profile::Paper(_) => String::new(),
+        };
         format!(
-            "parameters: widths {} depth {} feedovers {} secondary {}\nknowledge: {}\n\
+            "parameters: widths {} depth {} feedovers {} secondary {}{table}\nknowledge: {}\n\
              c197: {c197}\n1973 program: {} positions",
             p.widths,
             p.depth,
             p.feedovers,
-            if p.secondary_search { "on" } else { "off" },
+            if p.secondary() { "on" } else { "off" },
             knowledge_name(p.profile),
             self.oracle.len()
         )

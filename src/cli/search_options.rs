@@ -192,22 +192,31 @@ pub struct SearchOptions {
     /// Most feedovers in one line (0 to 20).
     #[arg(long)]
     pub feedovers: Option<u32>,
-    /// Secondary search: on or off.
+    /// Secondary search: on or off [default: on for the paper's program, off for c197, which
+    /// has none].
     #[arg(long)]
     pub secondary: Option<String>,
     /// Plies the secondary search adds (0 to 20).
     #[arg(long)]
     pub secondary_plies: Option<u32>,
-    /// Repetition policy: first (1967) or tree-or-threefold.
+    /// Repetition policy: first (1967: a position met before, in the game or on the line, is
+    /// a draw) or tree-or-threefold.
     #[arg(long)]
     pub repetition: Option<String>,
-    /// Shadow score: on or off.
+    /// With --profile paper: shadow score, on or off.
     #[arg(long)]
     pub shadow: Option<String>,
-    /// Hash table entries (0: no table; at most 89478485, 1 GiB).
+    /// With --profile c197: what its table is used for (NHSW): off (-1, c197 as assembled),
+    /// draws (0, its initial value: the game's positions and the line's are draws; the
+    /// default) or values (1: also the values of positions searched).
+    #[arg(long)]
+    pub table: Option<String>,
+    /// Hash table entries (0: no table; at most 89478485, 1 GiB) [default: 32768 for the
+    /// paper's program, 32767 for c197, its HTNE].
     #[arg(long, conflicts_with = "hash_kb")]
     pub hash_entries: Option<usize>,
-    /// Hash table size in kilobytes (1 to 1048576; entries = the most that fit).
+    /// With --profile paper: hash table size in kilobytes (1 to 1048576; entries = the most
+    /// that fit).
     #[arg(long)]
     pub hash_kb: Option<usize>,
     /// Stop after this many nodes (at least 256: the limit is checked every 256 nodes, so the
@@ -241,7 +250,8 @@ impl SearchOptions {
             params.feedovers = check_feedovers(f).map_err(|e| e.to_string())?;
         }
         if let Some(s) = &self.secondary {
-            params.secondary_search = parse_switch(s).map_err(|e| format!("--secondary: {e}"))?;
+            params.secondary_search =
+                Some(parse_switch(s).map_err(|e| format!("--secondary: {e}"))?);
         }
         if let Some(p) = self.secondary_plies {
             params.secondary_plies = check_secondary_plies(p).map_err(|e| e.to_string())?;
@@ -253,10 +263,44 @@ impl SearchOptions {
             params.shadow_score = parse_switch(s).map_err(|e| format!("--shadow: {e}"))?;
         }
         if let Some(n) = self.hash_entries {
-            params.hash_entries = check_hash_entries(n).map_err(|e| e.to_string())?;
+            params.hash_entries = Some(check_hash_entries(n).map_err(|e| e.to_string())?);
         }
         if let Some(kb) = self.hash_kb {
-            params.hash_entries = hash_entries_for_kb(kb).map_err(|e| e.to_string())?;
+            params.hash_entries = Some(hash_entries_for_kb(kb).map_err(|e| e.to_string())?);
+        }
+        if let Some(t) = &self.table {
+            params.table = t.parse().map_err(|e| format!("--table: {e}"))?;
+        }
+        let c197 = matches!(params.profile, Profile::C197(_));
+        let only = |given: bool, option: &str, profile: &str, why: &str| {
+            if given {
+                Err(format!(
+                    "{option} applies to --profile {profile} only ({why})"
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        if c197 {
+            only(
+                self.shadow.is_some(),
+                "--shadow",
+                "paper",
+                "c197's table holds no shadow score",
+            )?;
+            only(
+                self.hash_kb.is_some(),
+                "--hash-kb",
+                "paper",
+                "give c197's table in entries, --hash-entries",
+            )?;
+        } else {
+            only(
+                self.table.is_some(),
+                "--table",
+                "c197",
+                "the paper's table always holds values; --hash-entries 0 is none",
+            )?;
         }
         Ok(params)
     }

@@ -131,9 +131,17 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     println!("position: {}", pos.to_fen());
     if let Profile::C197(_) = params.profile {
         println!(
-            "parameters: profile {} widths {} depth {} feedovers {} (c197 has no table, no \
-             secondary search, no repetition draws)",
-            params.profile, params.widths, params.depth, params.feedovers
+            "parameters: profile {} widths {} depth {} feedovers {} secondary {} ({} plies) \
+             repetition {} table {} ({} entries)",
+            params.profile,
+            params.widths,
+            params.depth,
+            params.feedovers,
+            if params.secondary() { "on" } else { "off" },
+            params.secondary_plies,
+            params.repetition,
+            params.table,
+            params.table_entries()
         );
     } else {
         println!(
@@ -142,11 +150,11 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
             params.widths,
             params.depth,
             params.feedovers,
-            if params.secondary_search { "on" } else { "off" },
+            if params.secondary() { "on" } else { "off" },
             params.secondary_plies,
             params.repetition,
             if params.shadow_score { "on" } else { "off" },
-            params.hash_entries
+            params.table_entries()
         );
     }
     println!("knowledge: {}", knowledge_name(params.profile));

@@ -347,7 +347,7 @@ impl<W: Write> Session<W> {
             s.widths,
             s.depth,
             s.feedovers,
-            s.hash_entries,
+            s.table_entries(),
             if self.use_book { "ON" } else { "OFF" },
             plays,
             self.clock.control,

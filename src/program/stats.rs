@@ -82,6 +82,13 @@ impl fmt::Display for Statistics {
             self.table.replacements,
             self.table_moves_rejected
         )?;
+        if self.table.most_in_use > 0 {
+            writeln!(
+                f,
+                "hash fill           {} entries at most",
+                self.table.most_in_use
+            )?;
+        }
         writeln!(
             f,
             "secondary searches  {} ({} lowered a value)",
@@ -122,4 +129,7 @@ pub struct TableStats {
     pub replacements: u64,
     /// Writes refused by the replacement rule.
     pub refused: u64,
+    /// The most entries in use at once (c197's table, whose pending entries are freed on the
+    /// way back; 0 for the paper's, which does not count them).
+    pub most_in_use: u64,
 }

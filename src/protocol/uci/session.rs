@@ -308,7 +308,7 @@ impl<W: Write> Session<W> {
                 .filter(|&mb| mb >= 1)
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
-                .map(|n| engine.update(|p| p.hash_entries = n))
+                .map(|n| engine.update(|p| p.hash_entries = Some(n)))
                 .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to {HASH_MB_MAX} MB")),
             "preset" => v
                 .parse::<Preset>()
@@ -349,7 +349,7 @@ impl<W: Write> Session<W> {
         let settings = format!(
             "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, \
              Feedovers {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}",
-            p.hash_entries,
+            p.table_entries(),
             self.shape.preset,
             p.profile,
             p.widths,
