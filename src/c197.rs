@@ -50,42 +50,15 @@ use std::time::Instant;
 /// their numbers and move counts; else numbered from the position alone. With it, what `CAT`
 /// left behind in the game's positions (see [`cat::Leftovers`]).
 pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
-    let (b, lo, _) = board_and_game(root, history);
-    (b, lo)
-}
-
-/// [`board_for`], with the game's earlier positions as the table enters them (none when the
-/// game does not lead from the start position: its boards are not known).
-fn board_and_game(
-    root: &Position,
-    history: &[Key],
-) -> (Board, cat::Leftovers, hash::GamePositions) {
     let mut lo = cat::Leftovers::default();
-    let mut game = hash::GamePositions::default();
     let board = game_moves(root, history).and_then(|moves| {
-        let mut pos = Position::startpos();
-        let mut keys = vec![hash::key(&Board::initial())];
-        for &m in &moves {
-            game.earlier
-                .push((Default::default(), pos.key(), pos.castling()));
-            pos.make(m);
-        }
-        let b = Board::from_game(&moves, |b| {
+        Board::from_game(&moves, |b| {
             lo.qr_pinned |= cat::Tables::compute(b, Default::default(), &lo).pint[board::NPC];
-            keys.push(hash::key(b));
-        });
-        for (e, k) in game.earlier.iter_mut().zip(keys) {
-            e.0 = k;
-        }
-        b
+        })
     });
     match board {
-        Some(b) => (b, lo, game),
-        None => (
-            Board::from_position(root),
-            cat::Leftovers::default(),
-            hash::GamePositions::default(),
-        ),
+        Some(b) => (b, lo),
+        None => (Board::from_position(root), cat::Leftovers::default()),
     }
 }
 
@@ -242,7 +215,8 @@ impl Searcher {
         let start = Instant::now();
         let (params, fixes) = (&self.params, self.fixes);
         let depth = limits.depth.unwrap_or(params.depth);
-        let (board, mut leftovers, game) = board_and_game(root, history);
+        let (board, mut leftovers) = board_for(root, history);
+        let game = hash::GamePositions::walk_back(root, &board, history);
         leftovers.qr_pinned |= self.run.qr_pinned;
         leftovers.black_as_white |= self.run.black_as_white;
         let node = Node::new(board, root.clone(), fixes, &mut leftovers);

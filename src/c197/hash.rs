@@ -20,10 +20,12 @@
 //! What the table is used for is `NHSW` ([`TableUse`]): off, draws only (the game's and the
 //! line's positions; c197's initial value), or values as well.
 
-use super::board::{Board, NPC};
+use super::board::{Board, Loc, NPC, loc, square};
 use super::evm::{FLUSHED, MATED, Node, Ret, Tree};
+use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use crate::program::{RepetitionPolicy, TableStats, TableUse};
-use crate::rules::{CastlingRights, Key as RulesKey, Position};
+use crate::rules::PieceKind::{self, Pawn};
+use crate::rules::{Color, Key as RulesKey, Piece, Position, Square, zobrist};
 
 /// A PDP-6 word: 36 bits.
 const WORD: u64 = (1 << 36) - 1;
@@ -262,35 +264,75 @@ impl Table {
 /// The game's positions the table is to hold as code 3, with what decides which.
 /// Reconstruction after c.558's `HK1H2` (9596-9612), which enters "POSITIONS IN HASH TBL SINCE
 /// LAST P MOVE OR CAPT", the current one excepted ("DONT ENTER CURRENT POS", 9595): each with
-/// code 3 and the most plies. c197's key has no castling rights, so the walk back stops at a
-/// change of rights as well (c.558's key tells those positions apart).
+/// code 3 and the most plies.
+///
+/// The positions are found by walking back from the root through the game's keys (ours), one
+/// move at a time, on the program's board: each earlier position since the last capture or
+/// pawn move is the later one with one piece of the side that moved put back on a square it
+/// could have come from. The pieces keep their numbers (no capture, no promotion), whether the
+/// root's board comes from the game's moves or from its FEN. The walk stops where no such
+/// move gives the key: at a change of castling rights too, which c197's key does not hold
+/// (c.558's adds them, its 23570-23586).
 #[derive(Clone, Debug, Default)]
 pub struct GamePositions {
-    /// The earlier positions of the game, oldest first: c197's key, ours, the castling rights.
-    pub earlier: Vec<(Key, RulesKey, CastlingRights)>,
+    /// The earlier positions, the latest first: c197's key and ours.
+    pub earlier: Vec<(Key, RulesKey)>,
 }
 
 impl GamePositions {
+    /// The positions before `root` (on the program's `board`) back to the last irreversible
+    /// move; `history` holds the keys of the game's earlier positions, oldest first.
+    pub fn walk_back(root: &Position, board: &Board, history: &[RulesKey]) -> GamePositions {
+        let mut b = board.clone();
+        let mut pieces: [Option<Piece>; 64] = [None; 64];
+        for sq in Square::all() {
+            pieces[sq.index()] = root.piece_at(sq);
+        }
+        let mut key = root.key();
+        let mut side = root.side_to_move();
+        let reach = (root.halfmove_clock() as usize).min(history.len());
+        let mut earlier = Vec::with_capacity(reach);
+        for &target in history.iter().rev().take(reach) {
+            let mover = !side;
+            let flipped = key ^ zobrist::side_key(Color::Black);
+            let Some((t, from)) = Square::all().find_map(|t| {
+                let p = pieces[t.index()].filter(|p| p.color == mover && p.kind != Pawn)?;
+                let from = origins(&b, p.kind, loc(t)).find(|&l| {
+                    square(l).is_some_and(|f| {
+                        flipped ^ zobrist::piece_key(p, t) ^ zobrist::piece_key(p, f) == target
+                    })
+                })?;
+                Some((t, from))
+            }) else {
+                break;
+            };
+            let f = square(from).expect("on the board");
+            pieces[f.index()] = pieces[t.index()].take();
+            let x = b.at(loc(t));
+            b.board[loc(t)] = 0;
+            b.board[from] = x as i8;
+            b.piecel[x] = from;
+            b.side = mover.index();
+            b.ghloc = 0;
+            side = mover;
+            key = target;
+            earlier.push((self::key(&b), target));
+        }
+        GamePositions { earlier }
+    }
+
     /// The keys to enter as positions of the game for a search of `root` under `policy`, and
-    /// whether the root itself may be marked pending: the positions back to the last
-    /// irreversible move (`root`'s half-move clock) with `root`'s castling rights; under
+    /// whether the root itself may be marked pending: every earlier position; under
     /// [`RepetitionPolicy::TreeOrThreefold`] only those that occurred twice counting the
     /// root, and the root only if it occurred before.
     pub fn marks(&self, root: &Position, policy: RepetitionPolicy) -> (Vec<Key>, bool) {
-        let n = self.earlier.len();
-        let reach = (root.halfmove_clock() as usize).min(n);
-        let window = &self.earlier[n - reach..];
-        let window: Vec<_> = window
-            .iter()
-            .rev()
-            .take_while(|e| e.2 == root.castling())
-            .collect();
-        let count =
-            |k: RulesKey| window.iter().filter(|e| e.1 == k).count() + usize::from(k == root.key());
+        let count = |k: RulesKey| {
+            self.earlier.iter().filter(|e| e.1 == k).count() + usize::from(k == root.key())
+        };
         match policy {
-            RepetitionPolicy::FirstRepetition => (window.iter().map(|e| e.0).collect(), true),
+            RepetitionPolicy::FirstRepetition => (self.earlier.iter().map(|e| e.0).collect(), true),
             RepetitionPolicy::TreeOrThreefold => (
-                window
+                self.earlier
                     .iter()
                     .filter(|e| count(e.1) >= 2)
                     .map(|e| e.0)
@@ -299,6 +341,30 @@ impl GamePositions {
             ),
         }
     }
+}
+
+/// The empty squares from which a piece of `kind` could have come to `to` on board `b`, by a
+/// move that is no capture.
+fn origins(b: &Board, kind: PieceKind, to: Loc) -> impl Iterator<Item = Loc> + '_ {
+    let (dirs, slides): (&[isize], bool) = match kind {
+        PieceKind::Knight => (&KNIGHT_ORDER, false),
+        PieceKind::King => (&KING_ORDER, false),
+        PieceKind::Bishop => (&BISHOP_DIRS, true),
+        PieceKind::Rook => (&ROOK_DIRS, true),
+        _ => (&KING_ORDER, true),
+    };
+    dirs.iter().flat_map(move |&d| {
+        let mut l = to;
+        let mut open = true;
+        std::iter::from_fn(move || {
+            if !open {
+                return None;
+            }
+            l = l.wrapping_add_signed(d);
+            open = slides && b.board.get(l) == Some(&0);
+            (b.board.get(l) == Some(&0)).then_some(l)
+        })
+    })
 }
 
 /// What the probe in `LMG` found for a node.
