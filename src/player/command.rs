@@ -37,6 +37,11 @@ pub enum Command {
     Resign,
     /// `DRAW?`: the opponent offers a draw.
     DrawOffer,
+    /// `CLAIM`, `CLAIM MOVE`: the player to move claims a draw by the third repetition or fifty
+    /// moves, now or with the move that makes one.
+    Claim(Option<String>),
+    /// `DRAW`: a claim if the rules allow one now, else an offer.
+    Draw,
     /// `HELP`.
     Help,
     /// `QUIT`.
@@ -59,6 +64,8 @@ LIST        SHOW THE PARAMETERS
 BOOK [ON|OFF] USE THE OPENING BOOK (NO ARGUMENT: SWITCH)
 SAVE FILE   WRITE THE GAME TO FILE (PGN)
 RS FILE     RESTORE A GAME FROM FILE (LEFT AS IT IS) AND GO ON IN A NEW RECORD
+CLAIM [MOVE] CLAIM A DRAW BY THE THIRD REPETITION OR FIFTY MOVES, NOW OR WITH MOVE
+DRAW        CLAIM A DRAW IF THE RULES ALLOW ONE NOW, ELSE OFFER ONE
 DRAW?       OFFER A DRAW
 RESIGN      RESIGN THE GAME
 HELP        THIS TEXT
@@ -121,7 +128,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         },
         "SAVE" => Ok(Some(Command::Save(need("A FILE NAME")?))),
         "RS" => Ok(Some(Command::Restore(need("A FILE NAME")?))),
-        "DRAW?" | "DRAW" => no_argument(Command::DrawOffer),
+        "DRAW?" => no_argument(Command::DrawOffer),
+        "DRAW" => no_argument(Command::Draw),
+        "CLAIM" => Ok(Some(Command::Claim(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        ))),
         "RESIGN" => no_argument(Command::Resign),
         "HELP" | "?" => no_argument(Command::Help),
         "QUIT" | "EXIT" => no_argument(Command::Quit),
@@ -142,6 +153,13 @@ mod tests {
             Ok(Some(Command::SetWidths("15 15 9".into())))
         );
         assert_eq!(parse("book off"), Ok(Some(Command::Book(Some(false)))));
+        assert_eq!(parse("draw"), Ok(Some(Command::Draw)));
+        assert_eq!(parse("Claim"), Ok(Some(Command::Claim(None))));
+        assert_eq!(
+            parse("claim N-KN1"),
+            Ok(Some(Command::Claim(Some("N-KN1".into()))))
+        );
+        assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
     }
 
     #[test]
