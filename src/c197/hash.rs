@@ -614,6 +614,84 @@ mod tests {
         );
     }
 
+    /// The position after `moves` from `fen`, the keys before it and the program's board.
+    fn after(fen: &str, moves: &[&str]) -> (Position, Vec<RulesKey>, Board) {
+        let start = Position::from_fen(fen).unwrap();
+        let mut pos = start.clone();
+        let mut played = Vec::new();
+        for m in moves {
+            let m = crate::notation::parse_any(&pos, m).unwrap();
+            pos.make(m);
+            played.push(m);
+        }
+        let (pos, history) = crate::search::history_after(&start, &played).unwrap();
+        let board = crate::c197::board_for(&pos, &history).0;
+        (pos, history, board)
+    }
+
+    #[test]
+    fn the_walk_back_finds_the_positions_the_game_replayed_gives() {
+        // From the start: 1. P-K4 P-K4 2. N-KB3 N-QB3 3. N-KN1 N-KN1 4. N-KB3: back to the
+        // position after 1...P-K4, five positions.
+        let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8", "g1f3"];
+        let (pos, history, board) = after(crate::rules::START_FEN, &moves);
+        let walked = GamePositions::walk_back(&pos, &board, &history);
+        let mut replayed = vec![key(&Board::initial())];
+        let played: Vec<_> = crate::c197::game_moves(&pos, &history).unwrap();
+        Board::from_game(&played, |b| replayed.push(key(b))).unwrap();
+        let expected: Vec<(Key, RulesKey)> = replayed[2..7]
+            .iter()
+            .rev()
+            .copied()
+            .zip(history[2..].iter().rev().copied())
+            .collect();
+        assert_eq!(walked.earlier, expected);
+        // The position after 1...P-K4 stands again after 3...N-KN1, under both keys.
+        assert_eq!(walked.earlier[0], walked.earlier[4]);
+    }
+
+    #[test]
+    fn from_a_fen_the_walk_stops_at_the_last_irreversible_move_or_a_change_of_rights() {
+        let (pos, history, board) = after(
+            "7k/6p1/7p/n4Q2/8/8/rr3PPP/6K1 w - - 0 1",
+            &["f5c8", "h8h7", "c8f5", "h7h8"],
+        );
+        let walked = GamePositions::walk_back(&pos, &board, &history);
+        assert_eq!(walked.earlier.len(), 4);
+        assert_eq!(
+            walked.earlier[3].0,
+            key(&board),
+            "the root is the start again"
+        );
+        // The king's move loses the castling rights: the walk stops before the start.
+        let (pos, history, board) = after(
+            "r3k3/8/8/8/8/8/8/4K2R w K - 0 1",
+            &["e1f1", "a8a7", "f1e1", "a7a8"],
+        );
+        let walked = GamePositions::walk_back(&pos, &board, &history);
+        assert_eq!(walked.earlier.len(), 3);
+        let (marks, root) = walked.marks(&pos, RepetitionPolicy::FirstRepetition);
+        assert_eq!((marks.len(), root), (3, true));
+    }
+
+    #[test]
+    fn tree_or_threefold_marks_what_stood_twice() {
+        let (pos, history, board) = after(
+            "7k/6p1/7p/n4Q2/8/8/rr3PPP/6K1 w - - 0 1",
+            &["f5c8", "h8h7", "c8f5", "h7h8", "f5c8"],
+        );
+        let walked = GamePositions::walk_back(&pos, &board, &history);
+        let (marks, root) = walked.marks(&pos, RepetitionPolicy::TreeOrThreefold);
+        // The start (twice) is entered, and the root's earlier occurrence (after the first
+        // Q-QB8ch): the root may be pending; not the positions that stood once.
+        let e = &walked.earlier;
+        assert_eq!(marks, [e[0].0, e[3].0, e[4].0]);
+        assert_eq!((e[0].0, e[3].0), (e[4].0, key(&board)));
+        assert!(root);
+        let (marks, root) = walked.marks(&pos, RepetitionPolicy::FirstRepetition);
+        assert_eq!((marks.len(), root), (5, true));
+    }
+
     #[test]
     fn entries_are_found_where_entered_and_freed_in_turn() {
         let mut t = Table::new(7, TableUse::Draws);
