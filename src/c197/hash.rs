@@ -160,7 +160,8 @@ impl Table {
             hstbv: vec![0; n],
             ..Table::default()
         };
-        t.clear();
+        // Empty as allocated (no need to write it: the pages are touched only when used).
+        t.hashs = t.allowed();
         t
     }
 
