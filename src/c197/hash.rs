@@ -373,19 +373,19 @@ pub enum Probe {
     /// The table's value: the node is not searched.
     Value(Ret),
     /// The node is marked pending in entry `slot` and searched; on the way back
-    /// [`Tree::hash_leave`] clears the mark or stores the value.
+    /// `Tree::hash_leave` clears the mark or stores the value.
     Pending(Pending),
     /// Not in the table and not entered (no table, or no entry left).
     Off,
 }
 
-/// A node marked pending, with what storing its value needs.
+/// A node marked pending, with what storing its value needs (see `Tree::hash_leave`).
 pub struct Pending {
     slot: usize,
     key: Key,
     /// `BPREV` at the node, White's and Black's.
     bprev: [i64; 2],
-    /// The plies the node is searched to (see [`Tree::hash_plies`]).
+    /// The plies the node is searched to (see `Tree::hash_plies`).
     plies: u32,
 }
 
@@ -617,15 +617,13 @@ mod tests {
 
     /// The position after `moves` from `fen`, the keys before it and the program's board.
     fn after(fen: &str, moves: &[&str]) -> (Position, Vec<RulesKey>, Board) {
-        let start = Position::from_fen(fen).unwrap();
-        let mut pos = start.clone();
-        let mut played = Vec::new();
+        let mut pos = Position::from_fen(fen).unwrap();
+        let mut history = Vec::new();
         for m in moves {
             let m = crate::notation::parse_any(&pos, m).unwrap();
+            history.push(pos.key());
             pos.make(m);
-            played.push(m);
         }
-        let (pos, history) = crate::search::history_after(&start, &played).unwrap();
         let board = crate::c197::board_for(&pos, &history).0;
         (pos, history, board)
     }
