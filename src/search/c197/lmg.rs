@@ -65,7 +65,7 @@ pub const APDPV: i64 = 16;
 pub const PPP: [i64; 9] = [0, 0, 32, 48, 64, 96, 128, 192, 256];
 /// `BVMNV==40`: a loss smaller than this (a bishop for a knight) is not a loss.
 pub const BVMNV: i64 = 32;
-/// `CASTLE: 1400`, the plausibility of castling (3518, 3527).
+/// `CASTLE: 1400`, the plausibility of castling (3520, 3528).
 pub const CASTLE: i64 = 768;
 /// `TRADE: 20`: the trade policy's step (4698-4704).
 pub const TRADE: i64 = 16;
@@ -307,7 +307,7 @@ impl<'a> Pmg<'a> {
         } else {
             (CSQV + 4, CSQV - 4)
         };
-        // WKB3 = KB3: row 4, column 3 (3370).
+        // WKB3 = KB3: row 4, column 3 (3368).
         let wkb3 = 4 * BW + 3;
         self.sqval[wkb3 + BW + 1] += near;
         self.sqval[wkb3 + BW + 2] += near;
@@ -604,7 +604,8 @@ impl<'a> Pmg<'a> {
         let i = self.i;
         let mv = CMove { piece: p, to: a };
         let origin = b.piecel[p];
-        // LMGRT1/2 (4047-4051): blocking an enemy passed pawn, by its own rank.
+        // 4047-4051, with the tests LMGRT1/2 (4148-4152): blocking an enemy passed pawn, by its
+        // own rank.
         let front = if i == 0 { a + BW } else { a - BW };
         let blocker = b.at(front);
         if blocker != 0 && side_of(blocker) != i {
@@ -1101,8 +1102,8 @@ impl<'a> Pmg<'a> {
         leftover
     }
 
-    /// `LBL` (4897-4932): for each line piece attacking `a` along a line `p` does not itself
-    /// move on, the squares behind `a` it loses: ours cost their value, his gain it.
+    /// `LBL1`-`LBL5` (4897-4932): for each line piece attacking `a` along a line `p` does not
+    /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         for (s, &step) in DIR.iter().enumerate() {
@@ -1228,8 +1229,8 @@ impl<'a> Pmg<'a> {
     }
 }
 
-/// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table is -1
-/// on K4 Q4 K5 Q5, 5190-5196). It ends at square 99: from the eighth rank a pawn looks up
+/// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table, `CSQP`
+/// 5157-5164, is -1 on K4 Q4 K5 Q5). It ends at square 99: from the eighth rank a pawn looks up
 /// squares 100-108, which read the `LMGT` table behind it, negative for a piece that is a
 /// pawn (`SETZ LMWPW`) — so a promotion counts two centre squares.
 fn csqp(b: &Board, l: Loc) -> bool {
