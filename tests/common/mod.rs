@@ -1,5 +1,7 @@
 //! What the command-line tests share: running the `machack` binary.
 
+pub mod plausible_lists;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
