@@ -11,10 +11,10 @@
 //! | Routine | Lines | File |
 //! |---|---|---|
 //! | `PIECE` `BOARD` `PVALUE` `MMOVE` | 114-390, 2736-2890, 5142-5190 | `board.rs` |
-//! | `CAT` `MMWPWN` `MMBPWN` `MMRK` `MMBS` `MMNT` `MMKG` | 391-902 | `cat.rs` |
+//! | `CAT` `MMWPWN` `MMBPWN` `MMRK` `MMBS` `MMNT` `MMKG` | 390-902 | `cat.rs` |
 //! | `FLATA` `F2LA` | 4419-4586 | `flata.rs` |
-//! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5418-5454 | `generate.rs` |
-//! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
+//! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5166-5193, 5418-5454 | `generate.rs` |
+//! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL1` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
 //! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
 //!
@@ -119,8 +119,8 @@ pub fn trace_move(
 }
 
 /// For `machack eval`: `STVL4`'s terms for `pos` (see [`statev::Terms`]), on the program's
-/// board along `history`, with the piece ratio and `OPNMID` of the search's `root` (`HACK1`,
-/// 2199-2207).
+/// board along `history`, with the piece ratio and `OPNMID` of the search's `root` (set at
+/// 2199-2207 in `HACK1`).
 pub fn static_terms(
     pos: &Position,
     history: &[Key],

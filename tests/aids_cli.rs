@@ -8,12 +8,15 @@ fn machack(args: &[&str]) -> (i32, String, String) {
     common::machack(args, "")
 }
 
-/// Paper game 1 (Wagner-Mac Hack) up to 11... O-O, in coordinates: White's 12th move next.
-const GAME_1_PLY_22: &str = "g2g3 e7e5 g1f3 e5e4 f3d4 f8c5 d4b3 c5b6 f1g2 g8f6 c2c4 d7d6 b1c3 \
-                             c8e6 d2d3 e4d3 g2b7 b8d7 e2d3 a8b8 b7g2 e8g8";
+use common::plausible_lists::printed;
 
-/// The listing's rows as `SAN plausibility` with `*` for a poor move, as the c197 unit tests
-/// write the running program's lists.
+/// Paper game 1 (Wagner-Mac Hack) up to 11... O-O, in coordinates: White's 12th move next.
+fn game_1_ply_22() -> String {
+    printed("game 1 before 12. O-O").0
+}
+
+/// The listing's rows as `SAN plausibility` with `*` for a poor move, as
+/// `reference/c197/plausible-lists.txt` writes the running program's lists.
 fn san_and_plausibility(out: &str) -> Vec<String> {
     out.lines()
         .skip_while(|l| !l.starts_with("rank"))
@@ -26,48 +29,28 @@ fn san_and_plausibility(out: &str) -> Vec<String> {
         .collect()
 }
 
-fn words(list: &str) -> Vec<String> {
-    list.split(',').map(|s| s.trim().to_string()).collect()
-}
-
 #[test]
 fn plausible_lists_the_start_position_as_the_running_c197_printed_it() {
-    // The same numbers and tie order as `the_start_list_is_the_running_programs` (lmg.rs),
-    // which the kit's c197 printed; c197 is the default profile.
+    // The numbers and tie order the kit's c197 printed (which the unit test
+    // `the_start_list_is_the_running_programs` checks too); c197 is the default profile.
     let (code, out, _) = machack(&["plausible"]);
     assert_eq!(code, 0);
     let (_, explicit, _) = machack(&["plausible", "--profile", "c197"]);
     assert_eq!(out, explicit);
-    assert_eq!(
-        san_and_plausibility(&out),
-        words(
-            "e4 644, e3 636, d4 612, d3 604, c4 580, c3 572, f4 564, f3 556, g3 520, \
-             g4 520, b3 520, b4 520, h4 512, h3 512, a4 512, a3 512, Nf3 376, Nc3 376, \
-             Na3 312, Nh3 312"
-        )
-    );
+    assert_eq!(san_and_plausibility(&out), printed("start").1);
     insta::assert_snapshot!(out);
 }
 
 #[test]
 fn plausible_lists_game_1_before_12_o_o_as_the_running_c197_printed_it() {
-    // `a_middlegame_list_is_the_running_programs` (lmg.rs): the game's moves number c197's
-    // pieces and count their moves, so the ties fall in its order.
+    // As printed (and checked by `a_middlegame_list_is_the_running_programs`): the game's
+    // moves number c197's pieces and count their moves, so the ties fall in its order.
+    let (moves, list) = printed("game 1 before 12. O-O");
     let mut args = vec!["plausible", "--profile", "c197", "--moves"];
-    args.extend(GAME_1_PLY_22.split_whitespace());
+    args.extend(moves.split_whitespace());
     let (code, out, _) = machack(&args);
     assert_eq!(code, 0);
-    assert_eq!(
-        san_and_plausibility(&out),
-        words(
-            "O-O 768, Bf4 588, Be3 580, d4 576, Bg5 544, f4 532, Qf3 532, Bd2 528, \
-             Nd5 520, Qe2 516, Bf3 512, h4 504, a3 504, Bc6 504, a4 504, h3 504, Ne4 492, \
-             Nb5 492, Rg1 488, Qd2 488, Na4 488, Qc2 482, Ne2 476, Nd2 456, Rf1 456, \
-             Rb1 456, f3 444, Bf1* 440, Nb1* 432, Ke2 396, Bd5 384, Kd2 360, g4 352, \
-             Be4 352, Kf1 348, c5 328, Nc5 88, Nd4 68, Na5 36, Bh6 24, Bb7 0, Bh3 0, \
-             Qh5 0, Ba8 0, Qg4 0"
-        )
-    );
+    assert_eq!(san_and_plausibility(&out), list);
     insta::assert_snapshot!(out);
 }
 
@@ -146,9 +129,10 @@ fn trace_shows_c197s_rules_with_r_after_each() {
 #[test]
 fn trace_names_c197s_flags_and_its_floor_at_0() {
     // Game 1 before 12. O-O: Bf1 is developmentally poor (440), Qg4 unsafe (0, never below).
+    let game = game_1_ply_22();
     let trace = |mv: &str| {
         let mut args = vec!["trace", mv, "--moves"];
-        args.extend(GAME_1_PLY_22.split_whitespace());
+        args.extend(game.split_whitespace());
         let (code, out, _) = machack(&args);
         assert_eq!(code, 0);
         out
@@ -169,7 +153,10 @@ fn trace_totals_are_the_listed_plausibilities() {
     use machack::c197::{plausible_list, trace_move};
     use machack::program::Fixes;
     use machack::rules::Position;
-    let moves: Vec<String> = GAME_1_PLY_22.split_whitespace().map(String::from).collect();
+    let moves: Vec<String> = game_1_ply_22()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
     let (pos, history) =
         machack::cli::search_options::game_position(machack::rules::START_FEN, &moves).unwrap();
     for (p, h) in [(pos, history), (Position::startpos(), Vec::new())] {
@@ -220,8 +207,9 @@ fn eval_rows(args: &[&str]) -> Vec<String> {
 
 #[test]
 fn eval_shows_c197s_stvl4_terms_as_its_debugging_build_keeps_them() {
+    let game = game_1_ply_22();
     let mut args = vec!["--moves"];
-    args.extend(GAME_1_PLY_22.split_whitespace());
+    args.extend(game.split_whitespace());
     let (code, out, _) = machack(&[&["eval"][..], &args].concat());
     assert_eq!(code, 0);
     insta::assert_snapshot!(out);

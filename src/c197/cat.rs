@@ -1,4 +1,4 @@
-//! `CAT` (c197 lines 391-902): the tables the program rebuilds after every move — who attacks
+//! `CAT` (c197 lines 390-902): the tables the program rebuilds after every move — who attacks
 //! each square (a count and a code per side, and the attacking piece in each of 18
 //! directions), which slider each piece blocks, the pins, and the pawns' files, passed and
 //! backward pawns.
@@ -24,7 +24,7 @@ pub fn count(w: AttackWord) -> i64 {
 /// BW+1 -BW+1 -BW-1) (305-313).
 pub const DIR: [isize; 8] = [-1, 1, 10, -10, 9, 11, -9, -11];
 
-/// The 18 direction slots of `BDA1`-`BDA3` (1207-1234 `BDARL` … `BDAEPR`): 0-7 the piece
+/// The 18 direction slots of `BDA1`-`BDA3` (915-932 `BDARL` … `BDAEPR`): 0-7 the piece
 /// attacking the square along `DIR[s]`, 8-15 a knight (`BDALR2` … `BDAUL1`), 16-17 a pawn
 /// taking en passant (`BDAEPL`, `BDAEPR`).
 pub const SLOTS: usize = 18;
@@ -117,7 +117,7 @@ pub struct Leftovers {
     pub qr_pinned: bool,
     /// Black pawn numbers (bit n) that have promoted and been taken back: `UMOVE5` (3163-3212)
     /// restores `LMGSTD` from `UMT4` = `SETZ LMBPW`, and the sign of `LMGSTD` means "white
-    /// pawn" (5173): from then on `CAT`'s tests for White's pawns count that pawn too.
+    /// pawn" (5182): from then on `CAT`'s tests for White's pawns count that pawn too.
     pub black_as_white: u32,
 }
 
@@ -334,7 +334,7 @@ impl Tables {
         } else if left == b.ghloc {
             self.attacks[side][a - 1] += word;
             // NOTBKB stores R (PCATV 1,,6) instead of B for Black (`DPB R,[BDAEPL-1(A)]`,
-            // 731): the slot names piece 6.
+            // 732): the slot names piece 6.
             self.slots[a - 1][EPL] = if side == 0 { p as u8 } else { 6 };
         }
     }
@@ -407,8 +407,8 @@ impl Tables {
         self.pawn_attacks(b, p, a);
     }
 
-    /// The backward test of `MMWPWN` (489-606): Some(backward) or None when a pawn defends it
-    /// (`NTBKDW`).
+    /// The backward test of `MMWPWN`, from `NOTPPW` (489-606): Some(backward) or None when a
+    /// pawn defends it (`NTBKDW`).
     fn white_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
@@ -539,7 +539,7 @@ impl Tables {
         self.pawn_attacks(b, p, a);
     }
 
-    /// The backward test of `MMBPWN` (636-749).
+    /// The backward test of `MMBPWN`, from `NOTPPB` (636-749).
     fn black_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0, lo);

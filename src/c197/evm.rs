@@ -7,8 +7,8 @@
 //!   `min(PCSWSM, width/2)`-th distinct piece (3555-3581); past it only must-search moves, until
 //!   as many have been searched as were flagged (`NCKF`); a move leading to mate frees a place;
 //!   a listed move found illegal uses one up;
-//! - modifications (`MVD3`, 3601-3641: −3 poor, −1 same piece twice before ply 16, −4 back to
-//!   its square, −2 a detour one move could do) decide the choice, but the *unmodified* value
+//! - modifications (3601-3641, up to `MVD3`: −3 poor, −1 same piece twice before ply 16, −4
+//!   back to its square, −2 a detour one move could do) decide the choice, but the *unmodified* value
 //!   of the chosen move goes up, and alpha takes unmodified values (`EVM6`, 3688-3695);
 //! - a move equal to the opponent's best refutes the line, unless that best was a modified
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
@@ -27,7 +27,7 @@ use std::time::Instant;
 
 /// `STVT1` (5837-5838): the starting best of a node, a loss for the side to move.
 const LOSING: i64 = 0o10000000;
-/// `EVMST` (3760-3763): the flush signal, ±100000 octal.
+/// `EVMST` (3763-3765): the flush signal, ±100000 octal.
 pub const FLUSH: i64 = 0o100000;
 /// `EVMT7`: beyond ±77000 a value is a flush (3785-3786).
 const FLUSHED: i64 = 0o77000;
@@ -35,7 +35,7 @@ const FLUSHED: i64 = 0o77000;
 const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
 pub const MATE: i64 = 0o70000;
-/// `CATCUT`: captures are must-search at levels up to 2 (`LMGR6A`, 4114-4116; 4160).
+/// `CATCUT: 2` (4160): captures are must-search at levels up to 2 (`LMGR6A` 4113-4116).
 pub const CATCUT: u32 = 2;
 /// `BDPV: 3`: a developmentally poor move (3818).
 pub const BDPV: i64 = 3;
@@ -505,8 +505,9 @@ impl<'a, 'p> Tree<'a, 'p> {
         }
     }
 
-    /// `MVD3` (3601-3641): the modification of the value of entry `e` for side `i`, whose
-    /// move `rec` led to `child`, from which the line `line` was returned.
+    /// The modification at 3601-3641 ("TIME TO DO CLEVER DIDDLING", up to `MVD3`) of the value
+    /// of entry `e` for side `i`, whose move `rec` led to `child`, from which the line `line` was
+    /// returned.
     fn diddle(&self, e: &Entry, child: &Node, rec: Record, line: &[PvMove], i: usize) -> i64 {
         let sign = if i == 0 { -1 } else { 1 };
         let mut d = 0;

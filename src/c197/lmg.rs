@@ -66,7 +66,7 @@ pub const APDPV: i64 = 16;
 pub const PPP: [i64; 9] = [0, 0, 32, 48, 64, 96, 128, 192, 256];
 /// `BVMNV==40`: a loss smaller than this (a bishop for a knight) is not a loss.
 pub const BVMNV: i64 = 32;
-/// `CASTLE: 1400`, the plausibility of castling (3518, 3527).
+/// `CASTLE: 1400`, the plausibility of castling (3520, 3528).
 pub const CASTLE: i64 = 768;
 /// `TRADE: 20`: the trade policy's step (4698-4704).
 pub const TRADE: i64 = 16;
@@ -316,7 +316,7 @@ impl<'a> Pmg<'a> {
         } else {
             (CSQV + 4, CSQV - 4)
         };
-        // WKB3 = KB3: row 4, column 3 (3370).
+        // WKB3 = KB3: row 4, column 3 (3368).
         let wkb3 = 4 * BW + 3;
         self.sqval[wkb3 + BW + 1] += near;
         self.sqval[wkb3 + BW + 2] += near;
@@ -613,7 +613,8 @@ impl<'a> Pmg<'a> {
         let i = self.i;
         let mv = CMove { piece: p, to: a };
         let origin = b.piecel[p];
-        // LMGRT1/2 (4047-4051): blocking an enemy passed pawn, by its own rank.
+        // 4047-4051, with the tests LMGRT1/2 (4148-4152): blocking an enemy passed pawn, by its
+        // own rank.
         let front = if i == 0 { a + BW } else { a - BW };
         let blocker = b.at(front);
         if blocker != 0 && side_of(blocker) != i {
@@ -1110,8 +1111,8 @@ impl<'a> Pmg<'a> {
         leftover
     }
 
-    /// `LBL` (4897-4932): for each line piece attacking `a` along a line `p` does not itself
-    /// move on, the squares behind `a` it loses: ours cost their value, his gain it.
+    /// `LBL1`-`LBL5` (4897-4932): for each line piece attacking `a` along a line `p` does not
+    /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         for (s, &step) in DIR.iter().enumerate() {
@@ -1237,8 +1238,8 @@ impl<'a> Pmg<'a> {
     }
 }
 
-/// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table is -1
-/// on K4 Q4 K5 Q5, 5190-5196). It ends at square 99: from the eighth rank a pawn looks up
+/// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table, `CSQP`
+/// 5157-5164, is -1 on K4 Q4 K5 Q5). It ends at square 99: from the eighth rank a pawn looks up
 /// squares 100-108, which read the `LMGT` table behind it, negative for a piece that is a
 /// pawn (`SETZ LMWPW`) — so a promotion counts two centre squares.
 fn csqp(b: &Board, l: Loc) -> bool {
@@ -1328,45 +1329,30 @@ mod tests {
             .collect()
     }
 
-    fn words(list: &str) -> Vec<String> {
-        list.split(',').map(|s| s.trim().to_string()).collect()
-    }
+    // `printed(name)`: a root list the running program printed, read from
+    // `reference/c197/plausible-lists.txt` as the `machack plausible` tests read it.
+    include!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/common/plausible_lists.rs"
+    ));
 
     #[test]
     fn the_start_list_is_the_running_programs() {
         // Printed by c197 in the kit (SETD 1, SETW 99, every top-level move with its
         // plausibility): equal plausibilities in the order its generation (KR pawn first,
         // the pawn's single step before its double) and SORT leave them.
-        let (pos, b) = game("");
-        assert_eq!(
-            root_list(&pos, &b, LmgFixes::default()),
-            words(
-                "e4 644, e3 636, d4 612, d3 604, c4 580, c3 572, f4 564, f3 556, g3 520, \
-                 g4 520, b3 520, b4 520, h4 512, h3 512, a4 512, a3 512, Nf3 376, Nc3 376, \
-                 Na3 312, Nh3 312"
-            )
-        );
+        let (moves, list) = printed("start");
+        let (pos, b) = game(&moves);
+        assert_eq!(root_list(&pos, &b, LmgFixes::default()), list);
     }
 
     #[test]
     fn a_middlegame_list_is_the_running_programs() {
         // Paper game 1 before 12. O-O, as the kit printed it: ties among pawns, pieces and
         // king moves in c197's order, two developmentally poor moves (bit 18).
-        let (pos, b) = game(
-            "g2g3 e7e5 g1f3 e5e4 f3d4 f8c5 d4b3 c5b6 f1g2 g8f6 c2c4 d7d6 b1c3 c8e6 d2d3 e4d3 \
-             g2b7 b8d7 e2d3 a8b8 b7g2 e8g8",
-        );
-        assert_eq!(
-            root_list(&pos, &b, LmgFixes::default()),
-            words(
-                "O-O 768, Bf4 588, Be3 580, d4 576, Bg5 544, f4 532, Qf3 532, Bd2 528, \
-                 Nd5 520, Qe2 516, Bf3 512, h4 504, a3 504, Bc6 504, a4 504, h3 504, Ne4 492, \
-                 Nb5 492, Rg1 488, Qd2 488, Na4 488, Qc2 482, Ne2 476, Nd2 456, Rf1 456, \
-                 Rb1 456, f3 444, Bf1* 440, Nb1* 432, Ke2 396, Bd5 384, Kd2 360, g4 352, \
-                 Be4 352, Kf1 348, c5 328, Nc5 88, Nd4 68, Na5 36, Bh6 24, Bb7 0, Bh3 0, \
-                 Qh5 0, Ba8 0, Qg4 0"
-            )
-        );
+        let (moves, list) = printed("game 1 before 12. O-O");
+        let (pos, b) = game(&moves);
+        assert_eq!(root_list(&pos, &b, LmgFixes::default()), list);
     }
 
     #[test]

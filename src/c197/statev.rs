@@ -23,23 +23,23 @@ pub const PPV: [i64; 8] = [0, 0, 8, 12, 24, 52, 112, 236];
 pub const KSF1: i64 = 40;
 /// `KSF2: -30`: each equally attacked square beyond the free ones (5894).
 pub const KSF2: i64 = -24;
-/// A capture search's promotion: `PUSH P,[1000]` (5524).
+/// A capture search's promotion: `PUSH P,[1000]` (5526).
 pub const QUEENING: i64 = 512;
 
 /// `STVL4`'s terms for White, as the program's debugging build keeps them apart (`IFN DBG`,
-/// 5601-5687: `MATB`, `PCRC`, `KSFFW`, `KSFFB`, `PSTVL`).
+/// 5601-5687, in the words `MATB` … `PSTVL`, 5694-5698).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Terms {
-    /// `MATB`: material, White's `PCBAL` less Black's (5597-5604).
+    /// `MATB` (5694): material, White's `PCBAL` less Black's, at 5597-5604.
     pub material: i64,
-    /// `PCRC`: the change of the piece ratio since the root (5605-5617).
+    /// `PCRC` (5695): the change of the piece ratio since the root, at 5605-5617.
     pub ratio: i64,
-    /// `KSFFW`: White's king while `OPNMID` (5618-5630): 8 for each rank it stands above its
-    /// first, and `KINGSF`, both taken off.
+    /// `KSFFW` (5696): White's king while `OPNMID`, at 5618-5630: 8 for each rank it stands
+    /// above its first, and `KINGSF`, both taken off.
     pub white_king: i64,
-    /// `KSFFB`: Black's king while `OPNMID` (5631-5645), the same added.
+    /// `KSFFB` (5697): Black's king while `OPNMID`, at 5631-5645, the same added.
     pub black_king: i64,
-    /// `PSTVL`: multiple, isolated, backward and passed pawns (5646-5688).
+    /// `PSTVL` (5698): multiple, isolated, backward and passed pawns, at 5646-5688.
     pub pawns: i64,
 }
 
@@ -84,14 +84,14 @@ fn ratio_change(w: i64, bl: i64, pcratio: i64) -> i64 {
     (imul(q, tpcs) >> 18).wrapping_sub(tpcs) >> 4
 }
 
-/// `ASHC T1,-17.` then `DIV T1,D` (5609-5610): `a` × 2^18 over `d` as a double word. When the
-/// quotient would not fit in a word (the high word `a >> 17` at least `d`), `DIV` sets the
-/// no-divide flag and leaves the high word in T1.
+/// `ASHC T1,-17.` then `DIV T1,PCRATIO` (5607-5608): `a` × 2^18 over `d` as a double word.
+/// When the quotient would not fit in a word (the high word `a >> 17` at least `d`), `DIV` sets
+/// the no-divide flag and leaves the high word in T1.
 fn div_double(a: i64, d: i64) -> i64 {
     if a >> 17 >= d { a >> 17 } else { (a << 18) / d }
 }
 
-/// `IMULI` (5611): the product's sign and its low 35 bits. An overflow keeps them (and sets a
+/// `IMULI` (5609): the product's sign and its low 35 bits. An overflow keeps them (and sets a
 /// flag the program never reads): in a lopsided ending, where the piece ratio has grown far
 /// since the root, the term wraps, as the running program shows (`further02` ply 169 and
 /// `further19` ply 113 of `reference/c197/further-tournament.tsv`: c197's move and value only
@@ -135,7 +135,7 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
     cost
 }
 
-/// The pawn-structure part of `STVL4` (5646-5689), for White. `MULTP` is charged on every file;
+/// The pawn-structure part of `STVL4`, at 5646-5689, for White. `MULTP` is charged on every file;
 /// passed and backward pawns are read by piece number, the number doubling as the file the
 /// opponent's pawns are counted on (`BACKV`).
 fn pawn_structure(t: &Tables) -> i64 {

@@ -1,5 +1,7 @@
 //! What the command-line tests share: running the `machack` binary.
 
+pub mod plausible_lists;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -64,10 +66,10 @@ pub fn spawn_lines(dir: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
 /// Whether the engine or tool at `path`, which a test needs, is installed. When it is not, the
 /// test is skipped with a line on the terminal (written past the test harness's capture, so that
 /// a skip never reads as a pass) — unless `MACHACK_REQUIRE_TOOLS` is set, as `.ci/run` sets it
-/// after installing the tools: then a missing tool fails the test.
+/// after installing the tools and fetching the c197 listing: then a missing one fails the test.
 #[allow(dead_code)] // not every test binary needs a tool
 pub fn tool_installed(path: &str, test: &str) -> bool {
-    Path::new(path).exists() || skipped(test, path, "Debian package")
+    Path::new(path).exists() || skipped(test, &format!("{path} is not installed (Debian package)"))
 }
 
 /// Whether `python3` can import `module` (a PyPI package a test needs), with the same rule as
@@ -80,19 +82,43 @@ pub fn python_module_installed(module: &str, test: &str) -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    imports || skipped(test, &format!("python3 with {module}"), "PyPI package")
+    imports
+        || skipped(
+            test,
+            &format!("python3 with {module} is not installed (PyPI package)"),
+        )
 }
 
-/// A test's tool is missing: fails under `MACHACK_REQUIRE_TOOLS`, else says the test is skipped
-/// past the harness's capture; false.
-fn skipped(test: &str, what: &str, kind: &str) -> bool {
+/// The c197 listing (`reference/c197/c197.txt`, not committed: `scripts/c197-listing.sh` fetches
+/// it) as bytes, or None with the same rule as [`tool_installed`] when it is not there.
+#[allow(dead_code)] // only the citation test reads the listing
+pub fn c197_listing(test: &str) -> Option<Vec<u8>> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference/c197/c197.txt");
+    match std::fs::read(&path) {
+        Ok(bytes) => Some(bytes),
+        Err(e) => {
+            skipped(
+                test,
+                &format!(
+                    "reference/c197/c197.txt cannot be read ({e}; scripts/c197-listing.sh \
+                     fetches it)"
+                ),
+            );
+            None
+        }
+    }
+}
+
+/// Something a test needs is missing (`why` says what, and where it comes from): fails under
+/// `MACHACK_REQUIRE_TOOLS`, else says the test is skipped past the harness's capture; false.
+fn skipped(test: &str, why: &str) -> bool {
     assert!(
         std::env::var_os("MACHACK_REQUIRE_TOOLS").is_none(),
-        "{test}: {what} is not installed, and MACHACK_REQUIRE_TOOLS says the tests need it"
+        "{test}: {why}, and MACHACK_REQUIRE_TOOLS says the tests need it"
     );
     let _ = writeln!(
         std::io::stderr(),
-        "SKIPPED {test}: {what} is not installed ({kind}; .ci/run installs it)"
+        "SKIPPED {test}: {why}; .ci/run provides it"
     );
     false
 }
