@@ -89,26 +89,6 @@ pub fn python_module_installed(module: &str, test: &str) -> bool {
         )
 }
 
-/// The c197 listing (`reference/c197/c197.txt`, not committed: `scripts/c197-listing.sh` fetches
-/// it) as bytes, or None with the same rule as [`tool_installed`] when it is not there.
-#[allow(dead_code)] // only the citation test reads the listing
-pub fn c197_listing(test: &str) -> Option<Vec<u8>> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("reference/c197/c197.txt");
-    match std::fs::read(&path) {
-        Ok(bytes) => Some(bytes),
-        Err(e) => {
-            skipped(
-                test,
-                &format!(
-                    "reference/c197/c197.txt cannot be read ({e}; scripts/c197-listing.sh \
-                     fetches it)"
-                ),
-            );
-            None
-        }
-    }
-}
-
 /// Something a test needs is missing (`why` says what, and where it comes from): fails under
 /// `MACHACK_REQUIRE_TOOLS`, else says the test is skipped past the harness's capture; false.
 fn skipped(test: &str, why: &str) -> bool {
