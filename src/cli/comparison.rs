@@ -11,7 +11,7 @@ use crate::fidelity::compare::{
 use crate::fidelity::reference::Reference;
 use crate::notation::Game;
 use crate::program::{Limits, Preset, SearchParams};
-use crate::rules::Color;
+use crate::rules::{Color, Position};
 
 /// The options of a comparison with history: the yardsticks and the search.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -20,8 +20,9 @@ pub struct CompareOptions {
     /// `reference/c1973/`, compiled in).
     #[arg(long)]
     pub oracle: Option<String>,
-    /// A table of c197's answers (default: the compiled-in paper-game run at the search's
-    /// widths, `reference/c197/paper-tournament.tsv` or `paper-default.tsv`).
+    /// A table of c197's answers (default: the compiled-in runs at the search's widths that
+    /// answer the games' positions, `reference/c197/paper-tournament.tsv` and
+    /// `games-tournament.tsv`, or `paper-default.tsv` and `games-default.tsv`).
     #[arg(long)]
     pub c197: Option<String>,
     /// The side Mac Hack played, if the White/Black tags do not name it.
@@ -40,14 +41,21 @@ pub struct Comparison {
     pub limits: Limits,
     /// The 1973 program's choices.
     pub oracle: Oracle,
-    /// c197's answers: the table named, else the compiled-in run at the search's widths.
+    /// c197's answers: the table named, else the compiled-in runs at the search's widths that
+    /// answer the games' positions.
     pub c197: Option<Reference>,
 }
 
 impl Comparison {
-    /// Sets up the comparison `options` describe; `c197` names the table of c197's answers to
-    /// read (`--c197`, or `--positions` for replay), else the compiled-in run is chosen.
-    pub fn new(options: &CompareOptions, c197: Option<&str>) -> Result<Comparison, CliError> {
+    /// Sets up the comparison `options` describe for `games` (each with the side Mac Hack
+    /// played); `c197` names the table of c197's answers to read (`--c197`, or `--positions`
+    /// for replay), else the compiled-in runs at the search's widths that answer Mac Hack's
+    /// positions in the games are taken (the paper games' run, the further games' run, or both).
+    pub fn new(
+        options: &CompareOptions,
+        c197: Option<&str>,
+        games: &[(&Game, Color)],
+    ) -> Result<Comparison, CliError> {
         let params = options.search.params(Preset::Tournament)?;
         let limits = options.search.limits()?;
         let oracle = match &options.oracle {
@@ -56,7 +64,7 @@ impl Comparison {
         };
         let c197 = match c197 {
             Some(path) => Some(Reference::read(&read_input(path)?, path)?),
-            None => Reference::paper_for(&params),
+            None => Reference::answering(Reference::compiled_for(&params), &positions_of(games)),
         };
         Ok(Comparison {
             params,
@@ -71,7 +79,14 @@ impl Comparison {
     pub fn settings(&self) -> Vec<String> {
         let p = &self.params;
         let c197 = match &self.c197 {
-            Some(c) => format!("{} positions\n  from {}", c.len(), c.source),
+            Some(c) => format!(
+                "{} positions{}",
+                c.len(),
+                c.source
+                    .lines()
+                    .map(|s| format!("\n  from {s}"))
+                    .collect::<String>()
+            ),
             None => format!(
                 "no compiled-in run at widths {} depth {}\n  (there are runs at 15,15,9,9,7 and \
                  at 6, depth 4; --c197 FILE names a table)",
@@ -107,6 +122,21 @@ impl Comparison {
         };
         compare_game_reporting(game, side, &self.params, &self.limits, yardsticks, on_row)
     }
+}
+
+/// Every position of `games` where Mac Hack was to move.
+fn positions_of(games: &[(&Game, Color)]) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for (game, side) in games {
+        let mut pos = game.start.clone();
+        for gm in &game.moves {
+            if pos.side_to_move() == *side {
+                positions.push(pos.clone());
+            }
+            pos.make(gm.mv);
+        }
+    }
+    positions
 }
 
 /// The side Mac Hack played in `game` (read from `file`): `side` (`white` or `black`) when the

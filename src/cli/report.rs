@@ -107,10 +107,11 @@ impl Progress {
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let options = &args.compare_options;
-    let mut comparison = Comparison::new(options, options.c197.as_deref())?;
     // Everything that can be wrong is found before the first search: the games, the sides,
-    // and the page's file, created now.
+    // the options and the page's file, created now.
     let inputs = read_inputs(&args.files, options.side.as_deref())?;
+    let mac_hack: Vec<_> = inputs.iter().map(|i| (&i.game, i.side)).collect();
+    let mut comparison = Comparison::new(options, options.c197.as_deref(), &mac_hack)?;
     let mut page = std::fs::File::create(&args.output)
         .map_err(|e| format!("cannot write {}: {e}", args.output))?;
     let progress = Progress {

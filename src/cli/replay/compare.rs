@@ -14,15 +14,24 @@ use crate::rules::Move;
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let options = &args.compare_options;
     let c197 = args.positions.as_deref().or(options.c197.as_deref());
-    let mut comparison = Comparison::new(options, c197)?;
+    // Every game and its side is read before the header, so that a bad file stops the command
+    // before any output and the header can name the c197 runs that answer the games.
+    let (mut games, mut scores) = (Vec::new(), Vec::new());
+    for file in &args.files {
+        if args.positions.is_some() {
+            games.extend(read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?);
+        } else {
+            let game = load_game(file, args.game)?;
+            let side = side_in(&game, options.side.as_deref(), file)?;
+            scores.push((file, game, side));
+        }
+    }
+    let mac_hack: Vec<_> = scores.iter().map(|(_, game, side)| (game, *side)).collect();
+    let mut comparison = Comparison::new(options, c197, &mac_hack)?;
     print_out(&format!("{}\n{LEGEND}", comparison.settings().join("\n")));
     let mut total = Summary::default();
     let mut groups = 0;
     if let (Some(path), Some(table)) = (&args.positions, &comparison.c197) {
-        let mut games = Vec::new();
-        for file in &args.files {
-            games.extend(read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?);
-        }
         for (game, rows) in table.games() {
             let rows = compare_positions(
                 &rows,
@@ -36,10 +45,8 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
             groups += 1;
         }
     } else {
-        for file in &args.files {
-            let game = load_game(file, args.game)?;
-            let side = side_in(&game, options.side.as_deref(), file)?;
-            let rows = comparison.game(&game, side, &mut |_| {});
+        for &(file, ref game, side) in &scores {
+            let rows = comparison.game(game, side, &mut |_| {});
             let title = format!(
                 "{file}: {} - {} (Mac Hack {})",
                 game.tag("White").unwrap_or("?"),
