@@ -6,11 +6,13 @@
 //! - [`engine`]: the search with its parameters behind one interface (moves and values, no text).
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
+//! - [`input`]: files and lines read with size limits.
 //! - [`judgement`]: when the machine accepts a draw and when it resigns (paper §12).
 //! - [`record`]: the game record on disk (PGN), written before each move is shown.
 
 pub mod clock;
 pub mod engine;
+pub mod input;
 pub mod judgement;
 pub mod record;
 
