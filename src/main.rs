@@ -166,7 +166,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("machack: {e}");
+            eprintln!("machack: {}", machack::notation::clip(&e));
             ExitCode::from(2)
         }
     }

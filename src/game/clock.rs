@@ -11,6 +11,7 @@
 //! The 1967 tournaments were played at 50 moves in 2 hours each (`50/7200`, paper §1); the
 //! program played about twice as fast as that required.
 
+use crate::notation::excerpt;
 use crate::rules::Color;
 use std::fmt;
 use std::str::FromStr;
@@ -153,6 +154,7 @@ fn read(text: &str, unit: Unit) -> Result<Duration, Problem> {
 
 /// The message for a time `field` written as `text` that could not be read.
 fn explain(field: &str, text: &str, unit: Unit, problem: Problem, signed: bool) -> String {
+    let text = excerpt(text);
     match problem {
         Problem::NotANumber => format!("{field} '{text}' is not {}", unit.forms()),
         Problem::TooManyDecimals => format!(
@@ -197,7 +199,8 @@ pub fn moves(text: &str, field: &str, least: u32) -> Result<u32, String> {
     match whole(t) {
         Ok(n) if (u64::from(least)..=u64::from(MAX_MOVES)).contains(&n) => Ok(n as u32),
         _ => Err(format!(
-            "{field} '{t}' is not a whole number from {least} to {MAX_MOVES}"
+            "{field} '{}' is not a whole number from {least} to {MAX_MOVES}",
+            excerpt(t)
         )),
     }
 }
@@ -252,7 +255,8 @@ impl fmt::Display for ClockSpecError {
             "clock '{}' not understood: {}; write MOVES/SECONDS (50/7200, the 1967 control), \
              SECONDS+INCREMENT (600+5), SECONDS (the game in that time), both (40/600+1) \
              or move/SECONDS (that long for every move); SECONDS may be mm:ss",
-            self.text, self.why
+            excerpt(&self.text),
+            self.why
         )
     }
 }

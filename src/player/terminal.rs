@@ -19,7 +19,7 @@ use crate::game::input::{LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::record::{self, Tags, disk, opening};
 use crate::game::{Ending, Game, GameMove};
-use crate::notation::{self, Style, descriptive};
+use crate::notation::{self, Style, clip, descriptive};
 use crate::rules::Color;
 use crate::search::params::parse_feedovers;
 use crate::search::{Progress, SearchParams, WidthSchedule, parse_depth};
@@ -193,9 +193,10 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs).
+    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
+    /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{}", ascii(text));
+        let _ = writeln!(self.out, "{}", ascii(&clip(text)));
         let _ = self.out.flush();
     }
 

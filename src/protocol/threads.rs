@@ -3,6 +3,8 @@
 //! the engine thinks.
 
 use crate::game::engine::{Engine, ThinkLimits, Thought};
+use crate::game::input::{LINE_MAX, Line, LineReader, size_text};
+use crate::notation::excerpt;
 use crate::rules::{Key, Position};
 use crate::search::Progress;
 use crate::value::{Value, mate_moves};
@@ -17,6 +19,8 @@ use std::thread::{self, JoinHandle};
 pub enum Event {
     /// A line of input.
     Line(String),
+    /// A line longer than [`LINE_MAX`]: its start (the rest was dropped).
+    TooLong(String),
     /// The input ended.
     Eof,
     /// The search reports progress.
@@ -34,30 +38,40 @@ pub fn next_event(
     pending.pop_front().or_else(|| rx.recv().ok())
 }
 
-/// Starts a thread that sends every input line, then `Eof`; returns the channel's two ends.
-pub fn read_input<R: BufRead + Send + 'static>(mut input: R) -> (Sender<Event>, Receiver<Event>) {
+/// Starts a thread that sends every input line (at most [`LINE_MAX`] bytes; a longer one as
+/// [`Event::TooLong`]), then `Eof`; returns the channel's two ends.
+pub fn read_input<R: BufRead + Send + 'static>(input: R) -> (Sender<Event>, Receiver<Event>) {
     let (tx, rx) = channel();
     let t = tx.clone();
+    let mut input = LineReader::new(input, LINE_MAX);
     thread::spawn(move || {
         loop {
             // Bytes, not a String: a line that is not UTF-8 is a bad command, not the end.
-            let mut bytes = Vec::new();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => {
+            let event = match input.next_line() {
+                Ok(Line::End) | Err(_) => {
                     let _ = t.send(Event::Eof);
                     return;
                 }
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&bytes);
-                    let line = line.trim_end_matches(['\r', '\n']).to_string();
-                    if t.send(Event::Line(line)).is_err() {
-                        return;
-                    }
+                Ok(Line::Text(bytes)) => Event::Line(String::from_utf8_lossy(&bytes).into_owned()),
+                Ok(Line::TooLong(head)) => {
+                    Event::TooLong(String::from_utf8_lossy(&head).into_owned())
                 }
+            };
+            if t.send(event).is_err() {
+                return;
             }
         }
     });
     (tx, rx)
+}
+
+/// What a protocol says of a line longer than [`LINE_MAX`] that starts with `head`.
+pub fn too_long(head: &str) -> String {
+    format!(
+        "a line longer than {} ('{}') is ignored",
+        size_text(LINE_MAX as u64),
+        excerpt(head)
+    )
 }
 
 /// A search running in its own thread.

@@ -5,7 +5,10 @@ use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
 use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
-use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
+use crate::notation::{clip, excerpt};
+use crate::protocol::threads::{
+    Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
+};
 use crate::rules::{Color, Key, Move, Position};
 use crate::search::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
@@ -108,8 +111,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 }
 
 impl<W: Write> Session<W> {
+    /// Writes a line; a message that quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", clip(text));
         let _ = self.out.flush();
     }
 
@@ -134,6 +138,9 @@ impl<W: Write> Session<W> {
                 Event::Eof => {
                     self.stop_and_wait(rx, &mut pending);
                     return;
+                }
+                Event::TooLong(head) => {
+                    self.say(&format!("info string error: {}", too_long(&head)))
                 }
                 Event::Line(line) => {
                     let cmd = match parse(&line) {
@@ -160,7 +167,7 @@ impl<W: Write> Session<W> {
                         }
                         UciCommand::Unknown(l) => {
                             if self.debug && !l.is_empty() {
-                                self.say(&format!("info string ignored: {l}"));
+                                self.say(&format!("info string ignored: {}", excerpt(&l)));
                             }
                         }
                         other => {
@@ -308,7 +315,12 @@ impl<W: Write> Session<W> {
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
                 .map(|n| engine.params.hash_entries = n)
-                .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to {HASH_MB_MAX} MB")),
+                .ok_or_else(|| {
+                    format!(
+                        "Hash '{}' is not a size from 1 to {HASH_MB_MAX} MB",
+                        excerpt(v)
+                    )
+                }),
             "preset" => v
                 .parse::<Preset>()
                 .map(|p| self.shape.preset = p)
@@ -340,7 +352,7 @@ impl<W: Write> Session<W> {
                 .map(|k| engine.params.multi_pv = k)
                 .map_err(|e| e.to_string()),
             "uci_analysemode" => check_value("UCI_AnalyseMode", v).map(|b| self.analyse_mode = b),
-            _ => Err(format!("no option named '{name}'")),
+            _ => Err(format!("no option named '{}'", excerpt(name))),
         };
         self.shape.apply(&mut engine.params);
         let p = &engine.params;
@@ -486,6 +498,6 @@ fn check_value(name: &str, v: &str) -> Result<bool, String> {
     match v {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(format!("{name} '{v}' is not true or false")),
+        _ => Err(format!("{name} '{}' is not true or false", excerpt(v))),
     }
 }

@@ -15,8 +15,10 @@ use crate::game::clock::TimeControl;
 use crate::game::engine::{Engine, ThinkLimits, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
-use crate::notation::{self, Style, descriptive, san};
-use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
+use crate::notation::{self, Style, clip, descriptive, excerpt, san};
+use crate::protocol::threads::{
+    Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
+};
 use crate::rules::{Color, Position};
 use crate::search::Progress;
 use crate::search::{Preset, Profile, SearchParams};
@@ -112,8 +114,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 }
 
 impl<W: Write> Session<W> {
+    /// Writes a line; a message that quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", clip(text));
         let _ = self.out.flush();
     }
 
@@ -129,6 +132,9 @@ impl<W: Write> Session<W> {
                 Event::Eof => {
                     self.cancel(rx, &mut pending);
                     return;
+                }
+                Event::TooLong(head) => {
+                    self.say(&format!("Error ({}): {}", too_long(&head), excerpt(&head)))
                 }
                 Event::Line(line) => match parse(&line) {
                     Err(e) => self.say(&e.to_string()),
@@ -291,7 +297,10 @@ impl<W: Write> Session<W> {
     fn user_move(&mut self, text: &str) {
         let pos = self.game.position().clone();
         if self.over || self.game.ending.is_some() {
-            self.say(&format!("Illegal move (the game is over): {text}"));
+            self.say(&format!(
+                "Illegal move (the game is over): {}",
+                excerpt(text)
+            ));
             return;
         }
         match notation::parse_any(&pos, text) {
@@ -302,7 +311,7 @@ impl<W: Write> Session<W> {
                     self.maybe_think();
                 }
             }
-            Err(_) => self.say(&format!("Illegal move: {text}")),
+            Err(_) => self.say(&format!("Illegal move: {}", excerpt(text))),
         }
     }
 
