@@ -119,14 +119,16 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game from `start`.
+    /// A game from `start`: over already if the rules end it there (a mate or stalemate set
+    /// up, dead material, fifty moves on the FEN's clock), so that no front end waits for a move
+    /// that cannot come.
     pub fn new(start: Position) -> Game {
         Game {
+            ending: rules_ending(&start, &[]),
             pos: start.clone(),
             start,
             moves: Vec::new(),
             keys: Vec::new(),
-            ending: None,
         }
     }
 

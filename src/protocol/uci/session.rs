@@ -140,11 +140,20 @@ impl<W: Write> Session<W> {
                     return;
                 }
                 Event::TooLong(head) => {
-                    self.say(&format!("info string error: {}", too_long(&head)))
+                    let why = too_long(&head);
+                    if head.split_whitespace().next() == Some("go") {
+                        self.refused_go(rx, &mut pending, &why);
+                    } else {
+                        self.say(&format!("info string error: {why}"));
+                    }
                 }
                 Event::Line(line) => {
                     let cmd = match parse(&line) {
                         Ok(c) => c,
+                        Err(e) if line.split_whitespace().next() == Some("go") => {
+                            self.refused_go(rx, &mut pending, &e.to_string());
+                            continue;
+                        }
                         Err(e) => {
                             self.say(&format!("info string error: {e}"));
                             continue;
@@ -181,6 +190,22 @@ impl<W: Write> Session<W> {
                 }
             }
         }
+    }
+
+    /// A `go` that could not be read: as every `go`, it ends with a `bestmove`, after the error,
+    /// so that an interface never waits for one: the move of a search to depth 1 (the 1967
+    /// program's plausible-move order and evaluation at one ply), `0000` if there is none.
+    fn refused_go(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>, why: &str) {
+        if self.thinking.is_some() || self.held.is_some() {
+            self.stop_and_wait(rx, pending);
+        }
+        self.say(&format!(
+            "info string error: {why}; answering with a search to depth 1"
+        ));
+        self.go(&GoParams {
+            depth: Some(1),
+            ..GoParams::default()
+        });
     }
 
     /// Stops a running search and answers its best move.

@@ -335,7 +335,8 @@ impl<W: Write> Session<W> {
         true
     }
 
-    /// Starts thinking if the engine is to move and not in force or analyze mode.
+    /// Starts thinking if the engine is to move and not in force or analyze mode; a position
+    /// the rules have ended (one set up finished) is answered with the result instead.
     fn maybe_think(&mut self) {
         let pos = self.game.position().clone();
         if self.force
@@ -343,6 +344,7 @@ impl<W: Write> Session<W> {
             || self.over
             || pos.side_to_move() != self.machine
             || self.thinking.is_some()
+            || self.report_ending()
         {
             return;
         }
