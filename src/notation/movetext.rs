@@ -8,6 +8,9 @@
 
 use super::excerpt;
 
+/// The longest tag name: a PGN symbol token (PGN standard, section 7).
+pub const TAG_NAME_MAX: usize = 255;
+
 /// What a token is.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TokenKind {
@@ -336,6 +339,12 @@ fn tag(c: &mut Cursor) -> Result<TokenKind, String> {
     }
     if name.is_empty() {
         return Err("a tag pair starts with a name, as in [Event \"…\"]".into());
+    }
+    if name.chars().count() > TAG_NAME_MAX {
+        return Err(format!(
+            "the tag name '{}' is longer than {TAG_NAME_MAX} characters (the PGN standard, section 7)",
+            excerpt(&name)
+        ));
     }
     while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
         c.bump();

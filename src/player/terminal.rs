@@ -412,7 +412,7 @@ impl<W: Write> Session<W> {
                 let start: String = String::from_utf8_lossy(&head).chars().take(20).collect();
                 self.say(&format!(
                     "A LINE LONGER THAN {} ('{start}...') IS IGNORED.",
-                    crate::game::input::size_text(LINE_MAX as u64)
+                    crate::game::input::size_text(LINE_MAX as u64).to_uppercase()
                 ));
                 return true;
             }

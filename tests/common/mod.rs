@@ -211,3 +211,22 @@ open(stats, "w").write(f"{time.monotonic() - start} {usage.ru_maxrss} {status} {
     let _ = std::fs::remove_file(&stats);
     Some(m)
 }
+
+/// One move line as the session shows it: `12. P-K4` (the user's, echoed) or
+/// `12... P-K4          0.01 SEC  (1967: 5.7 SEC)` (the machine's); the move in `pos`.
+#[allow(dead_code)] // only the tests of records read moves shown
+pub fn shown_move(pos: &machack::rules::Position, line: &str) -> Option<machack::rules::Move> {
+    let line = line
+        .split_once("  (1967: ")
+        .map_or(line, |(shown, _)| shown);
+    let (label, rest) = line.split_once(' ')?;
+    let number = label.trim_end_matches('.');
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) || label == number {
+        return None;
+    }
+    let text = match rest.trim_end().strip_suffix(" SEC") {
+        Some(timed) => timed.trim_end().rsplit_once(' ')?.0.trim_end(),
+        None => rest.trim(),
+    };
+    Some(machack::notation::parse_any(pos, text).unwrap_or_else(|e| panic!("{line}: {e}")))
+}
