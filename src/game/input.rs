@@ -3,7 +3,7 @@
 //! program without bound. The limits (the README's *Reliability* section lists them):
 //!
 //! - [`RECORD_MAX`], 1 MiB: a record or score to resume (`--resume`, `RS`);
-//! - [`FILE_MAX`], 16 MiB: any other file or standard input read whole (games to replay,
+//! - [`FILE_MAX`], 4 MiB: any other file or standard input read whole (games to replay,
 //!   convert or report, an EPD file, a table);
 //! - [`LINE_MAX`], 64 KiB: a line of input (the terminal game's, UCI's and CECP's, an engine's
 //!   output in a match).
@@ -16,8 +16,10 @@ use std::path::Path;
 /// comments is about 15 KB).
 pub const RECORD_MAX: u64 = 1 << 20;
 
-/// The largest file (or standard input) a command reads whole: 16 MiB.
-pub const FILE_MAX: u64 = 16 << 20;
+/// The largest file (or standard input) a command reads whole: 4 MiB, forty times the largest
+/// table or suite machack comes with; reading a PGN file takes about fifty times its size in
+/// memory (a 4 MiB file of short games: 215 MB).
+pub const FILE_MAX: u64 = 4 << 20;
 
 /// The longest line of input: 64 KiB, more than UCI's `position startpos moves …` of the longest
 /// game the fifty-move rule allows (11,797 plies, 59 KB).
@@ -188,7 +190,7 @@ mod tests {
     #[test]
     fn sizes_for_people() {
         assert_eq!(size_text(RECORD_MAX), "1 MiB");
-        assert_eq!(size_text(FILE_MAX), "16 MiB");
+        assert_eq!(size_text(FILE_MAX), "4 MiB");
         assert_eq!(size_text(LINE_MAX as u64), "64 KiB");
         assert_eq!(size_text(300), "300 bytes");
     }
