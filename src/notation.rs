@@ -28,7 +28,7 @@ use crate::rules::{Move, Position};
 pub const MOVE_TEXT_MAX: usize = 64;
 
 /// At most [`EXCERPT_MAX`] characters of `text`, as messages quote what they refuse: a longer
-/// text is cut, with `…` and its length (`NNNNNNNN…(5000000 bytes)`), so that a 5 MB token makes a
+/// text is cut, with `…` and its length (`NNNNNNNN…(3000000 bytes)`), so that a 3 MB token makes a
 /// short message.
 pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
     if text.chars().count() <= EXCERPT_MAX {
