@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The adversarial run of issue 25: hostile inputs and faults, area by area, each checked against
-what must hold whatever happens. Prints a line per area (inputs tried, failures, seconds) and the
+what must hold whatever happens. Prints a line per area (inputs tried, checks made, failures, seconds) and the
 first failures in full; exits 1 if any check failed.
 
     python3 scripts/adversarial.py [--bin target/release/machack] [--quick] [--seed N]
@@ -116,11 +116,12 @@ def run(args, stdin=b"", timeout=30.0, cwd=None, stdin_path=None):
 
 
 class Area:
-    """Counts the inputs tried in an area and keeps its failures."""
+    """Counts the inputs tried in an area (a game, a file, a line, an engine) and the checks
+    made of what came out, and keeps the failures."""
 
     def __init__(self, name):
         self.name, self.tried, self.failures, self.start = name, 0, [], time.monotonic()
-        self.notes = []
+        self.notes, self.inputs = [], 0
 
     def check(self, ok, what):
         self.tried += 1
@@ -203,6 +204,7 @@ def records_disk(a, binary, rng, quick, work):
         for book in (["--no-book"], []):
             for preset in ["quick"] if quick else ["quick", "normal"]:
                 d = tempfile.mkdtemp(dir=work)
+                area.inputs += 1
                 cmd = (f'trap "" XFSZ; ulimit -f {size}; exec "$0" "$@"')
                 r = run(["bash", "-c", cmd, binary, "play", "--preset", preset, "--seed",
                          str(seed), "--record", "g.pgn"] + book,
@@ -214,6 +216,7 @@ def records_disk(a, binary, rng, quick, work):
         trials, filled = (2 if quick else 5), 0
         for t in range(trials):
             d = tempfile.mkdtemp(dir=work)
+            area.inputs += 1
             full = os.path.join(d, "full")
             os.mkdir(full)
             if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "machack-adv", full],
@@ -271,6 +274,7 @@ def records_readonly(a, binary, rng, quick, work):
     trials, stalled, caught = (3 if quick else 10), 0, 0
     for t in range(trials):
         d = tempfile.mkdtemp(dir=work)
+        area.inputs += 1
         os.chmod(d, 0o755)
         here, other = os.path.join(d, "here"), os.path.join(d, "other")
         os.mkdir(here)
@@ -333,6 +337,7 @@ def records_signals(a, binary, rng, quick, work):
     d = tempfile.mkdtemp(dir=work)
 
     def trial(sig, t, delay):
+        area.inputs += 1
         name = f"{sig.name}-{t}.pgn"
         p = subprocess.Popen([binary, "play", "--preset", "quick", "--no-book", "--record",
                               name], cwd=d, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -411,6 +416,7 @@ def records_resume(a, binary, rng, quick, work):
             f = os.path.join(d, f"m{n}.pgn")
             open(f, "wb").write(m)
             for extra in ([], ["--in-place"]):
+                area.inputs += 1
                 out = [] if extra else ["--record", f"m{n}-next.pgn"]
                 r = run([binary, "play", "--resume", f"m{n}.pgn", "--preset", "quick"] + extra
                         + out, b"quit\n", cwd=d, timeout=30)
@@ -456,6 +462,7 @@ def inputs(a, binary, rng, quick, work):
                 ["replay", "--compare"], ["play", "--preset", "quick", "--resume"]]
     for cmd in commands:
         for f in files:
+            area.inputs += 1
             label = f"{' '.join(cmd)} {os.path.basename(f)}"
             r = run([binary] + cmd + [f], b"quit\n", cwd=d, timeout=60)
             area.check(r.sig is None and not r.killed and r.code in (0, 1, 2), f"{label}: {r}")
@@ -468,6 +475,7 @@ def inputs(a, binary, rng, quick, work):
     # Standard input that never ends, and huge lines, for the commands that read lines.
     for cmd in (["play"], ["uci"], ["xboard"], ["replay", "-"], ["convert", "--to", "pgn", "-"]):
         for src in ("/dev/zero", "/dev/urandom"):
+            area.inputs += 1
             label = f"{' '.join(cmd)} < {src}"
             r = run([binary] + cmd, cwd=d, timeout=2, stdin_path=src)
             area.check(r.sig in (None, signal.SIGKILL) and r.kb < 100_000, f"{label}: {r}")
@@ -559,6 +567,7 @@ def protocols(a, binary, rng, quick, work):
     s.send("uci")
     s.until(lambda l: l == "uciok")
     for i in range(gos):
+        area.inputs += 1
         fen = rng.choice(FENS)
         moves = rng.choice(["", " moves e1h1", " moves e1a1", " moves e1g1 e8c8", " moves zz",
                             " moves " + "e2e4" * 20])
@@ -586,6 +595,7 @@ def protocols(a, binary, rng, quick, work):
     s.until(lambda l: "done=1" in l)
     n = 0
     for i in range(gos // 2):
+        area.inputs += 1
         fen = rng.choice(FENS)
         s.send("new")
         s.send("force")
@@ -660,6 +670,7 @@ def match(a, binary, rng, quick, work):
     area = Area("match")
     d = tempfile.mkdtemp(dir=work)
     for name, command, protocol in engines(d):
+        area.inputs += 1
         games = 2
         pgn = os.path.join(d, f"{name}.pgn")
         r = run([binary, "match", "--engine", command, "--engine-protocol", protocol,
@@ -697,14 +708,15 @@ def main():
              match]
     wanted = [w for w in args.areas.split(",") if w]
     failed = 0
-    print(f"{'area':<18}{'inputs':>8}{'failures':>10}{'seconds':>9}")
+    print(f"{'area':<18}{'inputs':>8}{'checks':>8}{'failures':>10}{'seconds':>9}")
     try:
         for fn in areas:
             if wanted and fn.__name__ not in wanted:
                 continue
             area = fn(args, binary, rng, args.quick, work)
             secs = time.monotonic() - area.start
-            print(f"{area.name:<18}{area.tried:>8}{len(area.failures):>10}{secs:>9.0f}"
+            print(f"{area.name:<18}{area.inputs:>8}{area.tried:>8}{len(area.failures):>10}"
+                  f"{secs:>9.1f}"
                   + (f"   ({'; '.join(area.notes[:3])}{' …' if len(area.notes) > 3 else ''})"
                      if area.notes else ""), flush=True)
             for f in area.failures[:5]:

@@ -12,8 +12,11 @@ use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::{self, JoinHandle};
+
+/// The most events waiting for a protocol session (lines read, the search's reports).
+pub const QUEUED_EVENTS: usize = 256;
 
 /// Something for a protocol session to act on.
 pub enum Event {
@@ -39,9 +42,11 @@ pub fn next_event(
 }
 
 /// Starts a thread that sends every input line (at most [`LINE_MAX`] bytes; a longer one as
-/// [`Event::TooLong`]), then `Eof`; returns the channel's two ends.
-pub fn read_input<R: BufRead + Send + 'static>(input: R) -> (Sender<Event>, Receiver<Event>) {
-    let (tx, rx) = channel();
+/// [`Event::TooLong`]), then `Eof`; returns the channel's two ends. At most [`QUEUED_EVENTS`]
+/// events wait in the channel: input that comes faster than the session answers it (a flood of
+/// bad commands, each answered with an error) waits in the pipe, not in memory.
+pub fn read_input<R: BufRead + Send + 'static>(input: R) -> (SyncSender<Event>, Receiver<Event>) {
+    let (tx, rx) = sync_channel(QUEUED_EVENTS);
     let t = tx.clone();
     let mut input = LineReader::new(input, LINE_MAX);
     thread::spawn(move || {
@@ -87,7 +92,7 @@ impl Thinking {
         pos: Position,
         history: Vec<Key>,
         mut limits: ThinkLimits,
-        tx: Sender<Event>,
+        tx: SyncSender<Event>,
     ) -> Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());

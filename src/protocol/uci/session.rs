@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::time::Duration;
 
 /// Hash table entries per megabyte of the `Hash` option (the 1967 table, 32K entries, is 1 MB).
@@ -52,7 +52,7 @@ impl Shape {
 
 struct Session<W: Write> {
     out: W,
-    tx: Sender<Event>,
+    tx: SyncSender<Event>,
     engine: Option<Engine>,
     shape: Shape,
     thinking: Option<Thinking>,

@@ -27,7 +27,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::time::Duration;
 
 /// The feature line sent after `protover 2` (before `done=1` and the options of
@@ -49,7 +49,7 @@ pub fn cecp_score(v: Value) -> i64 {
 
 struct Session<W: Write> {
     out: W,
-    tx: Sender<Event>,
+    tx: SyncSender<Event>,
     engine: Option<Engine>,
     thinking: Option<Thinking>,
     game: Game,
