@@ -8,11 +8,13 @@
 //!   last search.
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
+//! - [`input`]: files and lines read with size limits.
 //! - [`judgement`]: when the machine accepts a draw and when it resigns (paper §12).
 //! - [`record`]: the game record on disk (PGN), written before each move is shown.
 
 pub mod clock;
 pub mod engine;
+pub mod input;
 pub mod judgement;
 pub mod program;
 pub mod record;
@@ -122,14 +124,16 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game from `start`.
+    /// A game from `start`: over already if the rules end it there (a mate or stalemate set
+    /// up, dead material, fifty moves on the FEN's clock), so that no front end waits for a move
+    /// that cannot come.
     pub fn new(start: Position) -> Game {
         Game {
+            ending: rules_ending(&start, &[]),
             pos: start.clone(),
             start,
             moves: Vec::new(),
             keys: Vec::new(),
-            ending: None,
         }
     }
 

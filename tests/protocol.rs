@@ -722,3 +722,121 @@ fn cecp_profile_option_chooses_the_program_and_refuses_unknown_names() {
     e.expect("Error (bad argument: profile 'sargon' unknown");
     e.quit();
 }
+
+/// The move of a `bestmove` line, checked legal in `fen` after `moves` (or `0000`).
+fn legal_bestmove(line: &str, fen: &str, moves: &[&str]) -> String {
+    let m = line.strip_prefix("bestmove ").unwrap().to_string();
+    let mut pos = machack::rules::Position::from_fen(fen).unwrap();
+    for t in moves {
+        let mv = machack::notation::coordinate::parse(&pos, t).unwrap();
+        pos.make(mv);
+    }
+    if m != "0000" {
+        machack::notation::coordinate::parse(&pos, &m)
+            .unwrap_or_else(|e| panic!("bestmove {m} is not legal: {e}"));
+    }
+    m
+}
+
+/// A `go` that is refused still ends with a `bestmove`, after its error, so that an interface
+/// never waits for one: a legal move, or `0000` where there is none.
+#[test]
+fn uci_every_go_ends_with_a_bestmove_even_a_refused_one() {
+    let start = machack::rules::START_FEN;
+    let mut e = Engine::start("uci");
+    e.send("position startpos moves e2e4");
+    let long = format!("go {}", "x".repeat(70_000));
+    for (line, why) in [
+        ("go sideways", "go: unknown argument 'sideways'"),
+        (
+            "go depth 50",
+            "go: depth '50' is not a whole number from 1 to 20",
+        ),
+        (
+            "go movetime 0",
+            "go: movetime must be more than 0 milliseconds",
+        ),
+        (
+            "go wtime 1000 btime",
+            "go: btime '' is not a whole number of milliseconds",
+        ),
+        (
+            &long,
+            "a line longer than 64 KiB ('go xxxxxxxxxxxxxxxxxxxxxxxxxxxxx…(65536 bytes)') is \
+             ignored",
+        ),
+    ] {
+        e.send(line);
+        e.expect(&format!(
+            "info string error: {why}; answering with a search to depth 1"
+        ));
+        let best = e.expect("bestmove ");
+        legal_bestmove(&best, start, &["e2e4"]);
+    }
+    // Stalemate: no legal move, and the refused go still answers.
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go bogus");
+    e.expect("info string error: go: unknown argument 'bogus'");
+    assert_eq!(e.expect("bestmove"), "bestmove 0000");
+    e.quit();
+}
+
+/// CECP: `go` in a position the rules have ended (set up finished) is answered with the result.
+#[test]
+fn cecp_announces_the_result_when_go_meets_a_finished_position() {
+    let mut e = xboard();
+    for (fen, result) in [
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate}"),
+        ("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "1-0 {White mates}"),
+        (
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+            "1/2-1/2 {Draw by insufficient material}",
+        ),
+    ] {
+        e.send("new");
+        e.send("force");
+        e.send(&format!("setboard {fen}"));
+        e.send("go");
+        assert_eq!(e.expect_either("1", "0-1"), "1", "{fen}");
+        assert_eq!(e.seen.last().unwrap(), result, "{fen}");
+    }
+    e.quit();
+}
+
+/// Castling sent as the king taking its own rook (`e1h1`, as interfaces write it for
+/// Chess960-style input) is read as castling on that side; where castling is not legal the
+/// refusal names the right form.
+#[test]
+fn the_king_taking_its_own_rook_is_castling() {
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    let mut e = Engine::start("uci");
+    e.send(&format!("position fen {fen} moves e1h1 e8a8"));
+    e.send("go depth 1");
+    let best = e.expect("bestmove ");
+    legal_bestmove(&best, fen, &["e1g1", "e8c8"]);
+    e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1 moves e1h1");
+    e.expect(
+        "info string error: position not changed: 'e1h1' matches no legal move: the king \
+         taking its own rook means castling, written e1g1 (O-O), which is not legal here",
+    );
+    assert!(
+        !e.seen.iter().any(|l| l.contains("ambiguous")),
+        "{:#?}",
+        e.seen
+    );
+    e.quit();
+
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    e.send(&format!("setboard {fen}"));
+    e.send("usermove e1a1");
+    e.send("go");
+    e.expect("move ");
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("Illegal")),
+        "{:#?}",
+        e.seen
+    );
+    e.quit();
+}

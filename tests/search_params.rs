@@ -135,8 +135,10 @@ fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A `go` out of range is refused with an error line, and, as every `go`, answered with a
+/// `bestmove`: that of a search to depth 1 (the other settings refused stay as they were).
 #[test]
-fn uci_refuses_a_go_out_of_range_with_an_error_line_and_does_not_search() {
+fn uci_refuses_a_go_out_of_range_with_an_error_line_and_answers_from_depth_1() {
     let (code, out, _) = machack(
         &["uci", "--preset", "quick"],
         "setoption name OwnBook value false\n\
@@ -150,28 +152,59 @@ fn uci_refuses_a_go_out_of_range_with_an_error_line_and_does_not_search() {
         .lines()
         .filter(|l| l.starts_with("info string error: "))
         .collect();
+    let answered = "; answering with a search to depth 1";
     assert_eq!(
         errors,
         [
-            "info string error: go: depth '-3' is not a whole number from 1 to 20",
-            "info string error: go: depth '50' is not a whole number from 1 to 20",
-            "info string error: go: node limit '1' is not a whole number of at least 256 (the \
-             search checks its limits every 256 nodes and stops at the first multiple of 256 at \
-             or past the limit)",
-            "info string error: go: node limit '0' is not a whole number of at least 256 (the \
-             search checks its limits every 256 nodes and stops at the first multiple of 256 at \
-             or past the limit)",
-            "info string error: Hash '100000' is not a size from 1 to 2730 MB",
-            "info string error: feedovers '99' is not a whole number from 0 to 20",
-            "info string error: depth '21' is not a whole number from 1 to 20 (or 0: the preset's)",
+            format!(
+                "info string error: go: depth '-3' is not a whole number from 1 to 20{answered}"
+            ),
+            format!(
+                "info string error: go: depth '50' is not a whole number from 1 to 20{answered}"
+            ),
+            format!(
+                "info string error: go: node limit '1' is not a whole number of at least 256 (the \
+                 search checks its limits every 256 nodes and stops at the first multiple of 256 \
+                 at or past the limit){answered}"
+            ),
+            format!(
+                "info string error: go: node limit '0' is not a whole number of at least 256 (the \
+                 search checks its limits every 256 nodes and stops at the first multiple of 256 \
+                 at or past the limit){answered}"
+            ),
+            "info string error: Hash '100000' is not a size from 1 to 2730 MB".into(),
+            "info string error: feedovers '99' is not a whole number from 0 to 20".into(),
+            "info string error: depth '21' is not a whole number from 1 to 20 (or 0: the preset's)"
+                .into(),
             "info string error: bad width list: '0' is not a width from 1 to 255 (write e.g. \
-             15,15,9,9,7)",
+             15,15,9,9,7)"
+                .into(),
         ]
     );
-    // Only the last, valid `go` searched: one bestmove, after readyok, at depth 1.
+    // Each refused go is answered, at depth 1, before the next line is read; then the valid one.
+    let answers: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("info string error: go:") || l.starts_with("bestmove "))
+        .map(|l| {
+            if l.starts_with("bestmove ") {
+                "bestmove"
+            } else {
+                "error"
+            }
+        })
+        .collect();
+    assert_eq!(
+        answers,
+        ["error", "bestmove"]
+            .repeat(4)
+            .into_iter()
+            .chain(["bestmove"])
+            .collect::<Vec<_>>()
+    );
     let after_ready = out.split("readyok\n").nth(1).expect("readyok");
-    assert_eq!(out.matches("bestmove ").count(), 1, "{out}");
+    assert_eq!(after_ready.matches("bestmove ").count(), 1, "{out}");
     assert!(after_ready.contains("info depth 1 score "), "{out}");
+    assert!(!out.contains("info depth 2 "), "{out}");
 }
 
 #[test]

@@ -97,7 +97,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let date = today();
     let started = std::time::Instant::now();
     let mut opponent = String::new();
-    let tally = play_match(&config, &mut |game, tally| {
+    let end = play_match(&config, &mut |game, tally| {
         opponent = game.engine_name.clone();
         let (white, black) = match game.machack_color {
             crate::rules::Color::White => (MACHACK, game.engine_name.as_str()),
@@ -126,6 +126,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
         Ok(())
     })?;
+    let tally = end.tally;
     let summary = format!(
         "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, preset {}, {:.0} s\n{}\n",
         tally.wins,
@@ -144,6 +145,6 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
             Err(format!("writing the result: {e}"))
         }
-        _ => Ok(()),
+        _ => end.stopped.map_or(Ok(()), Err),
     }
 }

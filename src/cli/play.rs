@@ -5,7 +5,7 @@ use super::search_options::ProfileOptions;
 use crate::game::clock;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
-use crate::player::terminal::{PlayConfig, Session};
+use crate::player::terminal::{Ended, PlayConfig, Session};
 use crate::program::{Preset, SearchParams};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -96,7 +96,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     });
     let prompts = std::io::stdin().is_terminal();
     let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
-    session
+    match session
         .run(std::io::BufReader::new(std::io::stdin()))
-        .map_err(|e| format!("reading the input: {e}"))
+        .map_err(|e| format!("reading the input: {e}"))?
+    {
+        Ended::Recorded => Ok(()),
+        Ended::Incomplete(why) => Err(why),
+    }
 }

@@ -7,7 +7,7 @@
 //! `BPREV`, `EVMST` starts White at -100000 and Black at +100000, c197.txt lines 3764-3813; the
 //! root value `HACKVV` is printed as it is, lines 2214 and 2286); the tables store Black's negated.
 
-use crate::notation::san;
+use crate::notation::{excerpt, san};
 use crate::program::{Preset, SearchParams};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
@@ -186,7 +186,7 @@ impl Reference {
             return Err(format!(
                 "{source}: the first line should name the columns {}; it is '{}'",
                 COLUMNS.join(" "),
-                header.join(" ")
+                excerpt(&header.join(" "))
             ));
         }
         let mut reference = Reference {
@@ -272,14 +272,17 @@ fn read_row(line: &str) -> Result<Row, String> {
     }
     let ply = f[1]
         .parse()
-        .map_err(|_| format!("ply '{}' is not a number", f[1]))?;
+        .map_err(|_| format!("ply '{}' is not a number", excerpt(f[1])))?;
     let position = Position::from_fen(f[2]).map_err(|e| format!("{e}"))?;
     let side = position.side_to_move().name().to_ascii_lowercase();
     if f[3] != side {
-        return Err(format!("side '{}', but the FEN has {side} to move", f[3]));
+        return Err(format!(
+            "side '{}', but the FEN has {side} to move",
+            excerpt(f[3])
+        ));
     }
     let mv = |text: &str, pos: &Position, what: &str| {
-        san::parse(pos, text).map_err(|e| format!("{what} '{text}': {e}"))
+        san::parse(pos, text).map_err(|e| format!("{what} '{}': {e}", excerpt(text)))
     };
     let historical = mv(f[4], &position, "historical move")?;
     let answer = match optional(f[5]) {
@@ -289,7 +292,7 @@ fn read_row(line: &str) -> Result<Row, String> {
             let value = optional(f[7])
                 .map(|v| {
                     v.parse()
-                        .map_err(|_| format!("value '{v}' is not a number"))
+                        .map_err(|_| format!("value '{}' is not a number", excerpt(v)))
                 })
                 .transpose()?;
             let mut pv = Vec::new();
@@ -301,8 +304,9 @@ fn read_row(line: &str) -> Result<Row, String> {
             }
             if pv.first().is_some_and(|m| *m != chosen) {
                 return Err(format!(
-                    "the principal variation '{}' does not start with c197's move '{text}'",
-                    f[8]
+                    "the principal variation '{}' does not start with c197's move '{}'",
+                    excerpt(f[8]),
+                    excerpt(text)
                 ));
             }
             Some(Answer {

@@ -2,7 +2,7 @@
 //! the reader shared by PGN, descriptive scores and plain move lists.
 
 use super::movetext::{SyntaxError, TokenKind, tokenize};
-use super::{MoveError, Notation, parse_any_with};
+use super::{MoveError, Notation, excerpt, parse_any_with};
 use crate::rules::{Color, Move, Position};
 use std::fmt;
 
@@ -156,7 +156,7 @@ impl fmt::Display for ReadError {
                 ..
             } => {
                 let dots = if *color == Color::White { "." } else { "..." };
-                write!(f, "move {number}{dots} {text}: {error}")
+                write!(f, "move {number}{dots} {}: {error}", excerpt(text))
             }
         }
     }

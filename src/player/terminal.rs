@@ -2,6 +2,12 @@
 //! (SAN and coordinates accepted too) and commands; the machine answers in descriptive notation
 //! with its thinking time, draws on `draw?` by its evaluation, resigns hopeless games, and keeps the
 //! record on disk after every move.
+//!
+//! The record comes first: whatever changes the game is shown only once the record holds it.
+//! When the record cannot be written, the session says so once, keeps the game, shows nothing
+//! more of it and takes only `RECORD` (try again), `RECORD FILE` (go on in a new file), `HELP`
+//! and `QUIT` (the game is then saved beside the record or in the temporary directory, named,
+//! and the session ends saying the record is incomplete).
 
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
@@ -9,10 +15,11 @@ use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::Engine;
+use crate::game::input::{LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::record::{self, Tags, disk, opening};
 use crate::game::{Ending, Game, GameMove};
-use crate::notation::{self, Style, descriptive};
+use crate::notation::{self, Style, clip, descriptive};
 use crate::program::Limits;
 use crate::program::params::parse_feedovers;
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
@@ -82,6 +89,23 @@ pub struct Session<W: Write> {
     resign: ResignWatch,
     announced: bool,
     pace: Option<Pace>,
+    /// The record's text as last written (or read, continued in place): an unchanged game is
+    /// not written again.
+    written: String,
+    /// Why the record cannot be written, while it cannot: nothing more is shown until it is.
+    record_error: Option<String>,
+    /// What waits to be shown until the record holds it.
+    held: Vec<String>,
+}
+
+/// How a session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The record holds the whole game.
+    Recorded,
+    /// The record could not be written to the end: what happened (the record's plies, where
+    /// the game was saved instead), for the exit message.
+    Incomplete(String),
 }
 
 impl<W: Write> Session<W> {
@@ -107,6 +131,7 @@ impl<W: Write> Session<W> {
             }
             (Some(from), true) => opening::in_place(from, config.clock),
         }?;
+        let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
             out,
             display,
@@ -131,6 +156,9 @@ impl<W: Write> Session<W> {
             resign: ResignWatch::default(),
             announced: false,
             pace: config.pace,
+            written,
+            record_error: None,
+            held: Vec::new(),
         };
         session.restore_clock();
         Ok(session)
@@ -166,23 +194,160 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs).
+    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
+    /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{}", ascii(text));
+        let _ = writeln!(self.out, "{}", ascii(&clip(text)));
         let _ = self.out.flush();
     }
 
-    /// Writes the record, before whatever changed it is shown; a failure is said, and the game
-    /// goes on.
-    fn save_record(&mut self) {
-        let text = record::to_pgn(&self.game, &self.tags);
-        if let Err(e) = disk::replace(&self.record_path, &text) {
-            let msg = format!(
-                "CANNOT WRITE THE RECORD {}: {e}",
-                self.record_path.display()
-            );
-            self.say(&msg);
+    /// Writes the record, before whatever changed it is shown (nothing when the game is as on
+    /// disk); false if it cannot be written, and then the session holds back what it would show
+    /// ([`Self::show`]) until the record is written or the user quits. The failure is said once.
+    fn save_record(&mut self) -> bool {
+        if self.record_error.is_some() {
+            return false;
         }
+        let text = record::to_pgn(&self.game, &self.tags);
+        if text == self.written {
+            return true;
+        }
+        match disk::replace(&self.record_path, &text) {
+            Ok(()) => {
+                self.written = text;
+                true
+            }
+            Err(e) => {
+                let why = e.to_string();
+                self.say(&format!(
+                    "CANNOT WRITE THE RECORD {}: {why}. THE GAME IS KEPT, AND NOTHING MORE OF IT \
+                     IS SHOWN UNTIL IT IS RECORDED: TYPE RECORD TO TRY AGAIN, RECORD FILE TO GO \
+                     ON IN A NEW FILE, OR QUIT TO SAVE IT ELSEWHERE.",
+                    self.record_path.display()
+                ));
+                self.record_error = Some(why);
+                false
+            }
+        }
+    }
+
+    /// Shows `line`, which tells of a change the record holds, or holds it back until the
+    /// record can be written.
+    fn show(&mut self, line: String) {
+        if self.record_error.is_some() {
+            self.held.push(line);
+        } else {
+            self.say(&line);
+        }
+    }
+
+    /// `RECORD` (try the record again) or `RECORD FILE` (go on in FILE, a new file): on
+    /// success, what was held back is shown.
+    fn record_again(&mut self, file: Option<&str>) {
+        let text = record::to_pgn(&self.game, &self.tags);
+        let written = match file {
+            None => disk::replace(&self.record_path, &text).map_err(|e| {
+                format!(
+                    "CANNOT WRITE THE RECORD {}: {e}",
+                    self.record_path.display()
+                )
+            }),
+            Some(f) => opening::create(Some(Path::new(f)), &text)
+                .map(|p| self.record_path = p)
+                .map_err(|e| format!("CANNOT RECORD IN {f}: {e}")),
+        };
+        match written {
+            Ok(()) => {
+                self.written = text;
+                self.record_error = None;
+                let plies = self.game.moves().len();
+                self.say(&format!(
+                    "RECORDING THE GAME IN {} ({plies} PLIES RECORDED).",
+                    self.record_path.display()
+                ));
+                for line in std::mem::take(&mut self.held) {
+                    self.say(&line);
+                }
+            }
+            Err(e) => {
+                if self.record_error.is_some() {
+                    self.record_error = Some(e.clone());
+                }
+                self.say(&e);
+            }
+        }
+    }
+
+    /// The end of a session whose record could not be written: the game is saved under an
+    /// automatic name beside the record, else in the temporary directory, else written out
+    /// here; what happened, for the exit message.
+    fn rescue(&mut self) -> Ended {
+        let text = record::to_pgn(&self.game, &self.tags);
+        let on_disk = record::read_pgn(&self.written).map_or(0, |r| r.game.moves().len());
+        let plies = self.game.moves().len();
+        let record = self.record_path.display().to_string();
+        let beside = match self.record_path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let stem = record::automatic_name();
+        let saved = [beside, std::env::temp_dir()]
+            .iter()
+            .find_map(|dir| disk::create_named(dir, &stem, &text).ok());
+        let incomplete = format!(
+            "the record {record} is incomplete: it holds {on_disk} of the game's {plies} plies"
+        );
+        match saved {
+            Some(path) => {
+                self.say(&format!(
+                    "THE GAME IS SAVED IN {}; {record} HOLDS {on_disk} OF ITS {plies} PLIES.",
+                    path.display()
+                ));
+                Ended::Incomplete(format!(
+                    "{incomplete}; the whole game is saved in {}",
+                    path.display()
+                ))
+            }
+            None => {
+                self.say("THE GAME CANNOT BE SAVED ANYWHERE; HERE IS ITS RECORD:");
+                let _ = write!(self.out, "{text}");
+                let _ = self.out.flush();
+                Ended::Incomplete(format!(
+                    "{incomplete}; no file could be written, and the whole game was printed"
+                ))
+            }
+        }
+    }
+
+    /// How the session ends: recorded, or, if the record cannot be written, the game saved
+    /// elsewhere ([`Self::rescue`]).
+    fn ending(&mut self) -> Ended {
+        if self.save_record() {
+            Ended::Recorded
+        } else {
+            self.rescue()
+        }
+    }
+
+    /// A line while the record cannot be written: only `RECORD`, `HELP` and `QUIT` are taken;
+    /// false ends the session.
+    fn handle_unrecorded(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Ok(Some(Command::Record(file))) => self.record_again(file.as_deref()),
+            Ok(Some(Command::Help)) => {
+                let _ = write!(self.out, "{HELP}");
+            }
+            Ok(Some(Command::Quit)) => return false,
+            _ => {
+                let why = self.record_error.clone().unwrap_or_default();
+                self.say(&format!(
+                    "THE RECORD {} CANNOT BE WRITTEN ({why}): TYPE RECORD TO TRY AGAIN, RECORD \
+                     FILE TO GO ON IN A NEW FILE, OR QUIT.",
+                    self.record_path.display()
+                ));
+            }
+        }
+        true
     }
 
     fn machine_to_move(&self) -> bool {
@@ -191,8 +356,8 @@ impl<W: Write> Session<W> {
 
     /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
     /// thread of its own, so that lines typed while the machine plays both sides (`PS`) are
-    /// handled between its moves.
-    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+    /// handled between its moves. Says whether the record holds the whole game.
+    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<Ended> {
         let lines = read_lines(input);
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
@@ -208,19 +373,21 @@ impl<W: Write> Session<W> {
         self.show_board();
         self.clock.start(self.game.position().side_to_move());
         loop {
-            if let Some(e) = self.game.ending {
+            if self.record_error.is_some() {
+                // Nothing is played or shown until the record is written.
+            } else if let Some(e) = self.game.ending {
                 if !self.announced {
                     self.announced = true;
                     self.save_record();
-                    self.say(&format!("{e}   {}", e.result()));
+                    self.show(format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
                 if self.machine == [true, true]
                     && let Ok(line) = lines.try_recv()
                 {
-                    if !self.handle(String::from_utf8_lossy(&line?).trim()) {
-                        return Ok(());
+                    if !self.take(line?) {
+                        return Ok(self.ending());
                     }
                     continue;
                 }
@@ -230,12 +397,32 @@ impl<W: Write> Session<W> {
             self.prompt();
             let Ok(line) = lines.recv() else {
                 self.say("END OF INPUT.");
-                return Ok(());
+                return Ok(self.ending());
             };
-            if !self.handle(String::from_utf8_lossy(&line?).trim()) {
-                return Ok(());
+            if !self.take(line?) {
+                return Ok(self.ending());
             }
         }
+    }
+
+    /// Handles a line of input as it came; false ends the session.
+    fn take(&mut self, line: Line) -> bool {
+        let text = match line {
+            Line::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Line::TooLong(head) => {
+                let start: String = String::from_utf8_lossy(&head).chars().take(20).collect();
+                self.say(&format!(
+                    "A LINE LONGER THAN {} ('{start}...') IS IGNORED.",
+                    crate::game::input::size_text(LINE_MAX as u64).to_uppercase()
+                ));
+                return true;
+            }
+            Line::End => return false,
+        };
+        if self.record_error.is_some() {
+            return self.handle_unrecorded(text.trim());
+        }
+        self.handle(text.trim())
     }
 
     fn prompt(&mut self) {
@@ -320,14 +507,16 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Restore(file) => self.restore(&file),
+            Command::Record(file) => self.record_again(file.as_deref()),
             Command::DrawOffer => self.draw_offer(),
             Command::Resign => self.resign(),
             Command::Help => {
                 let _ = write!(self.out, "{HELP}");
             }
             Command::Quit => {
-                self.save_record();
-                self.say("BYE.");
+                if self.save_record() {
+                    self.say("BYE.");
+                }
                 return false;
             }
         }
@@ -430,8 +619,9 @@ impl<W: Write> Session<W> {
         self.resign.reset();
         self.last_value = None;
         self.clock.start(self.game.position().side_to_move());
-        self.save_record();
-        self.show_board();
+        if self.save_record() {
+            self.show_board();
+        }
     }
 
     /// `RS FILE`: goes on with the game recorded in FILE, in a record of its own (FILE is left
@@ -443,6 +633,7 @@ impl<W: Write> Session<W> {
                 self.tags = s.tags;
                 self.names_from_play = false;
                 self.record_path = s.path;
+                self.written = record::to_pgn(&self.game, &self.tags);
                 self.announced = self.game.ending.is_some();
                 self.engine.new_game();
                 self.resign.reset();
@@ -488,7 +679,7 @@ impl<W: Write> Session<W> {
         if accepts_draw(self.last_value) {
             self.game.ending = Some(Ending::DrawAgreed);
             self.save_record();
-            self.say("ACCEPT");
+            self.show("ACCEPT".into());
         } else {
             self.say("DECLINE");
         }
@@ -519,12 +710,15 @@ impl<W: Write> Session<W> {
                     self.game.ending = ending;
                 }
                 let full = descriptive::format(&pos, m, Style::Teletype);
-                // On disk before it is shown.
-                self.save_record();
                 let echo = format!(
                     "{} {full}",
                     self.game.move_label(self.game.moves().len() - 1)
                 );
+                // On disk before it is shown.
+                if !self.save_record() {
+                    self.show(echo);
+                    return;
+                }
                 // One echo per move: on a terminal the line typed after the prompt becomes the
                 // echo; a prompt where the line cannot be rewritten is echoed only if the move was
                 // typed otherwise.
@@ -628,8 +822,11 @@ impl<W: Write> Session<W> {
         };
         // On disk before it is shown.
         self.save_record();
-        self.say(&format!("{label} {:<16}{note}", gm.descriptive));
+        self.show(format!("{label} {:<16}{note}", gm.descriptive));
         self.clock.start(self.game.position().side_to_move());
+        if self.record_error.is_some() {
+            return;
+        }
         // On a terminal the board follows each reply; on a teletype BD asks for it.
         if self.display.live && self.game.ending.is_none() && !self.machine_to_move() {
             self.show_board();
@@ -658,17 +855,19 @@ impl<W: Write> Session<W> {
     }
 }
 
-/// The lines of `input` as they come, read by a thread of their own: bytes, not Strings (a line
-/// that is not UTF-8 is garbled input, not an I/O error); the channel closes at the end of input.
-fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<io::Result<Vec<u8>>> {
-    let (send, receive) = mpsc::channel();
+/// The lines of `input` as they come, at most [`LINE_MAX`] bytes each, read by a thread of
+/// their own: bytes, not Strings (a line that is not UTF-8 is garbled input, not an I/O error);
+/// the channel closes at the end of input. At most a few lines wait in the channel: a flood of
+/// input waits in the pipe, not in memory.
+fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<io::Result<Line>> {
+    let (send, receive) = mpsc::sync_channel(64);
+    let mut input = LineReader::new(input, LINE_MAX);
     thread::spawn(move || {
         loop {
-            let mut bytes = Vec::new();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) => return,
-                Ok(_) => {
-                    if send.send(Ok(bytes)).is_err() {
+            match input.next_line() {
+                Ok(Line::End) => return,
+                Ok(line) => {
+                    if send.send(Ok(line)).is_err() {
                         return;
                     }
                 }
@@ -750,7 +949,10 @@ mod tests {
         };
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
-        session.run(Cursor::new(input.as_bytes().to_vec())).unwrap();
+        assert_eq!(
+            session.run(Cursor::new(input.as_bytes().to_vec())).unwrap(),
+            Ended::Recorded
+        );
         drop(session);
         String::from_utf8(out).unwrap()
     }

@@ -5,20 +5,23 @@ use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
 use crate::game::engine::{Engine, Thought, centipawns};
+use crate::notation::{clip, excerpt};
 use crate::program::Limits;
 use crate::program::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
 };
 use crate::program::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
-use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
+use crate::protocol::threads::{
+    Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
+};
 use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::time::Duration;
 
 /// Hash table entries per megabyte of the `Hash` option (the 1967 table, 32K entries, is 1 MB).
@@ -50,7 +53,7 @@ impl Shape {
 
 struct Session<W: Write> {
     out: W,
-    tx: Sender<Event>,
+    tx: SyncSender<Event>,
     engine: Option<Engine>,
     shape: Shape,
     thinking: Option<Thinking>,
@@ -109,8 +112,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 }
 
 impl<W: Write> Session<W> {
+    /// Writes a line; a message that quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", clip(text));
         let _ = self.out.flush();
     }
 
@@ -136,9 +140,21 @@ impl<W: Write> Session<W> {
                     self.stop_and_wait(rx, &mut pending);
                     return;
                 }
+                Event::TooLong(head) => {
+                    let why = too_long(&head);
+                    if head.split_whitespace().next() == Some("go") {
+                        self.refused_go(rx, &mut pending, &why);
+                    } else {
+                        self.say(&format!("info string error: {why}"));
+                    }
+                }
                 Event::Line(line) => {
                     let cmd = match parse(&line) {
                         Ok(c) => c,
+                        Err(e) if line.split_whitespace().next() == Some("go") => {
+                            self.refused_go(rx, &mut pending, &e.to_string());
+                            continue;
+                        }
                         Err(e) => {
                             self.say(&format!("info string error: {e}"));
                             continue;
@@ -161,7 +177,7 @@ impl<W: Write> Session<W> {
                         }
                         UciCommand::Unknown(l) => {
                             if self.debug && !l.is_empty() {
-                                self.say(&format!("info string ignored: {l}"));
+                                self.say(&format!("info string ignored: {}", excerpt(&l)));
                             }
                         }
                         other => {
@@ -175,6 +191,22 @@ impl<W: Write> Session<W> {
                 }
             }
         }
+    }
+
+    /// A `go` that could not be read: as every `go`, it ends with a `bestmove`, after the error,
+    /// so that an interface never waits for one: the move of a search to depth 1 (the 1967
+    /// program's plausible-move order and evaluation at one ply), `0000` if there is none.
+    fn refused_go(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>, why: &str) {
+        if self.thinking.is_some() || self.held.is_some() {
+            self.stop_and_wait(rx, pending);
+        }
+        self.say(&format!(
+            "info string error: {why}; answering with a search to depth 1"
+        ));
+        self.go(&GoParams {
+            depth: Some(1),
+            ..GoParams::default()
+        });
     }
 
     /// Stops a running search and answers its best move.
@@ -309,7 +341,12 @@ impl<W: Write> Session<W> {
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
                 .map(|n| engine.update(|p| p.hash_entries = n))
-                .ok_or_else(|| format!("Hash '{v}' is not a size from 1 to {HASH_MB_MAX} MB")),
+                .ok_or_else(|| {
+                    format!(
+                        "Hash '{}' is not a size from 1 to {HASH_MB_MAX} MB",
+                        excerpt(v)
+                    )
+                }),
             "preset" => v
                 .parse::<Preset>()
                 .map(|p| self.shape.preset = p)
@@ -341,7 +378,7 @@ impl<W: Write> Session<W> {
                 .map(|k| engine.update(|p| p.multi_pv = k))
                 .map_err(|e| e.to_string()),
             "uci_analysemode" => check_value("UCI_AnalyseMode", v).map(|b| self.analyse_mode = b),
-            _ => Err(format!("no option named '{name}'")),
+            _ => Err(format!("no option named '{}'", excerpt(name))),
         };
         engine.update(|p| self.shape.apply(p));
         let p = engine.params();
@@ -487,6 +524,6 @@ fn check_value(name: &str, v: &str) -> Result<bool, String> {
     match v {
         "true" => Ok(true),
         "false" => Ok(false),
-        _ => Err(format!("{name} '{v}' is not true or false")),
+        _ => Err(format!("{name} '{}' is not true or false", excerpt(v))),
     }
 }

@@ -2,6 +2,7 @@
 //! [`XboardError`], which the session answers `Error (…): command`.
 
 use crate::game::clock::{self, TimeControl, Unit};
+use crate::notation::{clip, excerpt};
 use crate::program::{Profile, parse_depth};
 use std::fmt;
 use std::time::Duration;
@@ -114,14 +115,16 @@ fn parse_option(rest: &str) -> Result<EngineOption, String> {
             Ok(EngineOption::Notation(PvNotation::Descriptive))
         }
         ("Notation", v) => Err(format!(
-            "Notation '{v}' is not SAN or descriptive (write option Notation=SAN)"
+            "Notation '{}' is not SAN or descriptive (write option Notation=SAN)",
+            excerpt(v)
         )),
         ("Profile", v) => v
             .parse::<Profile>()
             .map(EngineOption::Profile)
             .map_err(|e| e.to_string()),
         (n, _) => Err(format!(
-            "no option named '{n}' (machack has Notation=SAN|descriptive, Profile=c197|paper)"
+            "no option named '{}' (machack has Notation=SAN|descriptive, Profile=c197|paper)",
+            excerpt(n)
         )),
     }
 }
@@ -144,8 +147,10 @@ impl fmt::Display for XboardError {
     /// In CECP's form: `Error (unknown command): X`, `Error (bad argument: …): X`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            XboardError::Unknown(l) => write!(f, "Error (unknown command): {l}"),
-            XboardError::BadArgument { line, why } => write!(f, "Error ({why}): {line}"),
+            XboardError::Unknown(l) => write!(f, "Error (unknown command): {}", excerpt(l)),
+            XboardError::BadArgument { line, why } => {
+                write!(f, "Error ({}): {}", clip(why), excerpt(line))
+            }
         }
     }
 }

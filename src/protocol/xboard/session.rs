@@ -15,18 +15,18 @@ use crate::game::clock::TimeControl;
 use crate::game::engine::{Engine, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
-use crate::notation::{self, Style, descriptive, san};
-use crate::program::Limits;
-use crate::program::Progress;
-use crate::program::{Preset, Profile, SearchParams};
-use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
+use crate::notation::{self, Style, clip, descriptive, excerpt, san};
+use crate::program::{Limits, Preset, Profile, Progress, SearchParams};
+use crate::protocol::threads::{
+    Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
+};
 use crate::rules::{Color, Position};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
-use std::sync::mpsc::{Receiver, Sender};
+use std::sync::mpsc::{Receiver, SyncSender};
 use std::time::Duration;
 
 /// The feature line sent after `protover 2` (before `done=1` and the options of
@@ -48,7 +48,7 @@ pub fn cecp_score(v: Value) -> i64 {
 
 struct Session<W: Write> {
     out: W,
-    tx: Sender<Event>,
+    tx: SyncSender<Event>,
     engine: Option<Engine>,
     thinking: Option<Thinking>,
     game: Game,
@@ -113,8 +113,9 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
 }
 
 impl<W: Write> Session<W> {
+    /// Writes a line; a message that quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{text}");
+        let _ = writeln!(self.out, "{}", clip(text));
         let _ = self.out.flush();
     }
 
@@ -130,6 +131,9 @@ impl<W: Write> Session<W> {
                 Event::Eof => {
                     self.cancel(rx, &mut pending);
                     return;
+                }
+                Event::TooLong(head) => {
+                    self.say(&format!("Error ({}): {}", too_long(&head), excerpt(&head)))
                 }
                 Event::Line(line) => match parse(&line) {
                     Err(e) => self.say(&e.to_string()),
@@ -292,7 +296,10 @@ impl<W: Write> Session<W> {
     fn user_move(&mut self, text: &str) {
         let pos = self.game.position().clone();
         if self.over || self.game.ending.is_some() {
-            self.say(&format!("Illegal move (the game is over): {text}"));
+            self.say(&format!(
+                "Illegal move (the game is over): {}",
+                excerpt(text)
+            ));
             return;
         }
         match notation::parse_any(&pos, text) {
@@ -303,7 +310,7 @@ impl<W: Write> Session<W> {
                     self.maybe_think();
                 }
             }
-            Err(_) => self.say(&format!("Illegal move: {text}")),
+            Err(_) => self.say(&format!("Illegal move: {}", excerpt(text))),
         }
     }
 
@@ -327,7 +334,8 @@ impl<W: Write> Session<W> {
         true
     }
 
-    /// Starts thinking if the engine is to move and not in force or analyze mode.
+    /// Starts thinking if the engine is to move and not in force or analyze mode; a position
+    /// the rules have ended (one set up finished) is answered with the result instead.
     fn maybe_think(&mut self) {
         let pos = self.game.position().clone();
         if self.force
@@ -335,6 +343,7 @@ impl<W: Write> Session<W> {
             || self.over
             || pos.side_to_move() != self.machine
             || self.thinking.is_some()
+            || self.report_ending()
         {
             return;
         }
