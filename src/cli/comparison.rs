@@ -5,12 +5,13 @@
 use super::CliError;
 use super::io::read_input;
 use super::search_options::{SearchOptions, knowledge_name};
+use super::show::wrap_list;
 use crate::fidelity::compare::{
     CompareRow, Oracle, Yardsticks, compare_game_reporting, mac_hack_side,
 };
 use crate::fidelity::reference::Reference;
 use crate::notation::Game;
-use crate::program::{Limits, Preset, SearchParams};
+use crate::program::{Limits, SearchParams, settings};
 use crate::rules::Color;
 
 /// The options of a comparison with history: the yardsticks and the search.
@@ -48,7 +49,7 @@ impl Comparison {
     /// Sets up the comparison `options` describe; `c197` names the table of c197's answers to
     /// read (`--c197`, or `--positions` for replay), else the compiled-in run is chosen.
     pub fn new(options: &CompareOptions, c197: Option<&str>) -> Result<Comparison, CliError> {
-        let params = options.search.params(Preset::Tournament)?;
+        let params = options.search.params()?;
         let limits = options.search.limits()?;
         let oracle = match &options.oracle {
             None => Oracle::c1973_paper(),
@@ -78,19 +79,17 @@ impl Comparison {
                 p.widths, p.depth
             ),
         };
-        format!(
-            "parameters: widths {} depth {} feedovers {} secondary {}\nknowledge: {}\n\
-             c197: {c197}\n1973 program: {} positions",
-            p.widths,
-            p.depth,
-            p.feedovers,
-            if p.secondary_search { "on" } else { "off" },
-            knowledge_name(p.profile),
-            self.oracle.len()
-        )
-        .lines()
-        .map(str::to_string)
-        .collect()
+        let mut lines = wrap_list(&format!("settings: {}", settings::line(p)), 100);
+        lines.extend(
+            format!(
+                "knowledge: {}\nc197: {c197}\n1973 program: {} positions",
+                knowledge_name(p.profile),
+                self.oracle.len()
+            )
+            .lines()
+            .map(str::to_string),
+        );
+        lines
     }
 
     /// Searches every position of `game` where `side` was to move and sets it beside the

@@ -10,7 +10,7 @@ use super::show::{move_text, value_text};
 use crate::game::Program;
 use crate::notation::epd::{parse_epd_line, san_matches};
 use crate::notation::san;
-use crate::program::Preset;
+use crate::program::settings;
 use crate::rules::Position;
 
 /// Arguments of `machack epd`.
@@ -28,10 +28,11 @@ pub struct EpdArgs {
 
 /// Runs the EPD test.
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Normal)?;
+    let params = args.search.params()?;
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
     let limits = args.search.limits()?;
+    println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
     let mut program = Program::new(params);
     let (mut tried, mut solved) = (0, 0);

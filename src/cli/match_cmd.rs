@@ -3,11 +3,11 @@
 //! and the Elo difference with its 95% interval on stdout.
 
 use super::CliError;
-use super::search_options::ProfileOptions;
+use super::search_options::SettingsOptions;
 use crate::game::clock::TimeControl;
 use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
-use crate::program::{Preset, SearchParams};
+use crate::program::settings;
 use std::io::Write;
 
 /// Arguments of `machack match`.
@@ -29,12 +29,9 @@ pub struct MatchArgs {
     /// SECONDS[+INCREMENT] (60+0.5), both (40/60+1), or move/SECONDS.
     #[arg(long, default_value = "60+0.5")]
     pub tc: String,
-    /// Machack's parameter preset: normal, tournament or quick.
-    #[arg(long, default_value = "tournament")]
-    pub preset: String,
-    /// The program and its fixes.
+    /// Machack's settings.
     #[command(flatten)]
-    pub program: ProfileOptions,
+    pub settings: SettingsOptions,
     /// Write every game to this PGN file (replaced at the start).
     #[arg(long)]
     pub pgn: Option<String>,
@@ -62,7 +59,6 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         .map(|o| option_pair(o))
         .collect::<Result<Vec<_>, _>>()?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
-    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -77,10 +73,7 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         },
         games: args.games,
         tc,
-        params: SearchParams {
-            profile: args.program.profile()?,
-            ..SearchParams::preset(preset)
-        },
+        params: args.settings.params()?,
         max_plies: args.max_plies,
     })
 }
@@ -127,7 +120,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         Ok(())
     })?;
     let summary = format!(
-        "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, preset {}, {:.0} s\n{}\n",
+        "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, {:.0} s\nsettings: {}\n{}\n",
         tally.wins,
         tally.draws,
         tally.losses,
@@ -135,8 +128,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         tally.games(),
         100.0 * tally.points() / tally.games() as f64,
         config.tc,
-        args.preset,
         started.elapsed().as_secs_f64(),
+        settings::line(&config.params),
         tally.elo()
     );
     // `match` keeps SIGPIPE ignored (see main.rs): output to a closed pipe ends it quietly here.

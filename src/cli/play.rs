@@ -1,12 +1,11 @@
 //! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
 
 use super::CliError;
-use super::search_options::ProfileOptions;
+use super::search_options::SettingsOptions;
 use crate::game::clock;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
 use crate::player::terminal::{PlayConfig, Session};
-use crate::program::{Preset, SearchParams};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
@@ -19,13 +18,9 @@ pub struct PlayArgs {
     /// You play Black: the machine plays White.
     #[arg(long)]
     pub black: bool,
-    /// Search parameters: normal (widths 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
-    /// (widths 4, depth 2).
-    #[arg(long, default_value = "normal")]
-    pub preset: String,
-    /// The program and its fixes.
+    /// The program's settings (with --resume: the record's, which options given here change).
     #[command(flatten)]
-    pub program: ProfileOptions,
+    pub settings: SettingsOptions,
     /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
     /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
     #[arg(long)]
@@ -61,7 +56,6 @@ pub struct PlayArgs {
 
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     let clock = match &args.clock {
         Some(text) => Some(clock::parse(text).map_err(|e| format!("--clock: {e}"))?),
         None => None,
@@ -78,10 +72,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let config = PlayConfig {
         machine_white: args.black,
         machine_black: !args.black,
-        params: SearchParams {
-            profile: args.program.profile()?,
-            ..SearchParams::preset(preset)
-        },
+        params: args.settings.params()?,
         clock,
         seed,
         book: !args.no_book,

@@ -10,7 +10,7 @@ use super::search_options::{SearchOptions, game_position, knowledge_name};
 use super::show::{line_text, move_text, no_move_text, value_text};
 use crate::game::Program;
 use crate::notation::san;
-use crate::program::{Preset, Profile, SearchResult, Selection, TopBound};
+use crate::program::{SearchResult, Selection, TopBound, settings};
 use crate::rules::{Position, START_FEN};
 
 /// Arguments of `machack think`.
@@ -125,30 +125,11 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
 
 /// Runs one search and prints it.
 pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Normal)?;
+    let params = args.search.params()?;
     let limits = args.search.limits()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     println!("position: {}", pos.to_fen());
-    if let Profile::C197(_) = params.profile {
-        println!(
-            "parameters: profile {} widths {} depth {} feedovers {} (c197 has no table, no \
-             secondary search, no repetition draws)",
-            params.profile, params.widths, params.depth, params.feedovers
-        );
-    } else {
-        println!(
-            "parameters: profile {} widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
-            params.profile,
-            params.widths,
-            params.depth,
-            params.feedovers,
-            if params.secondary_search { "on" } else { "off" },
-            params.secondary_plies,
-            params.repetition,
-            if params.shadow_score { "on" } else { "off" },
-            params.hash_entries
-        );
-    }
+    println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
     let r = Program::new(params).search(&pos, &history, &limits, None);
     print_result(&pos, &r);
