@@ -337,3 +337,38 @@ fn a_uci_preset_sets_only_its_widths_and_depth() {
         ]
     );
 }
+
+#[test]
+fn a_search_stopped_by_time_is_repeated_exactly_by_a_node_limit_at_its_stop() {
+    // Depth 8 takes seconds: a millisecond stops it, at the first check past the millisecond.
+    for profile in ["c197", "paper"] {
+        let by_time = [
+            "think",
+            "--profile",
+            profile,
+            "--depth",
+            "8",
+            "--time-ms",
+            "1",
+        ];
+        let (code, timed, err) = machack(&by_time, "");
+        assert_eq!(code, 0, "{err}");
+        let at = timed
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("stopped at node"))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or_else(|| panic!("not stopped: {timed}"))
+            .to_string();
+        assert_eq!(at.parse::<u64>().unwrap() % 256, 0, "{at}");
+        let by_nodes = [&by_time[..5], &["--nodes", &at]].concat();
+        let (_, limited, _) = machack(&by_nodes, "");
+        // The same search: every line but the times (the counts after the stop included).
+        let same = |out: &str| -> Vec<String> {
+            out.lines()
+                .filter(|l| !l.trim_start().starts_with("time"))
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(same(&timed), same(&limited), "{profile}");
+    }
+}

@@ -29,6 +29,9 @@ pub struct Thought {
     pub elapsed: Duration,
     /// Whether a limit or the stop flag cut it short.
     pub stopped: bool,
+    /// The node count at which it was cut short: given as a node limit, the search stops at
+    /// the same node (see [`Statistics::stopped_at`]).
+    pub stopped_at: Option<u64>,
 }
 
 /// The program, kept from move to move, and the statistics of its last search.
@@ -101,6 +104,7 @@ impl Engine {
             nodes: r.stats.nodes,
             elapsed: r.stats.time,
             stopped: r.stopped,
+            stopped_at: r.stats.stopped_at,
         };
         self.statistics = r.stats;
         thought
