@@ -133,8 +133,8 @@ fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
         "BAD WIDTH LIST: '0' IS NOT A WIDTH FROM 1 TO 255",
         "BAD WIDTH LIST: '300' IS NOT A WIDTH FROM 1 TO 255",
         // Nothing was changed by the refused commands; SETF 3 is taken.
-        "WIDTHS 4  DEPTH 2  FEEDOVERS 2  HASH 32768",
-        "WIDTHS 4  DEPTH 2  FEEDOVERS 3  HASH 32768",
+        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2 (QUICK PRESET)\n",
+        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 3\n",
     ] {
         assert!(out.contains(message), "{message}: {out}");
     }

@@ -5,9 +5,11 @@
 use super::CliError;
 use super::search_options::SettingsOptions;
 use crate::game::clock::TimeControl;
+use crate::game::record::Setup;
 use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
 use crate::program::settings;
+use crate::rules::Color;
 use std::io::Write;
 
 /// Arguments of `machack match`.
@@ -113,7 +115,20 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             tally.games(),
         );
         if let (Some(f), Some(path)) = (pgn_file.as_mut(), &args.pgn) {
-            f.write_all(pgn::write(&game.to_game(&date)).as_bytes())
+            // The record carries the program's settings, as the terminal game's does (machack
+            // plays no book in a match: the openings are the match's).
+            let mut record = game.to_game(&date);
+            let setup = Setup {
+                params: config.params.clone(),
+                book: false,
+                seed: None,
+                plays: [
+                    game.machack_color == Color::White,
+                    game.machack_color == Color::Black,
+                ],
+            };
+            record.tags.extend(setup.tags());
+            f.write_all(pgn::write(&record).as_bytes())
                 .and_then(|_| f.flush())
                 .map_err(|e| format!("cannot write '{path}': {e}"))?;
         }

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 /// Arguments of `machack play`.
 #[derive(clap::Args, Debug, Default)]
 pub struct PlayArgs {
-    /// You play White (the default): the machine plays Black.
+    /// You play White (the default; with --resume, the record's sides): the machine plays
+    /// Black.
     #[arg(long, conflicts_with = "black")]
     pub white: bool,
     /// You play Black: the machine plays White.
@@ -29,10 +30,10 @@ pub struct PlayArgs {
     /// (40/600+1), or move/SECONDS [default: 40/600, or a resumed record's TimeControl].
     #[arg(long)]
     pub clock: Option<String>,
-    /// Seed of the book's random choice (default: from the time).
+    /// Seed of the book's random choice (default: from the time; with --resume, the record's).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Do not use the opening book.
+    /// Do not use the opening book (default: use it; with --resume, as the record says).
     #[arg(long)]
     pub no_book: bool,
     /// Continue the game recorded in FILE, in a record of its own that keeps FILE's tags (FILE
@@ -64,18 +65,17 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         Some(text) => Some(text.parse::<Pace>().map_err(|e| format!("--pace: {e}"))?),
         None => None,
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1967, |d| d.as_nanos() as u64)
-    });
+    let plays = match (args.white, args.black) {
+        (_, true) => Some([true, false]),
+        (true, false) => Some([false, true]),
+        (false, false) => None,
+    };
     let config = PlayConfig {
-        machine_white: args.black,
-        machine_black: !args.black,
-        params: args.settings.params()?,
+        plays,
+        changes: args.settings.changes()?,
         clock,
-        seed,
-        book: !args.no_book,
+        seed: args.seed,
+        book: args.no_book.then_some(false),
         resume: args.resume.clone(),
         in_place: args.in_place,
         record: args.record.clone(),

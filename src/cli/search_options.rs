@@ -10,7 +10,7 @@
 use super::CliError;
 use crate::notation;
 use crate::program::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
-use crate::program::settings;
+use crate::program::settings::{Change, Changes};
 use crate::program::{Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams};
 use crate::rules::{Move, Position};
 use crate::search::history_after;
@@ -83,15 +83,21 @@ impl EvaluatorOptions {
 /// `base` with the settings `given` as (key, value) applied in the table's order, each
 /// checked against the profile it then has: an option that does not apply is refused with the
 /// profile and the option named.
-fn apply(base: SearchParams, given: &[(&str, String)]) -> Result<SearchParams, CliError> {
-    let mut params = base;
-    for s in settings::SETTINGS {
-        if let Some((_, v)) = given.iter().find(|(k, _)| *k == s.key) {
-            s.apply(&mut params, &s.option(), v)
-                .map_err(|e| e.to_string())?;
-        }
+fn apply(base: SearchParams, given: &[(&'static str, String)]) -> Result<SearchParams, CliError> {
+    let items = given
+        .iter()
+        .map(|(key, value)| Change {
+            key,
+            given: format!("--{key}"),
+            value: value.clone(),
+        })
+        .collect();
+    Changes {
+        preset: None,
+        items,
     }
-    Ok(params)
+    .apply(&base)
+    .map_err(|e| e.to_string())
 }
 
 /// The knowledge a profile searches with, for the header of a command's output.
@@ -212,37 +218,44 @@ impl SettingsOptions {
         given
     }
 
-    /// Whether any setting (or the preset) is given.
-    pub fn any(&self) -> bool {
-        self.preset.is_some() || !self.given().is_empty() || self.hash_kb.is_some()
+    /// The changes these options make to the settings they start from: the preset, then each
+    /// setting given (`--hash-kb` as the entries it holds).
+    pub fn changes(&self) -> Result<Changes, CliError> {
+        let preset = match &self.preset {
+            Some(p) => Some(p.parse::<Preset>().map_err(|e| e.to_string())?),
+            None => None,
+        };
+        let mut items: Vec<Change> = self
+            .given()
+            .into_iter()
+            .map(|(key, value)| Change {
+                key,
+                given: format!("--{key}"),
+                value,
+            })
+            .collect();
+        if let Some(kb) = self.hash_kb {
+            items.push(Change {
+                key: "hash-entries",
+                given: "--hash-kb".into(),
+                value: hash_entries_for_kb(kb)
+                    .map_err(|e| e.to_string())?
+                    .to_string(),
+            });
+        }
+        Ok(Changes { preset, items })
     }
 
     /// The settings these options describe, from the defaults ([`SearchParams::default`]).
     pub fn params(&self) -> Result<SearchParams, CliError> {
-        self.params_over(SearchParams::default())
+        self.params_over(&SearchParams::default())
     }
 
     /// The settings these options describe, starting from `base` (a record's settings): the
     /// preset, if named, replaces its widths and depth, then each option given replaces its
-    /// setting. `--hash-kb` is refused as `--hash-kb` under a profile it does not apply to.
-    pub fn params_over(&self, base: SearchParams) -> Result<SearchParams, CliError> {
-        let mut params = base;
-        if let Some(p) = &self.preset {
-            let preset = SearchParams::preset(p.parse::<Preset>().map_err(|e| e.to_string())?);
-            params.widths = preset.widths;
-            params.depth = preset.depth;
-            params.feedovers = preset.feedovers;
-        }
-        let mut params = apply(params, &self.given())?;
-        if let Some(kb) = self.hash_kb {
-            // The table's size in other units: refused as the option the user typed.
-            settings::find("hash-entries")
-                .expect("a setting")
-                .check(params.profile, "--hash-kb")
-                .map_err(|e| e.to_string())?;
-            params.hash_entries = hash_entries_for_kb(kb).map_err(|e| e.to_string())?;
-        }
-        Ok(params)
+    /// setting; an option that does not apply to the profile is refused.
+    pub fn params_over(&self, base: &SearchParams) -> Result<SearchParams, CliError> {
+        self.changes()?.apply(base).map_err(|e| e.to_string())
     }
 }
 

@@ -49,6 +49,15 @@ impl Engine {
         }
     }
 
+    /// An engine searching with `program` as it stands (its run state kept; see
+    /// [`crate::game::rerun`]).
+    pub fn with_program(program: Program) -> Engine {
+        Engine {
+            program,
+            statistics: Statistics::default(),
+        }
+    }
+
     /// The settings of the next search.
     pub fn params(&self) -> &SearchParams {
         self.program.params()

@@ -438,6 +438,53 @@ pub fn tags(params: &SearchParams) -> Vec<(String, String)> {
         .collect()
 }
 
+/// One setting given (on the command line): which, as the user spelt it, and its value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The setting's key.
+    pub key: &'static str,
+    /// The option as given, for a refusal: `--secondary`, `--hash-kb`.
+    pub given: String,
+    /// Its value, in the setting's own terms (`--hash-kb` converted to entries).
+    pub value: String,
+}
+
+/// Settings given to change others (a record's, or the defaults): a preset, then settings one
+/// by one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Changes {
+    /// A preset, which replaces the widths, depth and feedovers.
+    pub preset: Option<Preset>,
+    /// The settings given, in the order they are applied (the table's).
+    pub items: Vec<Change>,
+}
+
+impl Changes {
+    /// Whether nothing is changed.
+    pub fn is_empty(&self) -> bool {
+        self.preset.is_none() && self.items.is_empty()
+    }
+
+    /// `base` changed: the preset's widths, depth and feedovers, then each setting in table
+    /// order, checked against the profile it then has (refused, named as given, under one it
+    /// does not apply to).
+    pub fn apply(&self, base: &SearchParams) -> Result<SearchParams, ParamError> {
+        let mut params = base.clone();
+        if let Some(p) = self.preset {
+            let preset = SearchParams::preset(p);
+            params.widths = preset.widths;
+            params.depth = preset.depth;
+            params.feedovers = preset.feedovers;
+        }
+        for s in SETTINGS {
+            for c in self.items.iter().filter(|c| c.key == s.key) {
+                s.apply(&mut params, &c.given, &c.value)?;
+            }
+        }
+        Ok(params)
+    }
+}
+
 /// A tag as it stands in a record, for messages: `[MachackDepth "25"]`.
 pub fn tag_text(name: &str, value: &str) -> String {
     format!("[{name} \"{value}\"]")
