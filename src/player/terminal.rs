@@ -194,34 +194,38 @@ impl<W: Write> Session<W> {
         display: Display,
         prompts: bool,
     ) -> Result<Session<W>, String> {
-        // The setup is checked before a record is begun or rewritten: a setting that cannot
-        // be used is refused with nothing written. (A record that cannot be read is refused by
-        // `opening`, which reads it again.)
-        let early = match &config.resume {
-            None => None,
-            Some(from) => std::fs::read_to_string(from)
-                .ok()
-                .and_then(|text| record::read_pgn(&text).ok())
-                .map(|r| r.tags),
-        };
-        if config.resume.is_none() || early.is_some() {
-            setup_for(config, early.as_ref())?;
-        }
-        let plays = config.plays.unwrap_or([false, true]);
-        let s = match (&config.resume, config.in_place) {
-            (None, _) => opening::new_game(
-                player_name(plays[0]),
-                player_name(plays[1]),
-                config.clock,
-                config.record.as_deref(),
-            ),
-            (Some(from), false) => {
-                opening::continuation(from, config.clock, config.record.as_deref())
+        // The setup is made, and checked, before a record is begun or rewritten: a setting
+        // that cannot be used is refused with nothing written. A new record holds it from the
+        // start (a game killed before its first move resumes as it was begun); a resumed one is
+        // read first to check it (a record that cannot be read is refused by `opening`).
+        let (s, (setup, setup_notes)) = match &config.resume {
+            None => {
+                let (setup, notes) = setup_for(config, None)?;
+                let s = opening::new_game(
+                    player_name(setup.plays[0]),
+                    player_name(setup.plays[1]),
+                    config.clock,
+                    &setup,
+                    config.record.as_deref(),
+                )?;
+                (s, (setup, notes))
             }
-            (Some(from), true) => opening::in_place(from, config.clock),
-        }?;
-        let resumed = config.resume.is_some().then_some(&s.tags);
-        let (setup, setup_notes) = setup_for(config, resumed)?;
+            Some(from) => {
+                if let Some(r) = std::fs::read_to_string(from)
+                    .ok()
+                    .and_then(|text| record::read_pgn(&text).ok())
+                {
+                    setup_for(config, Some(&r.tags))?;
+                }
+                let s = if config.in_place {
+                    opening::in_place(from, config.clock)?
+                } else {
+                    opening::continuation(from, config.clock, config.record.as_deref())?
+                };
+                let setup = setup_for(config, Some(&s.tags))?;
+                (s, setup)
+            }
+        };
         let seed = setup.seed.unwrap_or_default();
         let mut notes: Vec<String> = s.note.into_iter().collect();
         notes.extend(setup_notes);
