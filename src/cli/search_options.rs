@@ -126,17 +126,40 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
     notation::parse_any(pos, text).map_err(|e| format!("{e} (in {})", pos.to_fen()))
 }
 
-/// The position after `fen` and `moves`, with the keys of the positions before it; an error
-/// names the option that was wrong.
+/// What `--moves` takes, for its errors.
+const MOVES_TAKE: &str = "--moves takes the moves as one text or as many words, in descriptive \
+    notation (P-K4, N-KB3, PxP), SAN (e4, Nf3, exd5) or coordinates (e2e4, e7e8q), with or without \
+    move numbers (1. 21...), check marks and a result, as PGN movetext is written";
+
+/// The position after `fen` and `moves` (the words given, read together as one move list:
+/// [`notation::read_moves`]), with the keys of the positions before it; an error names the
+/// option that was wrong and, for a move, every notation accepted.
 pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>), CliError> {
     let start = Position::from_fen(fen).map_err(|e| format!("--fen: {e}"))?;
-    let mut pos = start.clone();
-    let mut played = Vec::new();
-    for text in moves {
-        let m = parse_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
-        pos.make(m);
-        played.push(m);
-    }
+    let read = notation::read_moves(&start, &moves.join(" ")).map_err(|e| {
+        let what = match &e.kind {
+            notation::ReadErrorKind::Move {
+                number,
+                color,
+                text,
+                error,
+                ..
+            } => {
+                let dots = if *color == crate::rules::Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                format!("move {number}{dots} '{text}': {error}")
+            }
+            notation::ReadErrorKind::Syntax(s) | notation::ReadErrorKind::MoveNumber(s) => {
+                s.clone()
+            }
+            notation::ReadErrorKind::Fen(s) => s.clone(),
+        };
+        format!("--moves: {what} ({MOVES_TAKE})")
+    })?;
+    let played: Vec<Move> = read.iter().map(|m| m.mv).collect();
     history_after(&start, &played).map_err(|m| format!("illegal move {m}"))
 }
 
