@@ -1,7 +1,8 @@
-//! Reading and writing for the commands: a whole file or standard input in, standard output
-//! out (stopping quietly when the reader has gone).
+//! Reading and writing for the commands: a whole file or standard input in (a score's games
+//! too), standard output out (stopping quietly when the reader has gone).
 
 use super::CliError;
+use crate::notation::{Game, read_games};
 use std::io::{Read, Write};
 
 /// Prints to standard output, quietly stopping if the reader has gone (`| head`).
@@ -19,5 +20,27 @@ pub fn read_input(file: &str) -> Result<String, CliError> {
         Ok(s)
     } else {
         std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+/// The games of a score file (`-` for standard input): every one, or only number `number`
+/// (from 1), each with its label: the file's name, and `game K of N` when it holds several.
+pub fn games_in(file: &str, number: Option<usize>) -> Result<Vec<(String, Game)>, CliError> {
+    let games = read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
+    let n = games.len();
+    let label = |k: usize| match n {
+        1 => file.to_string(),
+        _ => format!("{file}, game {k} of {n}"),
+    };
+    match number {
+        None => Ok(games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| (label(i + 1), g))
+            .collect()),
+        Some(k) if (1..=n).contains(&k) => Ok(vec![(label(k), games[k - 1].clone())]),
+        Some(_) => Err(format!(
+            "{file} has {n} game(s); --game must be from 1 to {n}"
+        )),
     }
 }

@@ -404,6 +404,13 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     if read.moves.iter().any(|m| !m.variations.is_empty()) {
         return Err("the record has variations; only a plain game can be resumed".into());
     }
+    recorded(&read)
+}
+
+/// A game read from a score (any of [`notation::read_games`]'s) as a record: its tags, checked
+/// ([`read_setup`]), and its moves with their book marks, times and what the program's
+/// searches gave. Variations are left out. Errors name the tag or the move.
+pub fn recorded(read: &notation::Game) -> Result<Resumed, String> {
     let tags = Tags(read.tags.clone());
     let base = read_setup(&tags)?.params.unwrap_or_default();
     let mut game = Game::new(read.start.clone());
