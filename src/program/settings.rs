@@ -3,7 +3,7 @@
 //! written. Every front end goes through this table: an option is honoured under a profile it
 //! applies to and refused under any other ([`Setting::apply`]), a record's settings tags are
 //! written and read back with the same rows ([`tags`], [`from_tags`]), and every output that
-//! shows a move of the program names its settings with one function ([`line`]).
+//! shows a move of the program names its settings with one function ([`line()`]).
 //!
 //! A new setting is one row of [`SETTINGS`] (and its field in [`SearchParams`]); its option,
 //! tag and place in the settings line follow from the row.
