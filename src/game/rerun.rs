@@ -135,3 +135,95 @@ impl Rerun {
         each(index, pos, &r);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Searched;
+    use crate::notation;
+    use crate::program::Preset;
+
+    /// A game of the machine's replies to the user's moves `user`, the first search stopped at
+    /// a node limit as the clock would stop it; with each search's node count, by its move's
+    /// index.
+    fn played(params: &SearchParams, user: &[&str]) -> (Game, Vec<(usize, u64)>) {
+        let mut nodes = Vec::new();
+        let mut game = Game::new(Position::startpos());
+        let mut program = Program::new(params.clone());
+        for (i, text) in user.iter().enumerate() {
+            let m = notation::parse_any(game.position(), text).unwrap();
+            game.play(m, None, false);
+            let limits = Limits {
+                nodes: (i == 0).then_some(256),
+                ..Limits::default()
+            };
+            let r = program.search(game.position(), game.history(), &limits, None);
+            let search = Searched {
+                value: r.value,
+                stopped_at: r.stats.stopped_at,
+                params: params.clone(),
+            };
+            if i == 0 {
+                assert_eq!(search.stopped_at, Some(256));
+            }
+            nodes.push((game.moves().len(), r.stats.nodes));
+            game.play_searched(r.best_move.unwrap(), None, search);
+        }
+        (game, nodes)
+    }
+
+    #[test]
+    fn the_searches_of_a_game_are_repeated_exactly_a_stopped_one_too() {
+        for profile in ["c197", "paper"] {
+            let params = SearchParams {
+                profile: profile.parse().unwrap(),
+                ..SearchParams::preset(Preset::Tournament)
+            };
+            let (game, nodes) = played(&params, &["d4", "c4", "Nc3", "e3"]);
+            let book = Book::new();
+            let mut values = Vec::new();
+            let mut repeated = Vec::new();
+            let n = game.moves().len();
+            let r = rerun(&game, n, &params, None, &book, &mut |i, _, r| {
+                values.push((i, r.value));
+                repeated.push((i, r.stats.nodes));
+            });
+            // The same searches, node for node: the first stopped where the clock stopped it.
+            assert_eq!(repeated, nodes, "{profile}");
+            assert_eq!(r.mismatches, [], "{profile}");
+            assert_eq!(r.searches, 4);
+            let recorded: Vec<(usize, Value)> = game
+                .moves()
+                .iter()
+                .enumerate()
+                .filter_map(|(i, m)| m.search.as_ref().map(|s| (i, s.value)))
+                .collect();
+            assert_eq!(values, recorded, "{profile}");
+            assert_eq!(r.last_value, recorded.last().map(|&(_, v)| v));
+        }
+    }
+
+    #[test]
+    fn a_recorded_move_the_program_does_not_play_is_named_with_its_index() {
+        let params = SearchParams::preset(Preset::Tournament);
+        let (game, _) = played(&params, &["e4", "Nf3"]);
+        // The same game with the machine's second reply replaced by another legal move.
+        let mut edited = Game::new(Position::startpos());
+        for (i, gm) in game.moves().iter().enumerate() {
+            let mv = if i == 3 {
+                let other = edited.position().legal_moves();
+                *other.iter().find(|&&m| m != gm.mv).unwrap()
+            } else {
+                gm.mv
+            };
+            match &gm.search {
+                Some(s) => edited.play_searched(mv, None, s.clone()),
+                None => edited.play(mv, None, false),
+            };
+        }
+        let r = rerun(&edited, 4, &params, None, &Book::new(), &mut |_, _, _| {});
+        assert_eq!(r.mismatches.len(), 1);
+        assert_eq!(r.mismatches[0].index, 3);
+        assert_eq!(r.mismatches[0].now, Some(game.moves()[3].mv));
+    }
+}
