@@ -121,13 +121,7 @@ impl Comparison {
             .changes
             .apply(&base)
             .map_err(|e| format!("{label}: {e}"))?;
-        let changed: Vec<String> = settings::differences(&base, &params)
-            .into_iter()
-            .map(|(k, v)| {
-                let was = settings::find(k).map_or(String::new(), |s| s.get(&base));
-                format!("{k} {was} -> {v}")
-            })
-            .collect();
+        let changed: Vec<String> = settings::changes_text(&base, &params);
         if !changed.is_empty() && setup.params.is_some() {
             notes.push(format!(
                 "{label}: the options change the record's settings: {}",

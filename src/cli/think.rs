@@ -180,10 +180,7 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
         SearchParams::default()
     });
     let params = args.search.settings.params_over(&base)?;
-    let changed: Vec<String> = settings::differences(&base, &params)
-        .into_iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect();
+    let changed = settings::changes_text(&base, &params);
     if !changed.is_empty() {
         eprintln!(
             "{label}: the options change the record's settings: {}",

@@ -100,13 +100,7 @@ fn setup_for(config: &PlayConfig, resumed: Option<&Tags>) -> Result<(Setup, Vec<
         (None, None) => SearchParams::default(),
     };
     let params = config.changes.apply(&base).map_err(|e| e.to_string())?;
-    let mut changed: Vec<String> = settings::differences(&base, &params)
-        .into_iter()
-        .map(|(k, v)| {
-            let was = settings::find(k).map_or(String::new(), |s| s.get(&base));
-            format!("{k} {was} -> {v}")
-        })
-        .collect();
+    let mut changed: Vec<String> = settings::changes_text(&base, &params);
     let plays = match (config.plays, read.plays) {
         (Some(p), Some(r)) if p != r => {
             changed.push(format!(

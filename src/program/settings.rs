@@ -545,6 +545,17 @@ pub fn differences(base: &SearchParams, params: &SearchParams) -> Vec<(&'static 
         .collect()
 }
 
+/// The settings that differ between `base` and `params`, in words for a notice: `depth 4 -> 3`.
+pub fn changes_text(base: &SearchParams, params: &SearchParams) -> Vec<String> {
+    differences(base, params)
+        .into_iter()
+        .map(|(k, v)| {
+            let was = find(k).map_or(String::new(), |s| s.get(base));
+            format!("{k} {was} -> {v}")
+        })
+        .collect()
+}
+
 /// `base` with the settings `words` name changed (the inverse of [`differences`]); an unknown
 /// key or a bad value is refused.
 pub fn with_differences(
