@@ -75,7 +75,11 @@ fn plausible_profile_errors_are_named() {
     );
     let (code, _, err) = machack(&["plausible", "--profile", "paper", "--fixes", "all"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "machack: --fixes applies to --profile c197 only\n");
+    assert_eq!(
+        err,
+        "machack: --fixes does not apply to profile paper: it applies to profile c197 only (the \
+         fixes later versions made to c197's bugs)\n"
+    );
     let (code, _, err) = machack(&["plausible", "--ply", "0"]);
     assert_eq!(code, 2);
     assert_eq!(
@@ -301,8 +305,8 @@ fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "machack: --knowledge, --king-safety and --ratio-divisor apply to --profile paper only \
-         (c197 has its own generator and evaluator)\n"
+        "machack: --king-safety does not apply to profile c197: it applies to profile paper \
+         with knowledge 1967 only (a variant of the paper's 1967 evaluator)\n"
     );
     let (code, out, _) = machack(&["eval", "--profile", "paper"]);
     assert_eq!(code, 0);

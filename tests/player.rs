@@ -74,7 +74,12 @@ fn a_short_game_with_garbled_input() {
         "{out}"
     );
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
-    assert!(out.contains("WIDTHS 4  DEPTH 2"), "{out}");
+    assert!(
+        out.contains(
+            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2 (QUICK PRESET)"
+        ),
+        "{out}"
+    );
     assert!(
         out.contains(" SEC"),
         "the machine's replies carry their time: {out}"

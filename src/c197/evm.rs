@@ -235,6 +235,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 || l.time.is_some_and(|t| self.start.elapsed() >= t)
             {
                 self.stopped = true;
+                self.stats.stopped_at = Some(self.stats.nodes);
             }
         }
     }

@@ -8,7 +8,7 @@ use super::CliError;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
 use crate::game::Program;
-use crate::program::{Preset, Statistics};
+use crate::program::{Statistics, settings};
 use crate::rules::Position;
 use std::time::Duration;
 
@@ -50,16 +50,13 @@ fn median(mut d: Vec<Duration>) -> Duration {
 
 /// Runs the benchmark and prints one line per position and the totals.
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Tournament)?;
+    let params = args.search.params()?;
     let limits = args.search.limits()?;
     let name = knowledge_name(params.profile);
     println!(
-        "bench: {} positions, widths {} depth {} shadow {} secondary {}; knowledge: {name}",
+        "bench: {} positions; knowledge: {name}\nsettings: {}",
         BENCH_FENS.len(),
-        params.widths,
-        params.depth,
-        if params.shadow_score { "on" } else { "off" },
-        if params.secondary_search { "on" } else { "off" },
+        settings::line(&params)
     );
     let mut total = Statistics::default();
     let mut times = Vec::new();

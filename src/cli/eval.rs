@@ -7,7 +7,7 @@ use super::CliError;
 use super::search_options::{EvaluatorOptions, ProfileOptions, game_position};
 use crate::c197;
 use crate::eval::{EvalParams, RootRatio, evaluate_breakdown};
-use crate::program::Profile;
+use crate::program::{PaperKnowledge, Profile};
 use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
 
 /// Arguments of `machack eval`.
@@ -164,8 +164,9 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
-    let text = match args.evaluator.apply(None, profile)? {
-        Profile::Paper(_) => report(&pos, &root, &args.evaluator.eval_params()?),
+    let text = match args.evaluator.apply(profile)? {
+        Profile::Paper(PaperKnowledge::K1967(eval)) => report(&pos, &root, &eval),
+        Profile::Paper(PaperKnowledge::Simple) => report(&pos, &root, &EvalParams::default()),
         Profile::C197(fixes) => c197_report(&pos, &history, fixes, &root),
     };
     print!("{text}");

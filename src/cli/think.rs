@@ -2,15 +2,24 @@
 //! its top-level record (paper §13, aid 5) and statistics (aid 6); the last line is
 //! `bestmove <coordinate move>`.
 //!
+//! `machack think --game FILE --ply N`: the search behind move N of a recorded game, as the
+//! program saw it when it played it: with the record's settings, and, in a game machack played,
+//! with the run state its earlier searches left (repeated in order, `game::rerun`) and the node
+//! limit the clock stopped it at; then the move and value played beside the search's.
+//!
 //! Knowledge: the 1967 evaluator and PMG ([`crate::search::Knowledge1967`]) by default;
 //! `--knowledge simple` selects the teaching implementation ([`crate::search::SimpleKnowledge`]).
 
 use super::CliError;
+use super::io::games_in;
 use super::search_options::{SearchOptions, game_position, knowledge_name};
 use super::show::{line_text, move_text, no_move_text, value_text};
+use crate::book::Book;
 use crate::game::Program;
+use crate::game::record;
+use crate::game::rerun::{limits_of, rerun};
 use crate::notation::san;
-use crate::program::{Preset, Profile, SearchResult, Selection, TopBound};
+use crate::program::{SearchParams, SearchResult, Selection, TopBound, settings};
 use crate::rules::{Position, START_FEN};
 
 /// Arguments of `machack think`.
@@ -22,6 +31,16 @@ pub struct ThinkArgs {
     /// Moves already played from that position, in coordinates (e2e4 e7e5 …).
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
+    /// A recorded game (a record machack wrote, a score, any PGN): search the position of its
+    /// move --ply as the program saw it when it played that move.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves"], requires = "ply")]
+    pub game: Option<String>,
+    /// With --game: the move, counted in plies from 1 (White's first move is 1; 21... is 42).
+    #[arg(long, requires = "game")]
+    pub ply: Option<usize>,
+    /// With --game: which game of the file, counted from 1 (when it holds several).
+    #[arg(long, requires = "game")]
+    pub game_number: Option<usize>,
     /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
@@ -125,33 +144,129 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
 
 /// Runs one search and prints it.
 pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Normal)?;
+    if let Some(file) = &args.game {
+        return run_game(args, file);
+    }
+    let params = args.search.params()?;
     let limits = args.search.limits()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     println!("position: {}", pos.to_fen());
-    if let Profile::C197(_) = params.profile {
-        println!(
-            "parameters: profile {} widths {} depth {} feedovers {} (c197 has no table, no \
-             secondary search, no repetition draws)",
-            params.profile, params.widths, params.depth, params.feedovers
-        );
-    } else {
-        println!(
-            "parameters: profile {} widths {} depth {} feedovers {} secondary {} ({} plies) repetition {} shadow {} hash {} entries",
-            params.profile,
-            params.widths,
-            params.depth,
-            params.feedovers,
-            if params.secondary_search { "on" } else { "off" },
-            params.secondary_plies,
-            params.repetition,
-            if params.shadow_score { "on" } else { "off" },
-            params.hash_entries
-        );
-    }
+    println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
     let r = Program::new(params).search(&pos, &history, &limits, None);
     print_result(&pos, &r);
+    match r.best_move {
+        Some(m) => println!("bestmove {}", m.coordinate()),
+        None => println!("bestmove (none)"),
+    }
+    Ok(())
+}
+
+/// `think --game FILE --ply N`: the search behind move N of the recorded game.
+fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
+    let mut games = games_in(file, args.game_number)?;
+    if games.len() > 1 {
+        return Err(format!(
+            "{file} holds {} games: say which with --game-number (1 to {})",
+            games.len(),
+            games.len()
+        ));
+    }
+    let (label, read) = games.remove(0);
+    let played = record::recorded(&read).map_err(|e| format!("{label}: {e}"))?;
+    let setup = record::read_setup(&played.tags).map_err(|e| format!("{label}: {e}"))?;
+    let base = setup.params.clone().unwrap_or_else(|| {
+        eprintln!("{label}: no settings tags: the defaults");
+        SearchParams::default()
+    });
+    let params = args.search.settings.params_over(&base)?;
+    let changed = settings::changes_text(&base, &params);
+    if !changed.is_empty() {
+        eprintln!(
+            "{label}: the options change the record's settings: {}",
+            changed.join(", ")
+        );
+    }
+    let moves = played.game.moves();
+    let index = match args.ply {
+        Some(n) if (1..=moves.len()).contains(&n) => n - 1,
+        _ => {
+            return Err(format!(
+                "{label} has {} plies: --ply must be from 1 to {}",
+                moves.len(),
+                moves.len()
+            ));
+        }
+    };
+    let gm = &moves[index];
+    let mut pos = played.game.start().clone();
+    let mut history = Vec::with_capacity(index);
+    for m in &moves[..index] {
+        history.push(pos.key());
+        pos.make(m.mv);
+    }
+    // In a game machack played with these settings, its searches before this one are repeated
+    // to give the program the run state it had; any other position is searched alone.
+    let own = moves.iter().any(|m| m.search.is_some()) && changed.is_empty();
+    let (mut program, search_params, limits) = if own {
+        let book = Book::builtin();
+        let r = rerun(
+            &played.game,
+            index,
+            &params,
+            setup.seed,
+            &book,
+            &mut |_, _, _| {},
+        );
+        match &gm.search {
+            Some(s) => (r.program, s.params.clone(), limits_of(s.stopped_at)),
+            None => (r.program, params.clone(), args.search.limits()?),
+        }
+    } else {
+        (
+            Program::new(params.clone()),
+            params.clone(),
+            args.search.limits()?,
+        )
+    };
+    program.set_params(search_params.clone());
+    let label_move = format!(
+        "{} {}",
+        played.game.move_label(index),
+        move_text(&pos, gm.mv)
+    );
+    let how = match (&gm.search, gm.book, own) {
+        (Some(s), _, true) => format!(
+            "machack's search, value {}{}; its {} earlier searches repeated",
+            value_text(s.value),
+            s.stopped_at.map_or(String::new(), |n| format!(
+                ", stopped by the clock at node {n}"
+            )),
+            moves[..index].iter().filter(|m| m.search.is_some()).count()
+        ),
+        (_, true, _) => "from the book".to_string(),
+        _ => "not machack's search: the position searched alone, from the game's moves".into(),
+    };
+    println!("game: {label}, ply {}: {label_move} ({how})", index + 1);
+    println!("position: {}", pos.to_fen());
+    println!("settings: {}", settings::line(&search_params));
+    println!("knowledge: {}", knowledge_name(search_params.profile));
+    let r = program.search(&pos, &history, &limits, None);
+    print_result(&pos, &r);
+    let same_move = r.best_move == Some(gm.mv);
+    let verdict = match (&gm.search, own) {
+        (Some(s), true) if same_move && s.value == r.value => {
+            "the same move and value as were played".to_string()
+        }
+        (Some(s), true) => format!(
+            "NOT as played: played {} with value {}",
+            move_text(&pos, gm.mv),
+            value_text(s.value)
+        ),
+        _ if same_move => "the move played".to_string(),
+        _ => format!("the game's move was {}", move_text(&pos, gm.mv)),
+    };
+    println!("as played: {verdict}");
     match r.best_move {
         Some(m) => println!("bestmove {}", m.coordinate()),
         None => println!("bestmove (none)"),

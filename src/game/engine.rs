@@ -29,6 +29,9 @@ pub struct Thought {
     pub elapsed: Duration,
     /// Whether a limit or the stop flag cut it short.
     pub stopped: bool,
+    /// The node count at which it was cut short: given as a node limit, the search stops at
+    /// the same node (see [`Statistics::stopped_at`]).
+    pub stopped_at: Option<u64>,
 }
 
 /// The program, kept from move to move, and the statistics of its last search.
@@ -42,6 +45,15 @@ impl Engine {
     pub fn new(params: SearchParams) -> Engine {
         Engine {
             program: Program::new(params),
+            statistics: Statistics::default(),
+        }
+    }
+
+    /// An engine searching with `program` as it stands (its run state kept; see
+    /// [`crate::game::rerun`]).
+    pub fn with_program(program: Program) -> Engine {
+        Engine {
+            program,
             statistics: Statistics::default(),
         }
     }
@@ -101,6 +113,7 @@ impl Engine {
             nodes: r.stats.nodes,
             elapsed: r.stats.time,
             stopped: r.stopped,
+            stopped_at: r.stats.stopped_at,
         };
         self.statistics = r.stats;
         thought

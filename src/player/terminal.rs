@@ -15,13 +15,15 @@ use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::Engine;
-use crate::game::input::{LINE_MAX, Line, LineReader};
+use crate::game::input::{self, LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw};
-use crate::game::record::{self, Tags, disk, opening};
-use crate::game::{Ending, Game, GameMove};
+use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
+use crate::game::rerun::rerun;
+use crate::game::{Ending, Game, GameMove, Searched};
 use crate::notation::{self, Style, clip, descriptive};
 use crate::program::Limits;
 use crate::program::params::parse_feedovers;
+use crate::program::settings::{self, Changes};
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::rules::Color;
 use crate::value::Value;
@@ -33,22 +35,21 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How a terminal game is set up.
-#[derive(Clone, Debug)]
+/// How a terminal game is set up. What is not given (`None`, no change) is a resumed record's,
+/// else the default; what is given changes a resumed record's, with a notice.
+#[derive(Clone, Debug, Default)]
 pub struct PlayConfig {
-    /// Whether the machine plays White.
-    pub machine_white: bool,
-    /// Whether the machine plays Black.
-    pub machine_black: bool,
-    /// The search parameters.
-    pub params: SearchParams,
+    /// Which sides the machine plays, White and Black (default: Black).
+    pub plays: Option<[bool; 2]>,
+    /// The changes to the settings (the defaults', or a resumed record's).
+    pub changes: Changes,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
     /// [`DEFAULT_CLOCK`](crate::game::clock::DEFAULT_CLOCK).
     pub clock: Option<TimeControl>,
-    /// The seed of the book's random choice.
-    pub seed: u64,
-    /// Whether the book is used.
-    pub book: bool,
+    /// The seed of the book's random choice (default: from the time).
+    pub seed: Option<u64>,
+    /// Whether the book is used (default: yes).
+    pub book: Option<bool>,
     /// A record to continue.
     pub resume: Option<PathBuf>,
     /// Continue the resumed record in place (rewriting it) rather than in a record of its own.
@@ -60,12 +61,103 @@ pub struct PlayConfig {
     pub pace: Option<Pace>,
 }
 
+/// The seed a record's book choices were made with (its `MachackSeed`).
+fn resumed_seed(tags: &Tags) -> Option<u64> {
+    record::read_setup(tags).ok().and_then(|s| s.seed)
+}
+
 /// The name the machine goes by in records.
 pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
 
 /// The name of a player in a record begun here: the machine's or `Human`.
 fn player_name(machine: bool) -> &'static str {
     if machine { MACHINE_NAME } else { "Human" }
+}
+
+/// A seed from the time, for a game given none.
+fn seed_from_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1967, |d| d.as_nanos() as u64)
+}
+
+/// The setup of a game begun or resumed with `config`, `resumed` the record's tags, and what to
+/// tell the user about it.
+fn setup_for(config: &PlayConfig, resumed: Option<&Tags>) -> Result<(Setup, Vec<String>), String> {
+    let mut notes = Vec::new();
+    let read = match resumed {
+        Some(tags) => record::read_setup(tags)?,
+        None => ReadSetup::default(),
+    };
+    let base = match (&read.params, resumed) {
+        (Some(p), _) => {
+            notes.push("THE SETTINGS ARE THE RECORD'S.".into());
+            if !read.missing.is_empty() {
+                notes.push(format!(
+                    "THE RECORD HAS NO TAG FOR {}: THE DEFAULTS.",
+                    read.missing.join(", ")
+                ));
+            }
+            p.clone()
+        }
+        (None, Some(_)) => {
+            notes.push("THE RECORD HAS NO SETTINGS TAGS: PLAYING WITH THE DEFAULTS.".into());
+            SearchParams::default()
+        }
+        (None, None) => SearchParams::default(),
+    };
+    let params = config.changes.apply(&base).map_err(|e| e.to_string())?;
+    let mut changed: Vec<String> = settings::changes_text(&base, &params);
+    let plays = match (config.plays, read.plays) {
+        (Some(p), Some(r)) if p != r => {
+            changed.push(format!(
+                "machine plays {} -> {}",
+                record::sides_text(r),
+                record::sides_text(p)
+            ));
+            p
+        }
+        (Some(p), _) | (None, Some(p)) => p,
+        (None, None) => [false, true],
+    };
+    let book = match (config.book, read.book) {
+        (Some(b), Some(r)) if b != r => {
+            let word = |b: bool| if b { "on" } else { "off" };
+            changed.push(format!("book {} -> {}", word(r), word(b)));
+            b
+        }
+        (Some(b), _) | (None, Some(b)) => b,
+        (None, None) => true,
+    };
+    let seed = match (config.seed, read.seed) {
+        (Some(s), Some(r)) if s != r => {
+            changed.push(format!("seed {r} -> {s}"));
+            s
+        }
+        (Some(s), _) | (None, Some(s)) => s,
+        (None, None) => seed_from_time(),
+    };
+    if resumed.is_some() {
+        if !changed.is_empty() {
+            notes.push(format!(
+                "THE COMMAND LINE CHANGES THE RECORD'S SETTINGS: {}.",
+                changed.join(", ")
+            ));
+        }
+        if let Some(v) = read.version.filter(|v| v != settings::VERSION) {
+            notes.push(format!(
+                "THE RECORD WAS WRITTEN BY MACHACK {v}; THIS IS MACHACK {}.",
+                settings::VERSION
+            ));
+        }
+    }
+    let setup = Setup {
+        params,
+        book,
+        seed: Some(seed),
+        plays,
+    };
+    Ok((setup, notes.iter().map(|n| capitals(n)).collect()))
 }
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
@@ -81,10 +173,11 @@ pub struct Session<W: Write> {
     book: Book,
     use_book: bool,
     rng: StdRng,
+    seed: u64,
     clock: Clock,
     machine: [bool; 2],
     record_path: PathBuf,
-    note: Option<String>,
+    notes: Vec<String>,
     last_value: Option<Value>,
     resign: ResignWatch,
     announced: bool,
@@ -119,23 +212,46 @@ impl<W: Write> Session<W> {
         display: Display,
         prompts: bool,
     ) -> Result<Session<W>, String> {
-        let s = match (&config.resume, config.in_place) {
-            (None, _) => opening::new_game(
-                player_name(config.machine_white),
-                player_name(config.machine_black),
-                config.clock,
-                config.record.as_deref(),
-            ),
-            (Some(from), false) => {
-                opening::continuation(from, config.clock, config.record.as_deref())
+        // The setup is made, and checked, before a record is begun or rewritten: a setting
+        // that cannot be used is refused with nothing written. A new record holds it from the
+        // start (a game killed before its first move resumes as it was begun); a resumed one is
+        // read first to check it (a record that cannot be read is refused by `opening`).
+        let (s, (setup, setup_notes)) = match &config.resume {
+            None => {
+                let (setup, notes) = setup_for(config, None)?;
+                let s = opening::new_game(
+                    player_name(setup.plays[0]),
+                    player_name(setup.plays[1]),
+                    config.clock,
+                    &setup,
+                    config.record.as_deref(),
+                )?;
+                (s, (setup, notes))
             }
-            (Some(from), true) => opening::in_place(from, config.clock),
-        }?;
+            Some(from) => {
+                if let Some(r) = input::read_file(from, input::FILE_MAX)
+                    .ok()
+                    .and_then(|text| record::read_pgn(&text).ok())
+                {
+                    setup_for(config, Some(&r.tags))?;
+                }
+                let s = if config.in_place {
+                    opening::in_place(from, config.clock)?
+                } else {
+                    opening::continuation(from, config.clock, config.record.as_deref())?
+                };
+                let setup = setup_for(config, Some(&s.tags))?;
+                (s, setup)
+            }
+        };
+        let seed = setup.seed.unwrap_or_default();
+        let mut notes: Vec<String> = s.note.into_iter().collect();
+        notes.extend(setup_notes);
         let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
             out,
             display,
-            bottom: if config.machine_white && !config.machine_black {
+            bottom: if setup.plays == [true, false] {
                 Color::Black
             } else {
                 Color::White
@@ -144,14 +260,15 @@ impl<W: Write> Session<W> {
             game: s.game,
             tags: s.tags,
             names_from_play: s.names_from_play,
-            engine: Engine::new(config.params.clone()),
+            engine: Engine::new(setup.params.clone()),
             book: Book::builtin(),
-            use_book: config.book,
-            rng: StdRng::seed_from_u64(config.seed),
+            use_book: setup.book,
+            rng: StdRng::seed_from_u64(seed),
+            seed,
             clock: Clock::new(s.clock),
-            machine: [config.machine_white, config.machine_black],
+            machine: setup.plays,
             record_path: s.path,
-            note: s.note,
+            notes,
             last_value: None,
             resign: ResignWatch::default(),
             announced: false,
@@ -161,7 +278,78 @@ impl<W: Write> Session<W> {
             held: Vec::new(),
         };
         session.restore_clock();
+        if !session.game.moves().is_empty() {
+            let notes = session.rebuild(resumed_seed(&session.tags));
+            session.notes.extend(notes);
+        }
         Ok(session)
+    }
+
+    /// What the program is playing with now, as the record's tags say it.
+    fn setup(&self) -> Setup {
+        Setup {
+            params: self.engine.params().clone(),
+            book: self.use_book,
+            seed: Some(self.seed),
+            plays: self.machine,
+        }
+    }
+
+    /// Rebuilds the program as the game so far left it, by repeating its searches and book
+    /// choices in order ([`rerun`]); the book's choices are repeated from `record_seed`, the seed
+    /// they were made with. Returns what to tell the user: the searches repeated, and every
+    /// move the program no longer plays, with its ply.
+    fn rebuild(&mut self, record_seed: Option<u64>) -> Vec<String> {
+        let params = self.engine.params().clone();
+        let n = self.game.moves().len();
+        let r = rerun(
+            &self.game,
+            n,
+            &params,
+            record_seed,
+            &self.book,
+            &mut |_, _, _| {},
+        );
+        let mut notes = Vec::new();
+        if r.searches > 0 {
+            let searches = match r.searches {
+                1 => "ITS SEARCH".to_string(),
+                n => format!("ITS {n} SEARCHES"),
+            };
+            notes.push(format!(
+                "THE PROGRAM GOES ON AS IT STOOD: {searches} IN THIS GAME REPEATED."
+            ));
+        }
+        for m in &r.mismatches {
+            let mut pos = self.game.start().clone();
+            for gm in &self.game.moves()[..m.index] {
+                pos.make(gm.mv);
+            }
+            let text = |mv| descriptive::format(&pos, mv, Style::Teletype);
+            let now = match (m.now, m.book) {
+                (Some(mv), true) => format!("THE BOOK NOW CHOOSES {}", text(mv)),
+                (None, true) => "THE BOOK HAS NO MOVE THERE NOW".to_string(),
+                (Some(mv), false) => format!("THE PROGRAM NOW PLAYS {}", text(mv)),
+                (None, false) => "THE PROGRAM NOW FINDS NO MOVE".to_string(),
+            };
+            notes.push(format!(
+                "PLY {} ({} {}): {now} WITH THE RECORDED SETTINGS.",
+                m.index + 1,
+                self.game.move_label(m.index),
+                text(m.recorded)
+            ));
+        }
+        self.engine = Engine::with_program(r.program);
+        self.engine.set_params(params);
+        // The book goes on from where its choices left the generator, unless another seed
+        // was given.
+        self.rng = match r.rng {
+            Some(rng) if record_seed == Some(self.seed) => rng,
+            _ => StdRng::seed_from_u64(self.seed),
+        };
+        self.resign = r.resign;
+        self.last_value = r.last_value;
+        notes
     }
 
     /// Names the players in a record begun here from who the machine plays; a resumed record
@@ -201,13 +389,20 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
-    /// Writes the record, before whatever changed it is shown (nothing when the game is as on
-    /// disk); false if it cannot be written, and then the session holds back what it would show
+    /// Writes the record, with the settings now in force, before whatever changed it is shown
+    /// (nothing when the game is as on disk: a change of settings alone is written with the
+    /// next move, so that a record continued in place is not rewritten until a move is made);
+    /// false if it cannot be written, and then the session holds back what it would show
     /// ([`Self::show`]) until the record is written or the user quits. The failure is said once.
     fn save_record(&mut self) -> bool {
         if self.record_error.is_some() {
             return false;
         }
+        if record::to_pgn(&self.game, &self.tags) == self.written {
+            return true;
+        }
+        let setup = self.setup();
+        self.tags.set_setup(&setup);
         let text = record::to_pgn(&self.game, &self.tags);
         if text == self.written {
             return true;
@@ -362,9 +557,14 @@ impl<W: Write> Session<W> {
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
-        if let Some(note) = self.note.take() {
+        for note in std::mem::take(&mut self.notes) {
             self.say(&note);
         }
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
         if !self.game.moves().is_empty() {
             let n = self.game.moves().len();
             self.say(&format!("RESUMED AFTER {n} PLIES."));
@@ -470,7 +670,6 @@ impl<W: Write> Session<W> {
                     (false, false) => "NEITHER SIDE",
                 };
                 self.say(&format!("THE MACHINE PLAYS {who}."));
-                self.save_record();
             }
             Command::SetWidths(w) => match w.parse::<WidthSchedule>() {
                 Ok(w) => {
@@ -524,25 +723,20 @@ impl<W: Write> Session<W> {
     }
 
     fn list(&mut self) {
-        let s = self.engine.params();
-        let plays = match self.machine {
-            [true, true] => "BOTH",
-            [true, false] => "WHITE",
-            [false, true] => "BLACK",
-            [false, false] => "NEITHER",
-        };
-        let text = format!(
-            "WIDTHS {}  DEPTH {}  FEEDOVERS {}  HASH {}  BOOK {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
-            s.widths,
-            s.depth,
-            s.feedovers,
-            s.hash_entries,
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
+        let game = format!(
+            "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
             if self.use_book { "ON" } else { "OFF" },
-            plays,
+            self.seed,
+            record::sides_text(self.machine).to_uppercase(),
             self.clock.control,
             self.record_path.display()
         );
-        self.say(&text);
+        self.say(&game);
     }
 
     fn show_board(&mut self) {
@@ -558,6 +752,11 @@ impl<W: Write> Session<W> {
     }
 
     fn print_game(&mut self) {
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
         let mut lines = Vec::new();
         let moves = self.game.moves();
         let mut i = 0;
@@ -615,9 +814,12 @@ impl<W: Write> Session<W> {
         }
         self.say(&format!("TAKEN BACK: {}.", taken.join(", ")));
         self.announced = false;
-        self.engine.new_game();
-        self.resign.reset();
-        self.last_value = None;
+        // The program as the game now left it: its searches repeated, not forgotten.
+        for note in self.rebuild(Some(self.seed)) {
+            if !note.starts_with("THE PROGRAM GOES ON") {
+                self.say(&note);
+            }
+        }
         self.clock.start(self.game.position().side_to_move());
         if self.save_record() {
             self.show_board();
@@ -629,15 +831,29 @@ impl<W: Write> Session<W> {
     fn restore(&mut self, file: &str) {
         match opening::continuation(Path::new(file), Some(self.clock.control), None) {
             Ok(s) => {
+                let config = PlayConfig {
+                    plays: Some(self.machine),
+                    ..PlayConfig::default()
+                };
+                let (setup, notes) = match setup_for(&config, Some(&s.tags)) {
+                    Ok(x) => x,
+                    Err(e) => return self.say(&format!("CANNOT RESTORE {file}: {e}")),
+                };
+                let record_seed = resumed_seed(&s.tags);
                 self.game = s.game;
                 self.tags = s.tags;
                 self.names_from_play = false;
                 self.record_path = s.path;
                 self.written = record::to_pgn(&self.game, &self.tags);
                 self.announced = self.game.ending.is_some();
-                self.engine.new_game();
-                self.resign.reset();
-                self.last_value = None;
+                self.engine = Engine::new(setup.params);
+                self.use_book = setup.book;
+                self.seed = setup.seed.unwrap_or_default();
+                let notes: Vec<String> =
+                    notes.into_iter().chain(self.rebuild(record_seed)).collect();
+                for note in notes {
+                    self.say(&note);
+                }
                 self.clock = Clock::new(s.clock);
                 self.restore_clock();
                 self.clock.start(self.game.position().side_to_move());
@@ -754,8 +970,8 @@ impl<W: Write> Session<W> {
             None
         };
         let mut time_1967 = None;
-        let (m, book) = match book_move {
-            Some(m) => (m, true),
+        let (m, searched) = match book_move {
+            Some(m) => (m, None),
             None => {
                 let limits = Limits {
                     time: Some(self.clock.allot(mover)),
@@ -805,12 +1021,20 @@ impl<W: Write> Session<W> {
                     self.game.ending = Some(Ending::Resignation(mover));
                     return;
                 }
-                (m, false)
+                let searched = Searched {
+                    value: thought.value,
+                    stopped_at: thought.stopped_at,
+                    params: self.engine.params().clone(),
+                };
+                (m, Some(searched))
             }
         };
         let secs = self.stop_clock(mover);
         let flag = self.game.ending;
-        self.game.play(m, (!book).then_some(secs), book);
+        match searched {
+            Some(s) => self.game.play_searched(m, Some(secs), s),
+            None => self.game.play(m, None, true),
+        };
         if flag.is_some() {
             self.game.ending = flag;
         }
@@ -931,16 +1155,15 @@ mod tests {
         let record = dir.join(name);
         let _ = std::fs::remove_file(&record);
         let config = PlayConfig {
-            machine_white: false,
-            machine_black: false,
-            params: SearchParams::preset(Preset::Quick),
-            clock: None,
-            seed: 1,
-            book: false,
-            resume: None,
-            in_place: false,
+            plays: Some([false, false]),
+            changes: Changes {
+                preset: Some(Preset::Quick),
+                items: Vec::new(),
+            },
+            seed: Some(1),
+            book: Some(false),
             record: Some(record),
-            pace: None,
+            ..PlayConfig::default()
         };
         let display = Display {
             live,

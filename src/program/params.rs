@@ -200,11 +200,20 @@ impl FromStr for Profile {
 }
 
 /// The named parameter sets.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+///
+/// The default, for every command and protocol, is [`Preset::Tournament`]: what Mac Hack played
+/// the 1967 tournaments at (paper §6, "in tournament play ... 15, 15, 9, 9, 7"), at which the
+/// running original was asked its moves (`reference/c197/`) and the fidelity figures are made.
+/// The paper's "usually all 6 for normal play" was the casual setting of a time-shared PDP-6;
+/// here a tournament search takes milliseconds, so nothing is gained by a narrower default, and
+/// one default means one answer in a position whichever command asks.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Preset {
     /// "usually all 6 for normal play" (paper §6): width 6 every ply, depth 4, 2 feedovers.
     Normal,
     /// Widths 15,15,9,9,7 (paper §6), depth 4 (source SETD 4, the depth the oracle was run at).
+    /// The default.
+    #[default]
     Tournament,
     /// Not from 1967: width 4, depth 2, for quick casual games and the tests.
     Quick,
@@ -218,6 +227,11 @@ impl fmt::Display for Preset {
             Preset::Quick => "quick",
         })
     }
+}
+
+impl Preset {
+    /// Every preset, in the order they are listed.
+    pub const ALL: [Preset; 3] = [Preset::Normal, Preset::Tournament, Preset::Quick];
 }
 
 impl FromStr for Preset {
@@ -285,8 +299,9 @@ impl SearchParams {
 }
 
 impl Default for SearchParams {
+    /// The default preset's parameters (see [`Preset`]), with the default profile.
     fn default() -> SearchParams {
-        SearchParams::preset(Preset::Normal)
+        SearchParams::preset(Preset::default())
     }
 }
 
@@ -435,6 +450,30 @@ pub enum ParamError {
     HashSize(String),
     /// An unknown profile.
     Profile(String),
+    /// A bad list of c197's fixes (the message says why).
+    Fixes(String),
+    /// An unknown kind of knowledge.
+    Knowledge(String),
+    /// An unknown king-safety rule (the message says why).
+    KingSafety(String),
+    /// A setting given under a profile it does not apply to (see `program::settings`).
+    NotForProfile {
+        /// The setting as it was given: `--secondary`, `Hash`, `[MachackShadow "on"]`.
+        given: String,
+        /// The profile in force.
+        profile: &'static str,
+        /// Which profiles it applies to, in words.
+        applies: String,
+        /// Why it does not apply to this one.
+        why: &'static str,
+    },
+    /// A settings tag of a record that cannot be used.
+    Tag {
+        /// The tag as it stands in the record: `[MachackDepth "25"]`.
+        tag: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A number outside its documented range (or no number at all).
     OutOfRange {
         /// The parameter, e.g. `feedovers`.
@@ -475,6 +514,20 @@ impl fmt::Display for ParamError {
                     "profile '{s}' unknown: choose paper (the recreation of the 1967 paper) or c197 (the 1967-68 source)"
                 )
             }
+            ParamError::Fixes(m) | ParamError::KingSafety(m) => f.write_str(m),
+            ParamError::Knowledge(s) => {
+                write!(f, "knowledge '{s}' is unknown (use '1967' or 'simple')")
+            }
+            ParamError::NotForProfile {
+                given,
+                profile,
+                applies,
+                why,
+            } => write!(
+                f,
+                "{given} does not apply to profile {profile}: it applies to {applies} ({why})"
+            ),
+            ParamError::Tag { tag, why } => write!(f, "tag {tag}: {why}"),
             ParamError::OutOfRange {
                 what,
                 value,

@@ -40,6 +40,12 @@ pub struct Statistics {
     pub mated_moves_ignored: u64,
     /// Wall-clock time.
     pub time: Duration,
+    /// The node count at which a limit or the stop flag ended the search (a multiple of
+    /// [`LIMIT_CHECK_NODES`](super::params::LIMIT_CHECK_NODES), where the limits are checked):
+    /// a search given this many nodes as its limit stops at the same node, so a search stopped
+    /// by time is repeated exactly (the nodes counted after it, while the search unwinds, are
+    /// not part of it).
+    pub stopped_at: Option<u64>,
 }
 
 impl Statistics {
@@ -93,6 +99,9 @@ impl fmt::Display for Statistics {
             self.repetitions, self.fifty_move_draws
         )?;
         writeln!(f, "mated moves ignored {}", self.mated_moves_ignored)?;
+        if let Some(n) = self.stopped_at {
+            writeln!(f, "stopped at node     {n} (by a limit or the stop flag)")?;
+        }
         writeln!(
             f,
             "time                {:.3} s ({:.0} nodes/s)",

@@ -11,7 +11,9 @@ use crate::program::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
 };
-use crate::program::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::program::{
+    Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth, settings,
+};
 use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };
@@ -74,26 +76,23 @@ struct Session<W: Write> {
     debug: bool,
 }
 
-/// Runs a UCI session on `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(
-    input: R,
-    output: W,
-    preset: Preset,
-    profile: Profile,
-) {
+/// Runs a UCI session on `input` and `output` until `quit` or the end of input, starting with
+/// the settings `params` (the `Preset` option is the preset they are, else the default, with
+/// their widths and depth as set by `Width` and `Depth`).
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: SearchParams) {
     let (tx, rx) = read_input(input);
+    let preset = settings::preset_of(&params).unwrap_or_default();
+    let of_preset = SearchParams::preset(preset);
+    let shape = Shape {
+        preset,
+        widths: (params.widths != of_preset.widths).then(|| params.widths.clone()),
+        depth: (params.depth != of_preset.depth).then_some(params.depth),
+    };
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(SearchParams {
-            profile,
-            ..SearchParams::preset(preset)
-        })),
-        shape: Shape {
-            preset,
-            widths: None,
-            depth: None,
-        },
+        engine: Some(Engine::new(params)),
+        shape,
         thinking: None,
         search_depth: 0,
         search_lines: 1,
@@ -241,19 +240,21 @@ impl<W: Write> Session<W> {
                 self.say(
                     "id author the machack project, after R. Greenblatt, D. Eastlake, S. Crocker",
                 );
-                self.say(&format!(
-                    "option name Hash type spin default 1 min 1 max {HASH_MB_MAX}"
-                ));
-                self.say(&format!(
-                    "option name Preset type combo default {} var normal var tournament var quick",
-                    self.shape.preset
-                ));
+                // The profile first: a GUI that sends the options in this order sets it before
+                // the options that apply to one profile only (`Hash`).
                 self.say(&format!(
                     "option name Profile type combo default {} var c197 var paper",
                     self.engine
                         .as_ref()
                         .map_or(Profile::default(), |e| e.params().profile)
                         .name()
+                ));
+                self.say(&format!(
+                    "option name Hash type spin default 1 min 1 max {HASH_MB_MAX}"
+                ));
+                self.say(&format!(
+                    "option name Preset type combo default {} var normal var tournament var quick",
+                    self.shape.preset
                 ));
                 self.say(&format!(
                     "option name Width type string default {PRESET_WIDTHS}"
@@ -333,6 +334,13 @@ impl<W: Write> Session<W> {
             return;
         };
         let v = value.unwrap_or("").trim();
+        // An option of one profile only is refused under the other (`program::settings`).
+        if let Some(s) = settings::find_uci(name)
+            && let Err(e) = s.check(engine.params().profile, s.uci.unwrap_or(name))
+        {
+            self.say(&format!("info string error: {e}"));
+            return;
+        }
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "hash" => v
                 .parse::<usize>()
@@ -384,14 +392,9 @@ impl<W: Write> Session<W> {
         let p = engine.params();
         // In debug mode, what the engine will search with now.
         let settings = format!(
-            "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, \
-             Feedovers {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}",
-            p.hash_entries,
+            "info string settings: {}; Preset {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}",
+            settings::line(p),
             self.shape.preset,
-            p.profile,
-            p.widths,
-            p.depth,
-            p.feedovers,
             self.own_book,
             p.multi_pv,
             self.analyse_mode
@@ -404,6 +407,10 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, p: &GoParams) {
+        if let Some(e) = &self.engine {
+            let line = format!("info string settings: {}", settings::line(e.params()));
+            self.say(&line);
+        }
         let us = self.pos.side_to_move();
         self.hold = p.infinite || p.ponder;
         // The book only chooses moves in play: analysis (`go infinite`, `go depth`, `go nodes`,

@@ -112,6 +112,7 @@ mod tests {
             nodes: 1234,
             elapsed: Duration::from_millis(5670),
             stopped: false,
+            stopped_at: None,
         });
         assert_eq!(s.line(), "stat01: 567 1234 4 0 15");
     }

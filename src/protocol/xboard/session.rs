@@ -16,7 +16,7 @@ use crate::game::engine::{Engine, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
 use crate::notation::{self, Style, clip, descriptive, excerpt, san};
-use crate::program::{Limits, Preset, Profile, Progress, SearchParams};
+use crate::program::{Limits, Profile, Progress, SearchParams, settings};
 use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };
@@ -73,20 +73,12 @@ struct Session<W: Write> {
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(
-    input: R,
-    output: W,
-    preset: Preset,
-    profile: Profile,
-) {
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: SearchParams) {
     let (tx, rx) = read_input(input);
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(SearchParams {
-            profile,
-            ..SearchParams::preset(preset)
-        })),
+        engine: Some(Engine::new(params)),
         thinking: None,
         game: Game::new(Position::startpos()),
         force: false,
@@ -384,6 +376,9 @@ impl<W: Write> Session<W> {
             return;
         };
         self.search_depth = self.depth.unwrap_or(engine.params().depth);
+        // What the program searches with, as a comment line interfaces ignore.
+        let line = format!("# settings: {}", settings::line(engine.params()));
+        self.say(&line);
         self.status = Status::start(self.search_depth);
         self.thinking = Some(Thinking::start(
             engine,
