@@ -223,6 +223,16 @@ fn compare_on_every_score_shows_the_further_games_and_keeps_the_paper_figures() 
             })
             .collect()
     };
+    // Every game finds the original's answers (each its own table's), the new ones too.
+    assert!(
+        all.contains(
+            "\nall: 384 positions (13 from the book: compared with c197 only)\n  machack = 1967 \
+             243/371 (65%), 1967 move in the PMG's first 6 326/371 (88%)\n  c197 answered 384: \
+             machack = c197 376/384 (98%), c197 = 1967 248/384 (65%)\n  same value where \
+             machack and c197 chose the same move 348/376 (93%)\n"
+        ),
+        "{all}"
+    );
     assert_eq!(summaries(&all).len(), 4);
     assert_eq!(summaries(&all), summaries(&four));
     assert!(four.contains(

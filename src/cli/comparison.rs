@@ -201,12 +201,16 @@ impl Comparison {
             HashMap::new()
         };
         let own_table;
-        let c197 = match (&self.c197, self.c197_named) {
-            (Some(c), true) => Some(c),
-            _ => {
-                own_table = Reference::paper_for(&params);
-                own_table.as_ref()
-            }
+        // The named table; else the compiled-in runs at the game's own settings that answer
+        // its positions (those of the header when the game has the comparison's settings).
+        let c197 = if self.c197_named || params == self.params {
+            self.c197.as_ref()
+        } else {
+            own_table = Reference::answering(
+                Reference::compiled_for(&params),
+                &positions_of(&[(game, side)]),
+            );
+            own_table.as_ref()
         };
         let yardsticks = Yardsticks {
             oracle: &self.oracle,
