@@ -12,8 +12,8 @@ use crate::program::params::{
     check_time_limit_ms, hash_entries_for_kb,
 };
 use crate::program::{
-    EvalParams, KingSafety, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams,
-    parse_depth, parse_switch,
+    Deepening, EvalParams, KingSafety, Limits, PaperKnowledge, ParamError, Preset, Profile,
+    SearchParams, parse_depth, parse_switch,
 };
 use crate::rules::{Move, Position};
 use crate::search::history_after;
@@ -273,6 +273,29 @@ impl SearchOptions {
                 .transpose()
                 .map_err(text)?,
             depth: None,
+            deepen: Deepening::Off,
         })
+    }
+
+    /// The limits of a search that deepens when `deepen` (`--deepen`: depth 1, 2, 3, … until
+    /// `--time-ms` or `--nodes` runs out, or to `--depth`; one of them is needed), else the
+    /// limits these options describe.
+    pub fn deepening_limits(&self, deepen: bool) -> Result<Limits, CliError> {
+        let mut limits = self.limits()?;
+        if !deepen {
+            return Ok(limits);
+        }
+        if self.depth.is_none() && self.time_ms.is_none() && self.nodes.is_none() {
+            return Err(
+                "--deepen searches depth 1, 2, 3, ... until --time-ms or --nodes runs \
+                        out, or to --depth: give one of them"
+                    .into(),
+            );
+        }
+        limits.deepen = Deepening::Analysis;
+        if let Some(d) = &self.depth {
+            limits.depth = Some(parse_depth(d).map_err(|e| format!("{e}"))?);
+        }
+        Ok(limits)
     }
 }

@@ -8,13 +8,13 @@ use super::command::{self, Command, HELP};
 use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::Engine;
+use crate::game::engine::{Engine, Report};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::record::{self, Tags, disk, opening};
 use crate::game::{Ending, Game, GameMove};
 use crate::notation::{self, Style, descriptive};
-use crate::program::Limits;
 use crate::program::params::parse_feedovers;
+use crate::program::{Deepening, Limits};
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::rules::Color;
 use crate::value::Value;
@@ -51,6 +51,9 @@ pub struct PlayConfig {
     pub record: Option<PathBuf>,
     /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
     pub pace: Option<Pace>,
+    /// `--deepen`: search depth 1, 2, 3, … within the clock's time (not in 1967) instead of
+    /// once at the set depth.
+    pub deepen: bool,
 }
 
 /// The name the machine goes by in records.
@@ -82,6 +85,7 @@ pub struct Session<W: Write> {
     resign: ResignWatch,
     announced: bool,
     pace: Option<Pace>,
+    deepen: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -131,6 +135,7 @@ impl<W: Write> Session<W> {
             resign: ResignWatch::default(),
             announced: false,
             pace: config.pace,
+            deepen: config.deepen,
         };
         session.restore_clock();
         Ok(session)
@@ -345,7 +350,11 @@ impl<W: Write> Session<W> {
         let text = format!(
             "WIDTHS {}  DEPTH {}  FEEDOVERS {}  HASH {}  BOOK {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
             s.widths,
-            s.depth,
+            if self.deepen {
+                "DEEPENING WITHIN THE CLOCK".to_string()
+            } else {
+                s.depth.to_string()
+            },
             s.feedovers,
             s.hash_entries,
             if self.use_book { "ON" } else { "OFF" },
@@ -565,20 +574,46 @@ impl<W: Write> Session<W> {
             None => {
                 let limits = Limits {
                     time: Some(self.clock.allot(mover)),
+                    deepen: if self.deepen {
+                        Deepening::Play
+                    } else {
+                        Deepening::Off
+                    },
                     ..Limits::default()
                 };
                 let terminal = self.display.live;
                 let out = &mut self.out;
                 let mut best_text = String::from("?");
-                let mut progress = |p: &Progress| {
+                let mut deep = false;
+                let mut progress = |r: &Report| {
                     if !terminal {
                         return;
                     }
+                    let p = match r {
+                        Report::Search(p) => p,
+                        // Deepening: the best is the last depth's.
+                        Report::Completed(c) => {
+                            if let Some(m) = c.lines.first().and_then(|l| l.pv.first()) {
+                                best_text = format!(
+                                    "{} ({:+.2}) DEPTH {}",
+                                    descriptive::format(&pos, *m, Style::Teletype),
+                                    f64::from(c.value) / 128.0,
+                                    c.depth
+                                );
+                            }
+                            return;
+                        }
+                        Report::Begin { deepening, .. } => {
+                            deep = *deepening;
+                            return;
+                        }
+                    };
                     match p {
                         Progress::Examining { mv, .. } => {
                             let t = descriptive::format(&pos, *mv, Style::Teletype);
                             let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
                         }
+                        Progress::NewBest { .. } if deep => {}
                         Progress::NewBest { mv, value, .. } => {
                             best_text = format!(
                                 "{} ({:+.2})",
@@ -742,6 +777,7 @@ mod tests {
             in_place: false,
             record: Some(record),
             pace: None,
+            deepen: false,
         };
         let display = Display {
             live,

@@ -4,15 +4,15 @@
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
-use crate::game::engine::{Engine, Thought, centipawns};
-use crate::program::Limits;
+use crate::game::engine::{Completed, Engine, Report, Thought, centipawns};
 use crate::program::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
 };
+use crate::program::{Deepening, Limits, Line};
 use crate::program::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::protocol::threads::{Event, Thinking, mate_in_moves, next_event, read_input, wait_done};
-use crate::rules::{Color, Key, Move, Position};
+use crate::rules::{Color, Key, Move, Position, Square};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -55,6 +55,8 @@ struct Session<W: Write> {
     shape: Shape,
     thinking: Option<Thinking>,
     search_depth: u32,
+    /// Whether the current search deepens (see `Report::Begin`).
+    deepening: bool,
     /// The lines the current (or last) search reports (`MultiPV`).
     search_lines: u32,
     /// `go infinite` or `go ponder`: the best move waits for `stop`.
@@ -67,6 +69,9 @@ struct Session<W: Write> {
     own_book: bool,
     /// `UCI_AnalyseMode`: the interface analyses, so every `go` is searched (no book move).
     analyse_mode: bool,
+    /// `Deepen`: `go` with clocks deepens within the time (not in 1967) instead of searching
+    /// once at the set depth.
+    deepen: bool,
     rng: StdRng,
     debug: bool,
 }
@@ -93,6 +98,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         },
         thinking: None,
         search_depth: 0,
+        deepening: false,
         search_lines: 1,
         hold: false,
         held: None,
@@ -102,6 +108,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         book: Book::builtin(),
         own_book: true,
         analyse_mode: false,
+        deepen: false,
         rng: StdRng::seed_from_u64(1967),
         debug: false,
     };
@@ -121,7 +128,7 @@ impl<W: Write> Session<W> {
                 return;
             };
             match ev {
-                Event::Progress(p) => self.progress(&p),
+                Event::Report(r) => self.report(&r),
                 Event::Done(d) => {
                     let (engine, thought) = *d;
                     self.engine = Some(engine);
@@ -146,6 +153,10 @@ impl<W: Write> Session<W> {
                     };
                     match cmd {
                         UciCommand::IsReady => self.say("readyok"),
+                        UciCommand::Display => {
+                            let text = display(&self.pos);
+                            self.say(&text);
+                        }
                         UciCommand::Debug(on) => self.debug = on,
                         UciCommand::Stop => self.stop(),
                         UciCommand::PonderHit => {
@@ -181,7 +192,7 @@ impl<W: Write> Session<W> {
     fn stop_and_wait(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
         if let Some(t) = self.thinking.take() {
             t.stop();
-            if let Some(d) = wait_done(rx, pending, &mut |p| self.progress(p)) {
+            if let Some(d) = wait_done(rx, pending, &mut |r| self.report(r)) {
                 let (engine, thought) = *d;
                 self.engine = Some(engine);
                 self.hold = false;
@@ -242,6 +253,7 @@ impl<W: Write> Session<W> {
                     MULTI_PV.end()
                 ));
                 self.say("option name UCI_AnalyseMode type check default false");
+                self.say("option name Deepen type check default false");
                 self.say("uciok");
             }
             UciCommand::UciNewGame => {
@@ -341,6 +353,7 @@ impl<W: Write> Session<W> {
                 .map(|k| engine.update(|p| p.multi_pv = k))
                 .map_err(|e| e.to_string()),
             "uci_analysemode" => check_value("UCI_AnalyseMode", v).map(|b| self.analyse_mode = b),
+            "deepen" => check_value("Deepen", v).map(|b| self.deepen = b),
             _ => Err(format!("no option named '{name}'")),
         };
         engine.update(|p| self.shape.apply(p));
@@ -348,7 +361,7 @@ impl<W: Write> Session<W> {
         // In debug mode, what the engine will search with now.
         let settings = format!(
             "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, \
-             Feedovers {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}",
+             Feedovers {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}, Deepen {}",
             p.hash_entries,
             self.shape.preset,
             p.profile,
@@ -357,7 +370,8 @@ impl<W: Write> Session<W> {
             p.feedovers,
             self.own_book,
             p.multi_pv,
-            self.analyse_mode
+            self.analyse_mode,
+            self.deepen
         );
         match result {
             Err(e) => self.say(&format!("info string error: {e}")),
@@ -386,22 +400,32 @@ impl<W: Write> Session<W> {
             nodes: p.nodes,
             ..Limits::default()
         };
+        let (left, inc) = match us {
+            Color::White => (p.wtime, p.winc),
+            Color::Black => (p.btime, p.binc),
+        };
         if let Some(t) = p.movetime {
             // The same rule as `--clock move/S` and CECP `st`.
             limits.time = Some(TimeControl::PerMove(t).allot(t, 0));
-        } else if !self.hold {
-            let (left, inc) = match us {
-                Color::White => (p.wtime, p.winc),
-                Color::Black => (p.btime, p.binc),
-            };
-            if let Some(left) = left {
-                limits.time = Some(allot(left, p.movestogo, inc.unwrap_or_default()));
-            }
+        } else if !self.hold
+            && let Some(left) = left
+        {
+            limits.time = Some(allot(left, p.movestogo, inc.unwrap_or_default()));
         }
+        // Analysis (`go infinite`, `ponder`, `movetime`) deepens until stopped or out of time;
+        // play with clocks only under the `Deepen` option; `go depth` and `go nodes` search
+        // once at the depth.
+        limits.deepen = if self.hold || p.movetime.is_some() {
+            Deepening::Analysis
+        } else if self.deepen && limits.time.is_some() {
+            Deepening::Play
+        } else {
+            Deepening::Off
+        };
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = limits.depth.unwrap_or(engine.params().depth);
+        self.search_depth = 0;
         self.search_lines = engine.params().multi_pv;
         self.thinking = Some(Thinking::start(
             engine,
@@ -444,6 +468,17 @@ impl<W: Write> Session<W> {
         )
     }
 
+    fn report(&mut self, r: &Report) {
+        match r {
+            Report::Begin { depth, deepening } => {
+                self.search_depth = *depth;
+                self.deepening = *deepening;
+            }
+            Report::Search(p) => self.progress(p),
+            Report::Completed(c) => self.depth_done(c),
+        }
+    }
+
     fn progress(&mut self, p: &Progress) {
         let line = match p {
             Progress::Examining { index, mv, .. } => format!(
@@ -458,21 +493,37 @@ impl<W: Write> Session<W> {
                 nodes,
                 elapsed,
                 ..
-            } => self.info_line(self.search_depth, 1, *value, *nodes, *elapsed, pv),
+            } if !self.deepening => {
+                self.info_line(self.search_depth, 1, *value, *nodes, *elapsed, pv)
+            }
+            // Deepening: the best so far within a depth is not the analysis's best (that of
+            // the last depth done, reported when it ends).
+            Progress::NewBest { .. } => return,
         };
         self.say(&line);
+    }
+
+    /// A depth done while deepening: its lines.
+    fn depth_done(&mut self, c: &Completed) {
+        for (i, l) in c.lines.iter().enumerate() {
+            let line = self.info_line(c.depth, i + 1, l.value, c.nodes, c.elapsed, &l.pv);
+            self.say(&line);
+        }
     }
 
     /// The last word on a search: its lines (one per `MultiPV`, best first; the chosen move's
     /// alone if none was searched to the end), then `bestmove`.
     fn finish(&mut self, t: &Thought) {
         let lines = if t.lines.is_empty() {
-            vec![(t.value, t.pv.clone())]
+            vec![Line {
+                value: t.value,
+                pv: t.pv.clone(),
+            }]
         } else {
             t.lines.clone()
         };
-        for (i, (value, pv)) in lines.iter().enumerate() {
-            let line = self.info_line(t.depth, i + 1, *value, t.nodes, t.elapsed, pv);
+        for (i, l) in lines.iter().enumerate() {
+            let line = self.info_line(t.depth, i + 1, l.value, t.nodes, t.elapsed, &l.pv);
             self.say(&line);
         }
         match t.best {
@@ -489,4 +540,30 @@ fn check_value(name: &str, v: &str) -> Result<bool, String> {
         "false" => Ok(false),
         _ => Err(format!("{name} '{v}' is not true or false")),
     }
+}
+
+/// The board as Stockfish's `d` shows it (White at the bottom, upper case), then the FEN, the
+/// key of the position (machack's Zobrist key, in hex) and the checking men's squares.
+fn display(pos: &Position) -> String {
+    let rule = " +---+---+---+---+---+---+---+---+";
+    let mut out = String::from("\n");
+    out.push_str(rule);
+    out.push('\n');
+    for rank in (0..8).rev() {
+        for file in 0..8 {
+            let square = Square::from_coords(file, rank);
+            let c = pos.piece_at(square).map_or(' ', |p| p.fen_char());
+            out.push_str(&format!(" | {c}"));
+        }
+        out.push_str(&format!(" | {}\n{rule}\n", rank + 1));
+    }
+    out.push_str("   a   b   c   d   e   f   g   h\n\n");
+    let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
+    out.push_str(&format!(
+        "Fen: {}\nKey: {:016X}\nCheckers: {}",
+        pos.to_fen(),
+        pos.key(),
+        checkers.join(" ")
+    ));
+    out
 }
