@@ -202,3 +202,51 @@ fn more_lines_than_moves_gives_one_line_a_move() {
         assert!(r.top_level.iter().all(|t| t.bound == TopBound::Exact));
     }
 }
+
+/// In play, deepening ends at a mate found (the clock's time is better kept) and with a single
+/// legal move; in analysis it goes on.
+#[test]
+fn deepening_in_play_stops_at_a_mate_and_a_forced_move() {
+    let params = SearchParams::preset(Preset::Quick);
+    let search = |fen: &str, deepen, first_mate: &mut Option<u32>| {
+        let pos = Position::from_fen(fen).unwrap();
+        let limits = Limits {
+            time: Some(std::time::Duration::from_secs(60)),
+            depth: Some(6),
+            deepen,
+            ..Limits::default()
+        };
+        deepening::search(
+            &mut Program::new(params.clone()),
+            &pos,
+            &[],
+            &limits,
+            &mut |r| {
+                if let Report::Completed(c) = r
+                    && machack::value::is_mate(c.value)
+                {
+                    first_mate.get_or_insert(c.depth);
+                }
+            },
+        )
+    };
+    let back_rank = "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1";
+    let mut first_mate = None;
+    let analysis = search(back_rank, Deepening::Analysis, &mut first_mate);
+    assert_eq!(analysis.depth, 6);
+    let play = search(back_rank, Deepening::Play, &mut None);
+    assert_eq!(Some(play.depth), first_mate);
+    assert!(play.depth < 6 && !play.result.stopped);
+    assert_eq!(play.result.pv[0].coordinate(), "d4d8");
+    // Black in check from the rook, with one way out: the bishop between.
+    let forced = search(
+        "R6k/6pp/8/8/2b5/8/8/6K1 b - - 0 1",
+        Deepening::Play,
+        &mut None,
+    );
+    assert_eq!(forced.result.plausibility.len(), 1);
+    assert_eq!(
+        (forced.depth, forced.result.pv[0].coordinate()),
+        (1, "c4g8".into())
+    );
+}

@@ -14,7 +14,7 @@
 //! dropped, unless it is depth 1, whose best so far is all there is). In play
 //! ([`Deepening::Play`]) a depth is begun only if it is expected to end within the time: its
 //! predecessor's time times the growth from the depth before (between 2 and 8 times; 3 when
-//! not yet known).
+//! not yet known); and a mate found for either side, or a single legal move, ends it.
 //!
 //! What the depths leave behind: each depth starts from the run state the search started with,
 //! as a search at that depth alone would (c197's [`crate::c197::cat::Leftovers`], which its
@@ -29,7 +29,7 @@ use super::program::{Program, RunState};
 use crate::program::params::DEPTHS;
 use crate::program::{Deepening, Limits, Line, Progress, SearchResult, Statistics};
 use crate::rules::{Key, Position};
-use crate::value::Value;
+use crate::value::{Value, is_mate};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -179,8 +179,10 @@ pub fn search(
             nodes: total.nodes,
             elapsed: start.elapsed(),
         }));
-        // No move: nothing deeper to see.
-        let over = r.top_level.is_empty();
+        // No move: nothing deeper to see. In play, a mate found (for either side) or a
+        // single legal move ends it too: the clock's time is better kept.
+        let over = r.top_level.is_empty()
+            || (mode == Deepening::Play && (is_mate(r.value) || r.plausibility.len() == 1));
         done = Some((r, depth, program.run_state()));
         if over {
             break;
