@@ -297,6 +297,11 @@ fn uci_ponder_waits_for_ponderhit() {
     e.expect("readyok");
     e.send("ponderhit");
     e.expect("bestmove ");
+    // Pondering searches once at the set depth (it does not deepen): after `ponderhit` the
+    // move comes without a `stop`.
+    e.send("go ponder");
+    e.send("ponderhit");
+    e.expect("bestmove ");
     e.quit();
 }
 

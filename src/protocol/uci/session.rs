@@ -412,10 +412,10 @@ impl<W: Write> Session<W> {
         {
             limits.time = Some(allot(left, p.movestogo, inc.unwrap_or_default()));
         }
-        // Analysis (`go infinite`, `ponder`, `movetime`) deepens until stopped or out of time;
-        // play with clocks only under the `Deepen` option; `go depth` and `go nodes` search
-        // once at the depth.
-        limits.deepen = if self.hold || p.movetime.is_some() {
+        // Analysis (`go infinite`, `go movetime`) deepens until stopped or out of time; play
+        // with clocks only under the `Deepen` option; `go depth`, `go nodes` and `go ponder`
+        // (whose search must end by itself once `ponderhit` comes) search once at the depth.
+        limits.deepen = if p.infinite || p.movetime.is_some() {
             Deepening::Analysis
         } else if self.deepen && limits.time.is_some() {
             Deepening::Play
