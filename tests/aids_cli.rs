@@ -408,3 +408,36 @@ fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
         machack::cli::eval::report(&start, &start, &Default::default())
     );
 }
+
+/// Every rule the c197 trace names has a gloss and a paper factor, in positions with castling,
+/// captures good and bad, unsafe moves, king moves and a promotion; and every gloss is of a
+/// rule these positions reach.
+#[test]
+fn every_c197_rule_traced_has_a_gloss() {
+    use machack::c197::{plausible_list, trace_move};
+    use machack::cli::trace::{c197_rule_gloss, c197_rules_glossed};
+    use machack::program::Fixes;
+    use machack::rules::{Position, START_FEN};
+    let fens = [
+        START_FEN,
+        F21,
+        "r3k2r/ppp2ppp/2n1bn2/2bpp1q1/4P3/2NP1N2/PPPBBPPP/R2QK2R w KQkq - 4 8",
+        "8/1P4k1/8/3p4/4P3/8/5K2/8 w - - 0 50",
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        for ply in [1, 3] {
+            for (m, _) in plausible_list(&pos, &[], Fixes::default(), ply) {
+                let (steps, _) = trace_move(&pos, &[], Fixes::default(), ply, m).unwrap();
+                for (rule, _) in steps {
+                    assert!(c197_rule_gloss(rule).is_some(), "{rule} ({fen}, {m})");
+                    seen.insert(rule);
+                }
+            }
+        }
+    }
+    for label in c197_rules_glossed() {
+        assert!(seen.contains(label), "{label} never traced");
+    }
+}
