@@ -213,6 +213,7 @@ fn value_of(option: &str) -> &'static str {
         "OwnBook" => "false",
         "MultiPV" => "3",
         "UCI_AnalyseMode" => "true",
+        "Deepen" => "true",
         other => panic!("a new option, {other}: give this test a value for it"),
     }
 }
@@ -247,11 +248,13 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
             "Feedovers",
             "OwnBook",
             "MultiPV",
-            "UCI_AnalyseMode"
+            "UCI_AnalyseMode",
+            "Deepen"
         ]
     );
     let expected = "info string settings: Hash 2097152 entries, Preset tournament, Profile paper, \
-                    Width 8,5, Depth 3, Feedovers 1, OwnBook false, MultiPV 3, UCI_AnalyseMode true";
+                    Width 8,5, Depth 3, Feedovers 1, OwnBook false, MultiPV 3, UCI_AnalyseMode true, \
+                    Deepen true";
     assert_eq!(settings_after(&announced), expected);
     let mut reversed = announced.clone();
     reversed.reverse();
@@ -275,18 +278,18 @@ fn a_uci_preset_sets_only_its_widths_and_depth() {
         settings,
         [
             "Hash 524288 entries, Preset normal, Profile c197, Width 6, Depth 4, Feedovers 2, \
-             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+             OwnBook true, MultiPV 1, UCI_AnalyseMode false, Deepen false",
             "Hash 524288 entries, Preset normal, Profile c197, Width 6, Depth 4, Feedovers 0, \
-             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+             OwnBook true, MultiPV 1, UCI_AnalyseMode false, Deepen false",
             "Hash 524288 entries, Preset quick, Profile c197, Width 4, Depth 2, Feedovers 0, \
-             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+             OwnBook true, MultiPV 1, UCI_AnalyseMode false, Deepen false",
             "Hash 524288 entries, Preset tournament, Profile c197, Width 15,15,9,9,7, Depth 4, \
-             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false, Deepen false",
             "Hash 524288 entries, Preset tournament, Profile c197, Width 15,15,9,9,7, Depth 5, \
-             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false, Deepen false",
             // Depth 0: the preset's again.
             "Hash 524288 entries, Preset tournament, Profile c197, Width 15,15,9,9,7, Depth 4, \
-             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false, Deepen false",
         ]
     );
 }
