@@ -17,6 +17,7 @@
 //! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL1` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
 //! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
+//! | (not in c197) several principal lines, MultiPV | | `lines.rs` |
 //!
 //! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
 //! switch in [`Fixes`].
@@ -29,14 +30,17 @@ pub mod cat;
 pub mod evm;
 pub mod flata;
 pub mod generate;
+pub mod lines;
 pub mod lmg;
 pub mod statev;
 
-use crate::program::{Fixes, Limits, Progress, SearchParams, SearchResult, TopBound, TopLevelMove};
+use crate::program::{
+    Fixes, Limits, Line, Progress, SearchParams, SearchResult, TopBound, TopLevelMove,
+};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use board::Board;
-use evm::{FLUSH, Node, Tree, side_value};
+use evm::{Node, Tree, side_value};
 use std::time::Instant;
 
 /// The program's board for `root`: the game replayed from the start position when `history`
@@ -191,6 +195,17 @@ impl Searcher {
         self.run = Default::default();
     }
 
+    /// What earlier searches left behind (see [`cat::Leftovers`]).
+    pub fn run_state(&self) -> cat::Leftovers {
+        self.run
+    }
+
+    /// Sets what earlier searches left behind: the state `run_state` gave before, so that
+    /// the next search starts as that one did.
+    pub fn set_run_state(&mut self, run: cat::Leftovers) {
+        self.run = run;
+    }
+
     /// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from the settings,
     /// the depth replaced by `limits.depth` if it is given. `history` holds the keys of the
     /// game's earlier positions, oldest first, `root` excluded. What the program's earlier
@@ -234,17 +249,25 @@ impl Searcher {
             .collect();
         let ret = tree.root(&node);
         self.run = tree.leftovers();
+        let mut records = tree.top().to_vec();
+        let wanted = params.multi_pv.max(1) as usize;
+        let bounds = if wanted > 1 && !tree.stopped && !ret.pv.is_empty() {
+            lines::search_further(&mut tree, &node, &list, &legal, &mut records, wanted)
+        } else {
+            vec![None; records.len()]
+        };
         let stopped = tree.stopped;
         let mut top_level = Vec::new();
         let mut best: Option<i64> = None;
-        for t in tree.top() {
-            let refuted = if side == 0 {
-                t.raw < -(FLUSH - 512)
-            } else {
-                t.raw > FLUSH - 512
-            };
-            let (value, bound) = if refuted {
-                (best.map_or(t.raw, |b| b), TopBound::AtMost)
+        for (t, again) in records.iter().zip(bounds) {
+            let (value, bound) = if lines::refuted(t.raw, side) {
+                // The best it was refuted against; the lower if refuted twice (`lines.rs`).
+                let first = best.map_or(t.raw, |b| b);
+                let bound = match again {
+                    Some(b) if side_value(b, side) < side_value(first, side) => b,
+                    _ => first,
+                };
+                (bound, TopBound::AtMost)
             } else {
                 (t.raw, TopBound::Exact)
             };
@@ -268,10 +291,20 @@ impl Searcher {
             // Stopped before any move was searched to the end: the most plausible legal one.
             plausibility.first().map(|&(m, _)| m)
         });
+        let lines = if pv.is_empty() {
+            Vec::new()
+        } else {
+            let chosen = Line {
+                value: side_value(ret.value, side),
+                pv: pv.clone(),
+            };
+            lines::principal_lines(&records, chosen, side, wanted)
+        };
         SearchResult {
             best_move: if legal.is_empty() { None } else { best_move },
             value: side_value(ret.value, side),
             pv,
+            lines,
             top_level,
             plausibility,
             stats,

@@ -26,5 +26,7 @@ pub use params::{
     ParamError, Preset, Profile, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth,
     parse_switch,
 };
-pub use result::{Limits, Progress, SearchResult, Selection, TopBound, TopLevelMove};
+pub use result::{
+    Deepening, Limits, Line, Progress, SearchResult, Selection, TopBound, TopLevelMove,
+};
 pub use stats::{Statistics, TableStats};

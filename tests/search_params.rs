@@ -252,6 +252,7 @@ fn value_of(option: &str) -> &'static str {
         "OwnBook" => "false",
         "MultiPV" => "3",
         "UCI_AnalyseMode" => "true",
+        "Deepen" => "true",
         other => panic!("a new option, {other}: give this test a value for it"),
     }
 }
@@ -286,14 +287,15 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
             "Feedovers",
             "OwnBook",
             "MultiPV",
-            "UCI_AnalyseMode"
+            "UCI_AnalyseMode",
+            "Deepen"
         ]
     );
     let expected = String::from(
         "info string settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor \
          16, width 8,5, depth 3, feedovers 1, secondary on, secondary-plies 2, repetition first, \
          shadow off, hash-entries 2097152; Preset tournament, OwnBook false, MultiPV 3, \
-         UCI_AnalyseMode true",
+         UCI_AnalyseMode true, Deepen true",
     );
     assert_eq!(settings_after(&announced), expected);
     // Any order, once the profile is set: `Hash` applies to the paper profile only, and is
@@ -355,18 +357,18 @@ fn a_uci_preset_sets_only_its_widths_and_depth() {
         settings,
         [
             "width 15,15,9,9,7, depth 4, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false",
+             MultiPV 1, UCI_AnalyseMode false, Deepen false",
             "width 6, depth 4, feedovers 0; Preset normal, OwnBook true, MultiPV 1, \
-             UCI_AnalyseMode false",
+             UCI_AnalyseMode false, Deepen false",
             "width 4, depth 2, feedovers 0; Preset quick, OwnBook true, MultiPV 1, \
-             UCI_AnalyseMode false",
+             UCI_AnalyseMode false, Deepen false",
             "width 15,15,9,9,7, depth 4, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false",
+             MultiPV 1, UCI_AnalyseMode false, Deepen false",
             "width 15,15,9,9,7, depth 5, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false",
+             MultiPV 1, UCI_AnalyseMode false, Deepen false",
             // Depth 0: the preset's again.
             "width 15,15,9,9,7, depth 4, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false",
+             MultiPV 1, UCI_AnalyseMode false, Deepen false",
         ]
     );
 }

@@ -226,6 +226,54 @@ impl<'a, 'p> Tree<'a, 'p> {
         self.lmg(n)
     }
 
+    /// For the lines after the program's choice (MultiPV, not in c197: `lines.rs`), once the
+    /// root's search is done: the root `n`'s entry `e`, the `index`-th top-level move, searched
+    /// as `EVM` searches a move at the root (level 1, then `MVD3`'s modifications), with the
+    /// side to move's best so far (`BPREV`) at `floor` and a reply equal to it refuting
+    /// (`CAME`). None if the move is illegal (`TMOVE`) or the search was stopped.
+    pub fn top_line(
+        &mut self,
+        n: &Node,
+        e: &Entry,
+        floor: i64,
+        selection: Selection,
+        index: usize,
+    ) -> Option<TopRecord> {
+        let i = n.board.side;
+        let saved = (self.bprev, self.bpreve, self.lmgd, self.lmgd2);
+        (self.lmgd, self.lmgd2) = (1, 1);
+        self.bprev[i] = floor;
+        self.bpreve[1 - i] = true;
+        let record = self.child(n, e.mv).and_then(|(child, pm)| {
+            self.report_examining_at(index, pm.mv);
+            let ret = self.lmg(&child);
+            self.taken_back(&pm);
+            if self.stopped {
+                return None;
+            }
+            let a = ret.value;
+            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let r = if flushed {
+                a
+            } else {
+                a + self.diddle(e, &child, pm.rec, &ret.pv, i)
+            };
+            Some(TopRecord {
+                mv: pm.mv,
+                plausibility: e.plausibility,
+                selection,
+                raw: a,
+                modified: r,
+                pv: std::iter::once(pm.mv)
+                    .chain(ret.pv.iter().map(|x| x.mv))
+                    .collect(),
+                best: false,
+            })
+        });
+        (self.bprev, self.bpreve, self.lmgd, self.lmgd2) = saved;
+        record
+    }
+
     fn count_node(&mut self) {
         self.stats.nodes += 1;
         if self.stats.nodes & 255 == 0 {
@@ -534,7 +582,10 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     fn report_examining(&mut self, mv: Move) {
-        let index = self.top.len();
+        self.report_examining_at(self.top.len(), mv);
+    }
+
+    fn report_examining_at(&mut self, index: usize, mv: Move) {
         let nodes = self.stats.nodes;
         if let Some(p) = self.progress.as_mut() {
             p(&Progress::Examining {

@@ -103,8 +103,11 @@ impl Entry {
     }
 }
 
-/// One move's scoring step by step: each rule's name with R after it, and the entry as listed
-/// (None if dropped).
+/// One move's scoring step by step: each rule's label (its routine or constant in the source:
+/// `LMGCD`, `CDEVV`, `LMGRT1`, `MBACKP`, `PPP`, `LMGCMX`, `LBL`, `IVLU`, `LMCPB`, `LMUA`,
+/// `FMROOK`, `LMFA LMDA`, `LMGR3 LMGR4`, `LMGR4M`, `LMGR4A`, `LMGR1A`, and for the man where it
+/// stands first `LMGCD LMGR1A`, `LMGCDK`, `LMGCD risk`; `CASTLE` for castling) with R after it,
+/// and the entry as listed (None if dropped).
 pub type Trace = (Vec<(&'static str, i64)>, Option<Entry>);
 
 /// The generator's answer: the sorted list, how many pieces have a safe move (`PCSWSM`) and how
@@ -246,7 +249,7 @@ impl<'a> Pmg<'a> {
         if mv.piece == 0 {
             g.generate();
             let e = g.entries.iter().find(|e| e.mv == mv).copied();
-            return (vec![("castling", CASTLE)], e);
+            return (vec![("CASTLE", CASTLE)], e);
         }
         g.lmgr(mv.piece, mv.to);
         let e = g.entries.first().copied();
@@ -580,7 +583,7 @@ impl<'a> Pmg<'a> {
             self.cdvcf = 1;
         }
         self.r = self.cdevv;
-        self.mark("minus current development (CDEVV)");
+        self.mark("CDEVV");
         let listed = self.score(p, a);
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
         while let Some(ch) = self.log.pop() {
@@ -620,18 +623,19 @@ impl<'a> Pmg<'a> {
         if blocker != 0 && side_of(blocker) != i {
             self.r += PPP[self.t.ppased[blocker] as usize];
         }
+        self.mark("LMGRT1");
         // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached).
         let mut king_rule = true;
-        if self.t.ppased[p] != 0 || self.t.backward[p] {
-            if self.t.backward[p] {
-                self.r += MBACKP;
-            }
-            if self.t.ppased[p] & 7 != 0 {
-                let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
-                self.r += PPP[rank as usize];
-                king_rule = false;
-            }
+        if self.t.backward[p] {
+            self.r += MBACKP;
         }
+        self.mark("MBACKP");
+        if self.t.ppased[p] & 7 != 0 {
+            let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
+            self.r += PPP[rank as usize];
+            king_rule = false;
+        }
+        self.mark("PPP");
         // LMGCMX (4064-4080): the king's move toward or away from its back rank, while
         // OPNMID: 8 a rank (64 while OPENF), times its own rank while the enemy queen is on.
         if king_rule && self.phase.opnmid && b.kind[p] == Kind::King {
@@ -645,11 +649,12 @@ impl<'a> Pmg<'a> {
             }
             self.r += t1;
         }
-        self.mark("passed pawns, king (LMGRT, LMGCMX)");
+        self.mark("LMGCMX");
         // LMGCMY: LBL (4897-4932), lines through `a` that the move blocks.
         self.blocking(p, a);
-        self.mark("blocking lines (LBL)");
+        self.mark("LBL");
         self.r += IVLU;
+        self.mark("IVLU");
         // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved.
         if b.at(a) == 0 && !b.pawn(p) {
             let (k3, q3) = if i == 0 {
@@ -665,19 +670,21 @@ impl<'a> Pmg<'a> {
                 self.r -= BCPVLU;
             }
         }
-        self.mark("initial 512, centre pawn block");
+        self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
         if self.t.bdblk[origin].iter().any(|&x| x != 0) && !self.unblock(p, a) {
             return None;
         }
+        self.mark("LMUA");
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
         let ek = b.piecel[king(1 - i)];
+        if b.rfpcs(p) && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
+            self.r -= FMROOK;
+        }
+        self.mark("FMROOK");
         if b.rfpcs(p) {
-            if b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
-                self.r -= FMROOK;
-            }
             if brank(a) == brank(ek) {
                 self.r += PTFVLU;
             }
@@ -694,7 +701,7 @@ impl<'a> Pmg<'a> {
                 self.r += PTFVLU;
             }
         }
-        self.mark("unblocking (LMUA), line to king (LMFA LMDA)");
+        self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
         let mut lmoa = count(self.ours(a));
         if b.at(a) != 0 || !b.pawn(p) {
@@ -847,7 +854,7 @@ impl<'a> Pmg<'a> {
 
     /// `LMGR4M` (4215-4223): a losing capture, listed without the new square's development.
     fn bad_capture(&mut self, mv: CMove) -> Entry {
-        self.mark("losing capture (LMGR4M)");
+        self.mark("LMGR4M");
         Entry {
             mv,
             plausibility: self.r.max(0),
@@ -860,7 +867,7 @@ impl<'a> Pmg<'a> {
     /// `LMGR4A` (4614-4618): an unsafe move, listed without the new square's development or
     /// any flag.
     fn unscored(&mut self, mv: CMove) -> Entry {
-        self.mark("unsafe (LMGR3)");
+        self.mark("LMGR4A");
         Entry {
             mv,
             plausibility: self.r.max(0),
@@ -872,9 +879,9 @@ impl<'a> Pmg<'a> {
 
     /// `LMGR1` (4241-4256): a safe move: the development at the new square, the flags.
     fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) -> Entry {
-        self.mark("capture or safety analysis");
+        self.mark("LMGR3 LMGR4");
         let c = self.lmgr1a(p, a) - self.cposv;
-        self.mark("development at the new square (LMGR1A)");
+        self.mark("LMGR1A");
         if self.lmfors >= 2 {
             self.ickf = true;
         }
@@ -905,7 +912,7 @@ impl<'a> Pmg<'a> {
         }
         self.r = 0;
         let c = self.lmgr1a(p, l);
-        self.mark("current square: development (LMGCD)");
+        self.mark("LMGCD LMGR1A");
         self.cposv = c;
         let mut r = self.r;
         if b.kind[p] == Kind::King {
@@ -919,7 +926,7 @@ impl<'a> Pmg<'a> {
                 }
             }
             self.r = r;
-            self.mark("current square: king's first move (LMGCDK)");
+            self.mark("LMGCDK");
             self.cdevv = -r;
             return;
         }
@@ -951,7 +958,7 @@ impl<'a> Pmg<'a> {
             }
         }
         self.r = r;
-        self.mark("current square: less what it risks there");
+        self.mark("LMGCD risk");
         self.cdevv = -r;
     }
 

@@ -37,6 +37,11 @@ pub struct MatchArgs {
     /// Write every game to this PGN file (replaced at the start).
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Machack searches depth 1, 2, 3, ... within the time its clock allots a move (not in
+    /// 1967: by default it searches once at the preset's depth); each move's depth goes in
+    /// the PGN comment.
+    #[arg(long)]
+    pub deepen: bool,
     /// Draw a game that reaches this many plies (opening included).
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
@@ -76,6 +81,7 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         games: args.games,
         tc,
         params: args.settings.params()?,
+        deepen: args.deepen,
         max_plies: args.max_plies,
     })
 }

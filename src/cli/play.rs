@@ -53,6 +53,10 @@ pub struct PlayArgs {
     /// time the clock allots a move (with the 1967 pace, `--clock 50/7200` is the 1967 control).
     #[arg(long, value_name = "1967[xFACTOR]")]
     pub pace: Option<String>,
+    /// Search depth 1, 2, 3, ... within the time the clock allots a move, each depth to the
+    /// end, and play the deepest's move (not in 1967: the program searched to its set depth).
+    #[arg(long)]
+    pub deepen: bool,
 }
 
 /// Plays a game on standard input and output.
@@ -80,6 +84,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         in_place: args.in_place,
         record: args.record.clone(),
         pace,
+        deepen: args.deepen,
     };
     let stdout = std::io::stdout();
     let display = Display::choose(stdout.is_terminal(), args.teletype, |name| {

@@ -11,7 +11,9 @@ use super::CliError;
 use crate::notation;
 use crate::program::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
 use crate::program::settings::{Change, Changes};
-use crate::program::{Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams};
+use crate::program::{
+    Deepening, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams, parse_depth,
+};
 use crate::rules::{Move, Position};
 use crate::search::history_after;
 
@@ -307,6 +309,7 @@ impl LimitOptions {
                 .transpose()
                 .map_err(text)?,
             depth: None,
+            deepen: Deepening::Off,
         })
     }
 }
@@ -332,5 +335,30 @@ impl SearchOptions {
     /// The limits these options describe.
     pub fn limits(&self) -> Result<Limits, CliError> {
         self.limit.limits()
+    }
+
+    /// The limits of a search that deepens when `deepen` (`--deepen`: depth 1, 2, 3, … until
+    /// `--time-ms` or `--nodes` runs out, or to `--depth`; one of them is needed), else the
+    /// limits these options describe.
+    pub fn deepening_limits(&self, deepen: bool) -> Result<Limits, CliError> {
+        let mut limits = self.limits()?;
+        if !deepen {
+            return Ok(limits);
+        }
+        if self.settings.depth.is_none()
+            && self.limit.time_ms.is_none()
+            && self.limit.nodes.is_none()
+        {
+            return Err(
+                "--deepen searches depth 1, 2, 3, ... until --time-ms or --nodes runs \
+                        out, or to --depth: give one of them"
+                    .into(),
+            );
+        }
+        limits.deepen = Deepening::Analysis;
+        if let Some(d) = &self.settings.depth {
+            limits.depth = Some(parse_depth(d).map_err(|e| format!("{e}"))?);
+        }
+        Ok(limits)
     }
 }

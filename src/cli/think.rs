@@ -1,6 +1,7 @@
-//! `machack think [--fen FEN] [--moves M ...] [--preset P] [options]`: one search, printed with
-//! its top-level record (paper §13, aid 5) and statistics (aid 6); the last line is
-//! `bestmove <coordinate move>`.
+//! `machack think [--fen FEN] [--moves M ...] [--preset P] [--lines N] [--deepen] [options]`:
+//! one search, printed with its top-level record (paper §13, aid 5) and statistics (aid 6);
+//! the last line is `bestmove <coordinate move>`. With `--lines N`, the N principal lines
+//! after the record; with `--deepen`, a line for each depth searched to the end before it.
 //!
 //! `machack think --game FILE --ply N`: the search behind move N of a recorded game, as the
 //! program saw it when it played it: with the record's settings, and, in a game machack played,
@@ -16,9 +17,11 @@ use super::search_options::{SearchOptions, game_position, knowledge_name};
 use super::show::{line_text, move_text, no_move_text, value_text};
 use crate::book::Book;
 use crate::game::Program;
+use crate::game::deepening::{self, Report, Searched};
 use crate::game::record;
 use crate::game::rerun::{limits_of, rerun};
 use crate::notation::san;
+use crate::program::params::check_multi_pv;
 use crate::program::{SearchParams, SearchResult, Selection, TopBound, settings};
 use crate::rules::{Position, START_FEN};
 
@@ -41,6 +44,15 @@ pub struct ThinkArgs {
     /// With --game: which game of the file, counted from 1 (when it holds several).
     #[arg(long, requires = "game")]
     pub game_number: Option<usize>,
+    /// Principal lines: the chosen move's, then the next best top-level moves' with their
+    /// exact values, N in all (1 to 255; more than the moves there are gives one a move; not
+    /// in 1967) [default: 1]
+    #[arg(long, value_name = "N")]
+    pub lines: Option<u32>,
+    /// Search depth 1, 2, 3, ... until --time-ms or --nodes runs out, or to --depth, a line
+    /// for each depth searched to the end; the deepest's record follows (not in 1967).
+    #[arg(long)]
+    pub deepen: bool,
     /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
@@ -54,6 +66,7 @@ fn selection_text(s: Selection) -> &'static str {
         Selection::SafeCheck => "safe check",
         Selection::Capture => "capture",
         Selection::DistinctPiece => "other piece",
+        Selection::Lines => "lines",
     }
 }
 
@@ -62,7 +75,7 @@ const LEGEND: &str = "\
 why searched: width = among the most plausible the width allows; must-search = flagged by the
   plausible-move generator (check, fork, capture); safe check, capture, other piece = added by
   width heuristics 1-3 (paper section 6: a safe check, a capture at level 1 or 2, a move of a man
-  not yet examined)
+  not yet examined); lines = past the width, for the lines --lines asks (not in 1967)
 value: for the side to move, in pawns and (in brackets) units of 1/128 pawn; = exact; <= at most
   (no better than a move searched before it); mate in N: the side to move mates with its Nth move;
   secondary: the value after the secondary search (paper section 7)";
@@ -133,6 +146,9 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
         );
     }
     println!("pv: {}", line_text(pos, &r.pv));
+    if r.lines.len() > 1 {
+        print!("{}", lines_text(pos, r));
+    }
     if r.stopped {
         println!("(stopped early by a limit)");
     }
@@ -142,18 +158,54 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
     }
 }
 
+/// The principal lines, numbered, each with its value and line.
+fn lines_text(pos: &Position, r: &SearchResult) -> String {
+    let mut out = String::from("lines (the chosen move's first, then the next best):\n");
+    for (i, l) in r.lines.iter().enumerate() {
+        out.push_str(&format!(
+            "{:>4}. {:<19} {}\n",
+            i + 1,
+            value_text(l.value),
+            line_text(pos, &l.pv)
+        ));
+    }
+    out
+}
+
 /// Runs one search and prints it.
 pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     if let Some(file) = &args.game {
         return run_game(args, file);
     }
-    let params = args.search.params()?;
-    let limits = args.search.limits()?;
+    let mut params = args.search.params()?;
+    if let Some(k) = args.lines {
+        params.multi_pv = check_multi_pv(k).map_err(|e| format!("--lines: {e}"))?;
+    }
+    let limits = args.search.deepening_limits(args.deepen)?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     println!("position: {}", pos.to_fen());
     println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
-    let r = Program::new(params).search(&pos, &history, &limits, None);
+    let mut program = Program::new(params);
+    let mut report = |r: &Report| {
+        if let Report::Completed(c) = r {
+            println!(
+                "depth {:>2}: {:<19} {:>10} nodes {:>9.3} s  {}",
+                c.depth,
+                value_text(c.value),
+                c.nodes,
+                c.elapsed.as_secs_f64(),
+                c.lines
+                    .first()
+                    .map_or(String::new(), |l| line_text(&pos, &l.pv))
+            );
+        }
+    };
+    let Searched { result: r, depth } =
+        deepening::search(&mut program, &pos, &history, &limits, &mut report);
+    if args.deepen {
+        println!("deepest depth searched to the end: {depth}");
+    }
     print_result(&pos, &r);
     match r.best_move {
         Some(m) => println!("bestmove {}", m.coordinate()),

@@ -14,16 +14,16 @@ use super::command::{self, Command, HELP};
 use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::Engine;
+use crate::game::engine::{Engine, Report};
 use crate::game::input::{self, LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
 use crate::game::rerun::rerun;
 use crate::game::{Ending, Game, GameMove, Searched};
 use crate::notation::{self, Style, clip, descriptive};
-use crate::program::Limits;
 use crate::program::params::parse_feedovers;
 use crate::program::settings::{self, Changes};
+use crate::program::{Deepening, Limits};
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::rules::Color;
 use crate::value::Value;
@@ -59,6 +59,9 @@ pub struct PlayConfig {
     pub record: Option<PathBuf>,
     /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
     pub pace: Option<Pace>,
+    /// `--deepen`: search depth 1, 2, 3, … within the clock's time (not in 1967) instead of
+    /// once at the set depth.
+    pub deepen: bool,
 }
 
 /// The seed a record's book choices were made with (its `MachackSeed`).
@@ -182,6 +185,8 @@ pub struct Session<W: Write> {
     resign: ResignWatch,
     announced: bool,
     pace: Option<Pace>,
+    /// Whether the machine deepens within its clock (`--deepen`; not in 1967).
+    deepen: bool,
     /// The record's text as last written (or read, continued in place): an unchanged game is
     /// not written again.
     written: String,
@@ -276,6 +281,7 @@ impl<W: Write> Session<W> {
             written,
             record_error: None,
             held: Vec::new(),
+            deepen: config.deepen,
         };
         session.restore_clock();
         if !session.game.moves().is_empty() {
@@ -729,11 +735,16 @@ impl<W: Write> Session<W> {
         ));
         self.say(&settings);
         let game = format!(
-            "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
+            "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  DEEPEN {}  RECORD {}",
             if self.use_book { "ON" } else { "OFF" },
             self.seed,
             record::sides_text(self.machine).to_uppercase(),
             self.clock.control,
+            if self.deepen {
+                "ON (DEPTH 1, 2, 3, ... WITHIN THE CLOCK)"
+            } else {
+                "OFF"
+            },
             self.record_path.display()
         );
         self.say(&game);
@@ -975,20 +986,46 @@ impl<W: Write> Session<W> {
             None => {
                 let limits = Limits {
                     time: Some(self.clock.allot(mover)),
+                    deepen: if self.deepen {
+                        Deepening::Play
+                    } else {
+                        Deepening::Off
+                    },
                     ..Limits::default()
                 };
                 let terminal = self.display.live;
                 let out = &mut self.out;
                 let mut best_text = String::from("?");
-                let mut progress = |p: &Progress| {
+                let mut deep = false;
+                let mut progress = |r: &Report| {
                     if !terminal {
                         return;
                     }
+                    let p = match r {
+                        Report::Search(p) => p,
+                        // Deepening: the best is the last depth's.
+                        Report::Completed(c) => {
+                            if let Some(m) = c.lines.first().and_then(|l| l.pv.first()) {
+                                best_text = format!(
+                                    "{} ({:+.2}) DEPTH {}",
+                                    descriptive::format(&pos, *m, Style::Teletype),
+                                    f64::from(c.value) / 128.0,
+                                    c.depth
+                                );
+                            }
+                            return;
+                        }
+                        Report::Begin { deepening, .. } => {
+                            deep = *deepening;
+                            return;
+                        }
+                    };
                     match p {
                         Progress::Examining { mv, .. } => {
                             let t = descriptive::format(&pos, *mv, Style::Teletype);
                             let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
                         }
+                        Progress::NewBest { .. } if deep => {}
                         Progress::NewBest { mv, value, .. } => {
                             best_text = format!(
                                 "{} ({:+.2})",
@@ -1021,10 +1058,14 @@ impl<W: Write> Session<W> {
                     self.game.ending = Some(Ending::Resignation(mover));
                     return;
                 }
+                // Deepening, the move is the deepest finished depth's: the record names that
+                // depth, at which the search repeats (`game::rerun`).
+                let mut params = self.engine.params().clone();
+                params.depth = thought.depth;
                 let searched = Searched {
                     value: thought.value,
                     stopped_at: thought.stopped_at,
-                    params: self.engine.params().clone(),
+                    params,
                 };
                 (m, Some(searched))
             }

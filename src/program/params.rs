@@ -39,8 +39,9 @@ pub const LIMIT_CHECK_NODES: u64 = 256;
 /// checked every [`LIMIT_CHECK_NODES`] nodes (well under a millisecond here), so a search may
 /// run that much past it.
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=604_800_000;
-/// Top-level moves whose values are found exactly (UCI MultiPV): at most as many as the widest
-/// top level searches; more would change nothing.
+/// Principal lines, each a top-level move with its exact value (UCI and CECP `MultiPV`, `think
+/// --lines`): up to 255, more than any position's legal moves (218 at most); more lines than
+/// the program has moves give one line per move.
 pub const MULTI_PV: RangeInclusive<u32> = 1..=255;
 
 /// Basic widths per ply, the last one repeating for all deeper plies (source `SETW 15 15 9 9 7`).
@@ -269,8 +270,9 @@ pub struct SearchParams {
     pub hash_move_first: bool,
     /// Which program searches (the widths, depth and feedovers above apply to both).
     pub profile: Profile,
-    /// How many top-level moves get exact values (UCI MultiPV; 1 in play, as in 1967): each
-    /// top-level move is searched with the window (k-th best so far, +infinity), see `root.rs`.
+    /// How many principal lines a search gives (UCI MultiPV; 1 in play, as in 1967): after the
+    /// search as the program plays it, the top-level moves are searched again with a window
+    /// that makes the best k exact (`search/root.rs`, `c197/lines.rs`).
     pub multi_pv: u32,
 }
 
@@ -422,6 +424,11 @@ pub fn check_time_limit_ms(ms: u64) -> Result<Duration, ParamError> {
 /// Parses a number of principal lines in [`MULTI_PV`].
 pub fn parse_multi_pv(s: &str) -> Result<u32, ParamError> {
     parse_in("MultiPV", s, &MULTI_PV, || expected(&MULTI_PV, ""))
+}
+
+/// Checks a number of principal lines against [`MULTI_PV`].
+pub fn check_multi_pv(k: u32) -> Result<u32, ParamError> {
+    check("MultiPV", k, &MULTI_PV, || expected(&MULTI_PV, ""))
 }
 
 /// Parses an on/off switch.
@@ -582,6 +589,15 @@ mod tests {
         assert_eq!(
             check_secondary_plies(1000).unwrap_err().to_string(),
             "secondary plies '1000' is not a whole number from 0 to 20"
+        );
+        assert_eq!(check_multi_pv(255), Ok(255));
+        assert_eq!(
+            check_multi_pv(0).unwrap_err().to_string(),
+            "MultiPV '0' is not a whole number from 1 to 255"
+        );
+        assert_eq!(
+            parse_multi_pv("256").unwrap_err().to_string(),
+            "MultiPV '256' is not a whole number from 1 to 255"
         );
         assert!("15,256".parse::<WidthSchedule>().is_err());
         assert!(WidthSchedule::new(vec![6, 1000]).is_err());

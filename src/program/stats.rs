@@ -60,6 +60,61 @@ impl Statistics {
     }
 }
 
+impl std::ops::AddAssign<&Statistics> for Statistics {
+    /// Adds every counter and the time of another search (the depths of a deepening search).
+    fn add_assign(&mut self, s: &Statistics) {
+        // Spelled out whole, so that a new counter cannot be forgotten here.
+        let Statistics {
+            nodes,
+            pmg_calls,
+            static_evaluations,
+            feedovers,
+            plausible_capture_searches,
+            cutoffs,
+            table:
+                TableStats {
+                    probes,
+                    hits,
+                    stores,
+                    replacements,
+                    refused,
+                },
+            table_cutoffs,
+            table_moves_rejected,
+            secondary_searches,
+            secondary_changes,
+            repetitions,
+            fifty_move_draws,
+            mated_moves_ignored,
+            time,
+            stopped_at,
+        } = s;
+        self.nodes += nodes;
+        self.pmg_calls += pmg_calls;
+        self.static_evaluations += static_evaluations;
+        for (t, f) in self.feedovers.iter_mut().zip(feedovers) {
+            *t += f;
+        }
+        self.plausible_capture_searches += plausible_capture_searches;
+        self.cutoffs += cutoffs;
+        self.table.probes += probes;
+        self.table.hits += hits;
+        self.table.stores += stores;
+        self.table.replacements += replacements;
+        self.table.refused += refused;
+        self.table_cutoffs += table_cutoffs;
+        self.table_moves_rejected += table_moves_rejected;
+        self.secondary_searches += secondary_searches;
+        self.secondary_changes += secondary_changes;
+        self.repetitions += repetitions;
+        self.fifty_move_draws += fifty_move_draws;
+        self.mated_moves_ignored += mated_moves_ignored;
+        self.time += *time;
+        // Not summed: a node count of one search, which only that search can repeat.
+        let _ = stopped_at;
+    }
+}
+
 impl fmt::Display for Statistics {
     /// Several lines, `name value` each.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
