@@ -34,7 +34,8 @@ pub const AFLATA: Pins = Pins {
 /// one moving) stands for the slider behind it on the same line, if any (`FLATAB`).
 pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
     let (mut c, mut d) = (0, 0);
-    for (slot, q) in FLATA_ORDER {
+    // By reference: iterating the const by value copies its 18 pairs at every call.
+    for &(slot, q) in FLATA_ORDER.iter() {
         let mut j = t.slots[a][slot] as Pc;
         if j == 0 {
             continue;
@@ -88,7 +89,7 @@ pub fn f2la(
     d: Pc,
 ) -> (Pc, Pc) {
     let (mut t1, mut t2) = (0, 0);
-    for (slot, q) in FLATA_ORDER {
+    for &(slot, q) in FLATA_ORDER.iter() {
         let j = t.slots[a][slot] as Pc;
         if j == 0 {
             continue;
