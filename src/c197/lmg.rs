@@ -1269,6 +1269,20 @@ fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64
     if hi <= lo + 1 {
         return;
     }
+    // A pass on a bit all the keys of the range share leaves the range as it is (no exchange,
+    // and the whole range goes on to the next bit): start at the highest bit they differ in,
+    // and stop when they differ in none. Same order as `SORT`, fewer passes.
+    let (mut or, mut and) = (0, !0);
+    for e in &v[lo..hi] {
+        let k = key(e);
+        or |= k;
+        and &= k;
+    }
+    let differ = (or ^ and) & ((2 << bit) - 1);
+    if differ == 0 {
+        return;
+    }
+    let bit = 63 - differ.leading_zeros();
     let set = |e: &T| key(e) & (1 << bit) != 0;
     let (mut a, mut b) = (lo, hi);
     while a != b {
