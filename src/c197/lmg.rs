@@ -14,7 +14,7 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, SLOTS, Tables, attack_word, count};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{KING_ORDER, lmgstd, lmgt, scoring_line};
+use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
@@ -161,7 +161,7 @@ enum Change {
     Attack(usize, Loc, AttackWord),
     /// The squares an uncovered slider's line was followed over, in direction slot `d`:
     /// `LMV6E` (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk(usize, Pc, Vec<Loc>),
+    Walk(usize, Pc, Squares),
     /// `LMUOP1` (4746-4751): the slot set on the new square is cleared.
     Clear(Loc, usize),
 }
@@ -392,17 +392,16 @@ impl<'a> Pmg<'a> {
         let k = king(i);
         let kl = b.piecel[k];
         let mut pcswsm = 0;
-        let mut squares = Vec::with_capacity(32);
-        let mut filter: Option<(Vec<Loc>, Loc)> = None;
+        let mut filter: Option<(Squares, Loc)> = None;
         let mut pieces: Vec<Pc> = (1 + NPCS * i..=NPCS + NPCS * i).collect();
         let check = self.theirs(kl);
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
                 // LMG1A: the king's moves first, then only moves to the checking line.
                 self.cdvcf = -1;
-                squares.clear();
+                let mut squares = Squares::new();
                 lmgt(b, &self.t, k, &mut squares);
-                for &a in &squares.clone() {
+                for a in squares.iter() {
                     self.lmgr(k, a);
                 }
                 let (_, d) = flata(b, &self.t, kl, k, i, FLATA);
@@ -418,13 +417,13 @@ impl<'a> Pmg<'a> {
             if b.piecel[p] == 0 {
                 continue;
             }
-            squares.clear();
+            let mut squares = Squares::new();
             lmgt(b, &self.t, p, &mut squares);
-            for &a in &squares {
+            for a in squares.iter() {
                 if let Some((line, eps)) = &filter {
                     // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
                     if b.kind[p] == Kind::King
-                        || !(line.contains(&a) || (b.pawn(p) && a == *eps && *eps != 0))
+                        || !(line.contains(a) || (b.pawn(p) && a == *eps && *eps != 0))
                     {
                         continue;
                     }
@@ -468,10 +467,10 @@ impl<'a> Pmg<'a> {
     /// `LMG1A`-`LMG1P` (5334-5416): the squares between the king on `kl` and the checking piece
     /// `d`, the checker's included (`KSQTB`), and the square where a checking pawn may be taken
     /// en passant (`LMGEPS`).
-    fn checking_line(&self, kl: Loc, d: Pc) -> (Vec<Loc>, Loc) {
+    fn checking_line(&self, kl: Loc, d: Pc) -> (Squares, Loc) {
         let b = self.b;
         if d == 0 {
-            return (Vec::new(), 0);
+            return (Squares::new(), 0);
         }
         let tt = b.piecel[d];
         let mut eps = 0;
@@ -509,7 +508,7 @@ impl<'a> Pmg<'a> {
                 }
             }
         };
-        let mut line = Vec::new();
+        let mut line = Squares::new();
         match step {
             None => line.push(tt),
             Some(s) => {
@@ -587,7 +586,7 @@ impl<'a> Pmg<'a> {
             match ch {
                 Change::Attack(s, l, w) => self.t.attacks[s][l] = w,
                 Change::Walk(d, tt, squares) => {
-                    for l in squares {
+                    for l in squares.iter() {
                         if self.t.slots[l][d] as Pc == tt {
                             self.t.slots[l][d] = 0;
                         }
@@ -979,9 +978,9 @@ impl<'a> Pmg<'a> {
                 self.lmgr2(p, l, true);
             }
         } else {
-            let mut squares = Vec::with_capacity(28);
+            let mut squares = Squares::new();
             lmgstd(b, p, a, &mut squares);
-            for l in squares {
+            for l in squares.iter() {
                 self.lmgr2(p, l, true);
             }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
@@ -1083,14 +1082,14 @@ impl<'a> Pmg<'a> {
     /// squares in its range) and tells what the walk left in T2.
     fn cbdv(&mut self, v: Pc) -> Leftover {
         let b = self.b;
-        let mut squares = Vec::with_capacity(28);
+        let mut squares = Squares::new();
         let a = b.piecel[v];
         lmgstd(b, v, a, &mut squares);
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        for l in squares {
+        for l in squares.iter() {
             if b.border(l) {
                 continue;
             }
@@ -1183,11 +1182,11 @@ impl<'a> Pmg<'a> {
                 self.log.push(Change::Clear(a, d));
                 continue;
             }
-            let mut walk = Vec::with_capacity(8);
+            let mut walk = Squares::new();
             scoring_line(b, tt, origin, step, d >= 4, &mut walk);
-            walk.retain(|&l| !b.border(l));
-            self.log.push(Change::Walk(d, tt, walk.clone()));
-            for l in walk {
+            walk.retain(|l| !b.border(l));
+            self.log.push(Change::Walk(d, tt, walk));
+            for l in walk.iter() {
                 if !enemy {
                     // LMUAGR.
                     self.add_attack(i, l, word);
