@@ -122,32 +122,67 @@ pub struct Leftovers {
 }
 
 /// A pin found while scanning (`PINTB`, recorded by `MMRK7A`/`MMBS7A`).
+#[derive(Copy, Clone, Default)]
 struct PinCandidate {
     /// The square of the piece behind (pinned to).
-    behind: Loc,
+    behind: u8,
     /// The pinning slider.
-    pinner: Pc,
+    pinner: u8,
     /// The square of the piece in front (perhaps pinned).
-    front: Loc,
+    front: u8,
 }
+
+/// `PINTB` (388-389): the pins found while scanning, in order. The program's table holds 64
+/// (`LPINTB=100`); this one holds every one there can be, one for each line of each piece
+/// (32 × 8): a line records at most one. On the stack, not a `Vec`: `CAT` runs at every node.
+struct PinTable {
+    len: usize,
+    at: [PinCandidate; 8 * NPC],
+}
+
+impl PinTable {
+    fn push(&mut self, pin: PinCandidate) {
+        self.at[self.len] = pin;
+        self.len += 1;
+    }
+}
+
+/// A table of nothing: what `CAT` clears before it scans.
+const EMPTY: Tables = Tables {
+    attacks: [[0; BD2]; 2],
+    slots: [[0; SLOTS]; BD2],
+    bdblk: [[0; 8]; BD2],
+    ppased: [0; NPC + 1],
+    backward: [false; NPC + 1],
+    pptp: [false; NPC + 1],
+    pint: [false; NPC + 1],
+    pfls: [0; 2],
+    pnfls: [[0; 8]; 2],
+};
 
 impl Tables {
     /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins), with
     /// what earlier runs left (`lo`; the caller keeps `lo.qr_pinned` up to date from
     /// `pint[32]`).
     pub fn compute(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Tables {
-        let mut t = Tables {
-            attacks: [[0; BD2]; 2],
-            slots: [[0; SLOTS]; BD2],
-            bdblk: [[0; 8]; BD2],
-            ppased: [0; NPC + 1],
-            backward: [false; NPC + 1],
-            pptp: [false; NPC + 1],
-            pint: [false; NPC + 1],
-            pfls: [0; 2],
-            pnfls: [[0; 8]; 2],
+        *Tables::boxed(b, fixes, lo)
+    }
+
+    /// [`Tables::compute`] filled in place on the heap, for the search's nodes: the tables are
+    /// some 5 KB, and a node that held them by value would copy them every time it is moved.
+    pub fn boxed(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Box<Tables> {
+        let mut t = Box::new(EMPTY);
+        t.fill(b, fixes, lo);
+        t
+    }
+
+    /// `CAT` into `self`, which is [`EMPTY`].
+    fn fill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+        let t = self;
+        let mut pins = PinTable {
+            len: 0,
+            at: [PinCandidate::default(); 8 * NPC],
         };
-        let mut pins = Vec::new();
         for side in 0..2 {
             for p in 1 + NPCS * side..=NPCS + NPCS * side {
                 let a = b.piecel[p];
@@ -179,16 +214,16 @@ impl Tables {
         t.pint[NPC] = lo.qr_pinned;
         // MCAT4-MCAT6 (439-456): a real pin when the piece behind is undefended or worth at
         // least the pinner; kings are never marked pinned.
-        for pin in pins.iter().rev() {
-            let behind = b.at(pin.behind);
+        for pin in pins.at[..pins.len].iter().rev() {
+            let behind = b.at(pin.behind as Loc);
             let side = side_of(behind);
-            let real = t.attacks[side][pin.behind] == 0 || b.pvalue[behind] >= b.pvalue[pin.pinner];
-            let front = b.at(pin.front);
+            let real = t.attacks[side][pin.behind as Loc] == 0
+                || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
+            let front = b.at(pin.front as Loc);
             if real && b.kind[front] != Kind::King {
                 t.pint[front] = true;
             }
         }
-        t
     }
 
     /// One attack of `p` on `l` recorded in slot `slot` (`ADDM R,BA(A) / DPB B,slot`).
@@ -200,7 +235,7 @@ impl Tables {
     /// `MMRK` (752-794): the four rank and file lines; through our own rooks and queens the
     /// attack counts go on (`MMRK6`); the first other piece is marked as blocking the line, and
     /// behind an enemy piece a second enemy piece is a possible pin (`MMRK7A`).
-    fn rook(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut Vec<PinCandidate>) {
+    fn rook(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut PinTable) {
         for c in 0..4 {
             self.line(b, p, a, side, c, pins);
         }
@@ -208,22 +243,14 @@ impl Tables {
 
     /// `MMBS` (815-873): the diagonals; through our own bishops and queens (`MMBS6`); past one
     /// of our pawns one square more when the line runs forward (`MMBS5`).
-    fn bishop(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut Vec<PinCandidate>) {
+    fn bishop(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut PinTable) {
         for c in 4..8 {
             self.line(b, p, a, side, c, pins);
         }
     }
 
     /// One line of `MMRK`/`MMBS` in direction `c`.
-    fn line(
-        &mut self,
-        b: &Board,
-        p: Pc,
-        a: Loc,
-        side: usize,
-        c: usize,
-        pins: &mut Vec<PinCandidate>,
-    ) {
+    fn line(&mut self, b: &Board, p: Pc, a: Loc, side: usize, c: usize, pins: &mut PinTable) {
         let word = attack_word(b.kind[p]);
         let step = DIR[c];
         let diagonal = c >= 4;
@@ -288,9 +315,9 @@ impl Tables {
                 }
                 if side_of(e) != side {
                     pins.push(PinCandidate {
-                        behind: l,
-                        pinner: p,
-                        front,
+                        behind: l as u8,
+                        pinner: p as u8,
+                        front: front as u8,
                     });
                 }
                 return;

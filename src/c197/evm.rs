@@ -51,7 +51,7 @@ pub struct Node {
     /// The program's board.
     pub board: Board,
     /// Its `CAT` tables.
-    pub tables: Tables,
+    pub tables: Box<Tables>,
     /// The same position in our rules.
     pub pos: Position,
     legal: OnceCell<MoveList>,
@@ -60,7 +60,7 @@ pub struct Node {
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        let tables = Tables::compute(&board, fixes.into(), lo);
+        let tables = Tables::boxed(&board, fixes.into(), lo);
         lo.qr_pinned |= tables.pint[NPC];
         Node {
             board,
