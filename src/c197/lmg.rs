@@ -1260,46 +1260,101 @@ pub fn sort(v: &mut [Entry]) {
 }
 
 /// `SORT` on any key.
-pub fn sort_with<T>(v: &mut [T], key: impl Fn(&T) -> i64 + Copy) {
-    sort1(v, 0, v.len(), 11, key);
+///
+/// The exchanges are made on words that hold each entry's 12 key bits above its index, and
+/// the entries put in their order once at the end: the same exchanges as on the program's
+/// three-word entries, with less to move and compare.
+pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
+    if v.len() < 2 {
+        return;
+    }
+    let mut words: Vec<u64> = v
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
+        .collect();
+    sort1(&mut words, 11);
+    let entries = v.to_vec();
+    for (e, &w) in v.iter_mut().zip(words.iter()) {
+        *e = entries[w as u32 as usize];
+    }
 }
 
-fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64 + Copy) {
-    if hi <= lo + 1 {
+/// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
+/// each part on the next bit.
+fn sort1(v: &mut [u64], bit: u32) {
+    let n = v.len();
+    // SORT1: one entry or none.
+    if n < 2 {
         return;
     }
     // A pass on a bit all the keys of the range share leaves the range as it is (no exchange,
     // and the whole range goes on to the next bit): start at the highest bit they differ in,
     // and stop when they differ in none. Same order as `SORT`, fewer passes.
-    let (mut or, mut and) = (0, !0);
-    for e in &v[lo..hi] {
-        let k = key(e);
-        or |= k;
-        and &= k;
+    let mask = ((2 << bit) - 1) << 32;
+    if n == 2 {
+        // Two keys: the pass on the highest bit they differ in exchanges them if the second
+        // has it, that is if its key is the greater; equal keys stay.
+        if v[0] & mask < v[1] & mask {
+            v.swap(0, 1);
+        }
+        return;
     }
-    let differ = (or ^ and) & ((2 << bit) - 1);
+    let (mut or, mut and) = (0, !0);
+    for &w in v.iter() {
+        or |= w;
+        and &= w;
+    }
+    let differ = (or ^ and) & mask;
     if differ == 0 {
         return;
     }
     let bit = 63 - differ.leading_zeros();
-    let set = |e: &T| key(e) & (1 << bit) != 0;
-    let (mut a, mut b) = (lo, hi);
-    while a != b {
-        if set(&v[a]) {
-            a += 1;
-            continue;
+    let s = if n <= 64 {
+        // SORT3-SORT2 run A up from the first entry past those with the bit and, at one
+        // without it, B down from the last past those without; the two exchange. So the k-th
+        // entry without the bit among the first `s` (as many as have it) changes places with
+        // the k-th with it from the end: the same exchanges, found from a mask of the
+        // entries that have the bit rather than by a branch on every entry.
+        let mut has = 0u64;
+        for (i, &w) in v.iter().enumerate() {
+            has |= ((w >> bit) & 1) << i;
         }
-        b -= 1;
-        if set(&v[b]) {
+        let s = has.count_ones() as usize;
+        let first = if s == 64 { !0 } else { (1 << s) - 1 };
+        let mut holes = !has & first;
+        let mut movers = has & !first;
+        while holes != 0 {
+            let a = holes.trailing_zeros() as usize;
+            let b = 63 - movers.leading_zeros() as usize;
             v.swap(a, b);
-            a += 1;
+            holes &= holes - 1;
+            movers &= !(1 << b);
         }
-    }
-    if bit == 0 {
+        s
+    } else {
+        // SORT3-SORT2 as written.
+        let set = |w: u64| w & (1 << bit) != 0;
+        let (mut a, mut b) = (0, n);
+        while a != b {
+            if set(v[a]) {
+                a += 1;
+                continue;
+            }
+            b -= 1;
+            if set(v[b]) {
+                v.swap(a, b);
+                a += 1;
+            }
+        }
+        a
+    };
+    if bit == 32 {
         return;
     }
-    sort1(v, lo, a, bit - 1, key);
-    sort1(v, a, hi, bit - 1, key);
+    let (first, second) = v.split_at_mut(s);
+    sort1(first, bit - 33);
+    sort1(second, bit - 33);
 }
 
 #[cfg(test)]
@@ -1392,6 +1447,57 @@ mod tests {
         let mut v = [(4096, 'x'), (1, 'y')];
         sort_with(&mut v, |e| e.0);
         assert_eq!(v.map(|e| e.1), ['y', 'x']);
+    }
+
+    /// `SORT` (6062-6092) as written, one bit a pass from bit 11 down, for comparison.
+    fn sort_as_written(v: &mut [(i64, usize)], bit: u32) {
+        if v.len() < 2 {
+            return;
+        }
+        let set = |e: &(i64, usize)| e.0 & (1 << bit) != 0;
+        let (mut a, mut b) = (0, v.len());
+        while a != b {
+            if set(&v[a]) {
+                a += 1;
+                continue;
+            }
+            b -= 1;
+            if set(&v[b]) {
+                v.swap(a, b);
+                a += 1;
+            }
+        }
+        if bit > 0 {
+            let (first, second) = v.split_at_mut(a);
+            sort_as_written(first, bit - 1);
+            sort_as_written(second, bit - 1);
+        }
+    }
+
+    #[test]
+    fn sort_makes_the_programs_exchanges() {
+        // Lists of 0 to 150 entries (the exchanges are found from a mask up to 64) with many
+        // equal keys, whose order only the exchanges decide.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in (0..=70).chain([100, 128, 150]) {
+            for _ in 0..20 {
+                let keys = 1 + next() % 40;
+                let v: Vec<(i64, usize)> = (0..n)
+                    .map(|i| ((next() % keys * 8 + next() % 2 * 4096) as i64, i))
+                    .collect();
+                let mut written = v.clone();
+                sort_as_written(&mut written, 11);
+                let mut ours = v;
+                sort_with(&mut ours, |e| e.0);
+                assert_eq!(ours, written, "{n} entries");
+            }
+        }
     }
 
     /// The moves whose plausibility the trade-policy fix changes, with the change.
