@@ -68,6 +68,42 @@ pub const FLATA_ORDER: [(usize, usize); SLOTS] = [
     (12, 69),
 ];
 
+/// The slots of square `a` that hold a piece, in `FLATA`'s order (see [`FLATA_ORDER`]), each
+/// with its `Q`. A mask of the occupied slots is made first, so that the empty ones (most of
+/// the 18) cost no branch each.
+pub fn flata_slots(t: &Tables, a: Loc) -> impl Iterator<Item = (usize, usize)> {
+    let row = &t.slots[a];
+    let mut held = 0u32;
+    for (r, &(slot, _)) in FLATA_ORDER.iter().enumerate() {
+        held |= ((row[slot] != 0) as u32) << r;
+    }
+    std::iter::from_fn(move || {
+        if held == 0 {
+            return None;
+        }
+        let r = held.trailing_zeros() as usize;
+        held &= held - 1;
+        Some(FLATA_ORDER[r])
+    })
+}
+
+/// The slots of square `a` that hold a piece, in slot order: a mask made first, so that the
+/// empty ones (most of the 18) cost no branch each.
+pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
+    let mut held = 0u32;
+    for (s, &x) in t.slots[a].iter().enumerate() {
+        held |= ((x != 0) as u32) << s;
+    }
+    std::iter::from_fn(move || {
+        if held == 0 {
+            return None;
+        }
+        let s = held.trailing_zeros() as usize;
+        held &= held - 1;
+        Some(s)
+    })
+}
+
 /// Everything `CAT` computes.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -691,6 +727,27 @@ mod tests {
         let d5 = b.at(loc(Square::parse("d5").unwrap()));
         assert_eq!(tables(&b, false).ppased[d5], 4);
         assert_eq!(tables(&b, true).ppased[d5], 0);
+    }
+
+    #[test]
+    fn the_held_slots_come_in_flatas_order_and_in_slot_order() {
+        // Every third slot of square 55 held: FLATA reads BDA1 LR first (slot 5), then the
+        // rest of each word from its low bits (4438-4459).
+        let mut t = EMPTY;
+        for s in (0..SLOTS).step_by(3) {
+            t.slots[55][s] = s as u8 + 1;
+        }
+        let flata: Vec<usize> = flata_slots(&t, 55).map(|(s, _)| s).collect();
+        assert_eq!(flata, [3, 0, 9, 6, 15, 12]);
+        let listed: Vec<(usize, usize)> = flata_slots(&t, 55).collect();
+        let expected: Vec<(usize, usize)> = FLATA_ORDER
+            .iter()
+            .copied()
+            .filter(|&(s, _)| s % 3 == 0)
+            .collect();
+        assert_eq!(listed, expected);
+        assert_eq!(held_slots(&t, 55).collect::<Vec<_>>(), [0, 3, 6, 9, 12, 15]);
+        assert_eq!(held_slots(&t, 56).count(), 0);
     }
 
     #[test]

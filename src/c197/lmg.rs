@@ -12,7 +12,7 @@ use super::board::{
     BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, SLOTS, Tables, attack_word, count};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
@@ -456,11 +456,8 @@ impl<'a> Pmg<'a> {
 
     /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
     fn checkers(&self, kl: Loc) -> usize {
-        (0..SLOTS)
-            .filter(|&s| {
-                let p = self.t.slots[kl][s] as Pc;
-                p != 0 && side_of(p) != self.i
-            })
+        held_slots(&self.t, kl)
+            .filter(|&s| side_of(self.t.slots[kl][s] as Pc) != self.i)
             .count()
     }
 
@@ -1113,9 +1110,10 @@ impl<'a> Pmg<'a> {
     /// move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        for (s, &step) in DIR.iter().enumerate() {
+        for s in held_slots(&self.t, a).take_while(|&s| s < 8) {
+            let step = DIR[s];
             let j = self.t.slots[a][s] as Pc;
-            if j == 0 || !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
+            if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
                 continue;
             }
             if (b.rfpcs(p) && s <= 3) || (b.ddpcs(p) && s >= 4) {

@@ -286,9 +286,9 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
             if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
                 out.theirs_helpless = true;
             }
-            for s in 0..super::cat::SLOTS {
+            for s in super::cat::held_slots(t, a) {
                 let j = t.slots[a][s] as Pc;
-                if j == 0 || side_of(j) != att {
+                if side_of(j) != att {
                     continue;
                 }
                 let mut v = b.rpval[victim] as i64;
