@@ -72,17 +72,6 @@ impl Squares {
     pub fn contains(&self, l: Loc) -> bool {
         self.iter().any(|x| x == l)
     }
-
-    /// Keeps only the squares for which `keep` holds, in order.
-    pub fn retain(&mut self, keep: impl Fn(Loc) -> bool) {
-        let mut kept = Squares::new();
-        for l in self.iter() {
-            if keep(l) {
-                kept.push(l);
-            }
-        }
-        *self = kept;
-    }
 }
 
 /// The squares the generator `LMGT` of piece `p` offers, in order: pawn pushes to empty
@@ -94,7 +83,7 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
     let a = b.piecel[p];
     let side = side_of(p);
     match b.kind[p] {
-        Kind::Pawn => pawn_moves(b, a, side, out),
+        Kind::Pawn => pawn_moves(b, a, side, &mut |l| out.push(l)),
         Kind::Knight => {
             for o in KNIGHT_ORDER {
                 out.push(a.wrapping_add_signed(o));
@@ -119,7 +108,7 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
 
 /// `LMWPW` / `LMBPW`: double step (from the second rank, both squares empty), step, then the
 /// captures toward the QR file and toward the KR file, onto any piece or the ghost.
-pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut Squares) {
+pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
     let (step, second_rank) = if side == 0 {
         (BW as isize, a + 2 * BW < 6 * BW)
     } else {
@@ -128,14 +117,14 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut Squares) {
     let one = a.wrapping_add_signed(step);
     let two = one.wrapping_add_signed(step);
     if second_rank && b.board[two] == 0 && b.board[one] == 0 {
-        out.push(two);
+        out(two);
     }
     if b.board[one] == 0 {
-        out.push(one);
+        out(one);
     }
     for l in [one + 1, one - 1] {
         if l == b.ghloc || b.board[l] > 0 {
-            out.push(l);
+            out(l);
         }
     }
 }
@@ -159,16 +148,19 @@ fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Squares) {
 /// our own pawn on a diagonal (`LSBIS5`); knights and kings their squares (all eight: the
 /// scoring routine is called with `Q` negative, so `LMKC` passes every square). Edge squares
 /// are included; the scoring routines skip them. Pawns are scored elsewhere.
-pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut Squares) {
+///
+/// Each square goes to `out` as it is found, as the program's generators hand each to the
+/// scoring routine: nothing is collected.
+pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut impl FnMut(Loc)) {
     match b.kind[p] {
         Kind::Knight => {
             for o in KNIGHT_ORDER {
-                out.push(a.wrapping_add_signed(o));
+                out(a.wrapping_add_signed(o));
             }
         }
         Kind::King => {
             for o in KING_ORDER {
-                out.push(a.wrapping_add_signed(o));
+                out(a.wrapping_add_signed(o));
             }
         }
         Kind::Rook => scoring_lines(b, p, a, false, out),
@@ -182,7 +174,7 @@ pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut Squares) {
 }
 
 /// `LSROOK` / `LSBIS` from `a` for piece `p` (its colour decides what it sees through).
-fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut Squares) {
+fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut impl FnMut(Loc)) {
     let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
     for &d in dirs {
         scoring_line(b, p, a, d, diagonal, out);
@@ -190,12 +182,12 @@ fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut Squares) {
 }
 
 /// One line of `LSROOK`/`LSBIS` (also `LMUA`'s walk along an uncovered line).
-pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mut Squares) {
+pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mut impl FnMut(Loc)) {
     let side = side_of(p);
     let mut l = a;
     loop {
         l = l.wrapping_add_signed(d);
-        out.push(l);
+        out(l);
         let q = b.board[l];
         if q == 0 {
             continue;
@@ -212,7 +204,7 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
                 continue;
             }
             if b.pawn(q) {
-                out.push(l.wrapping_add_signed(d));
+                out(l.wrapping_add_signed(d));
             }
         } else if b.rfpcs(q) {
             continue;

@@ -975,11 +975,7 @@ impl<'a> Pmg<'a> {
                 self.lmgr2(p, l, true);
             }
         } else {
-            let mut squares = Squares::new();
-            lmgstd(b, p, a, &mut squares);
-            for l in squares.iter() {
-                self.lmgr2(p, l, true);
-            }
+            lmgstd(b, p, a, &mut |l| self.lmgr2(p, l, true));
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
             // 9 below), and the test reads that A: their own square's value comes off their
@@ -1004,6 +1000,7 @@ impl<'a> Pmg<'a> {
     /// `LMGR2` (4630-4710): one square in the range of `q` (the scored piece, or a line it
     /// uncovers): its value (into C too when `positional`), and if an enemy piece stands there,
     /// checks, pawn breaks, pins, threats and the trade policy.
+    #[inline(always)]
     fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
         let b = self.b;
         if b.border(l) {
@@ -1017,6 +1014,12 @@ impl<'a> Pmg<'a> {
         if t1 == 0 || side_of(t1) == side_of(q) {
             return;
         }
+        self.lmgr2_enemy(q, l, t1);
+    }
+
+    /// `LMGR2` on a square where an enemy piece `t1` stands.
+    fn lmgr2_enemy(&mut self, q: Pc, l: Loc, t1: Pc) {
+        let b = self.b;
         if b.kind[t1] == Kind::King {
             self.ickf = true;
         }
@@ -1081,7 +1084,7 @@ impl<'a> Pmg<'a> {
         let b = self.b;
         let mut squares = Squares::new();
         let a = b.piecel[v];
-        lmgstd(b, v, a, &mut squares);
+        lmgstd(b, v, a, &mut |l| squares.push(l));
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
@@ -1181,8 +1184,11 @@ impl<'a> Pmg<'a> {
                 continue;
             }
             let mut walk = Squares::new();
-            scoring_line(b, tt, origin, step, d >= 4, &mut walk);
-            walk.retain(|l| !b.border(l));
+            scoring_line(b, tt, origin, step, d >= 4, &mut |l| {
+                if !b.border(l) {
+                    walk.push(l);
+                }
+            });
             self.log.push(Change::Walk(d, tt, walk));
             for l in walk.iter() {
                 if !enemy {
