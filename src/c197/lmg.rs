@@ -1113,13 +1113,24 @@ impl<'a> Pmg<'a> {
     /// move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        for s in held_slots(&self.t, a).take_while(|&s| s < 8) {
+        let row = self.t.slots[a];
+        // The line slots that hold a piece, less those of the lines `p` moves on itself.
+        let mut lines = 0u32;
+        for (s, &j) in row[..8].iter().enumerate() {
+            lines |= ((j != 0) as u32) << s;
+        }
+        if b.rfpcs(p) {
+            lines &= !0x0f;
+        }
+        if b.ddpcs(p) {
+            lines &= !0xf0;
+        }
+        while lines != 0 {
+            let s = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
             let step = DIR[s];
-            let j = self.t.slots[a][s] as Pc;
+            let j = row[s] as Pc;
             if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
-                continue;
-            }
-            if (b.rfpcs(p) && s <= 3) || (b.ddpcs(p) && s >= 4) {
                 continue;
             }
             let same = side_of(j) == side_of(p);
