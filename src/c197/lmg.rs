@@ -155,15 +155,29 @@ impl Phase {
 }
 
 /// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
-/// undone afterwards (`LMV6D`, `LMUOP1`).
+/// undone afterwards (`LMV6D`, `LMUOP1`). Squares, sides, slots and pieces in bytes: the log
+/// is written and read back for every move.
 enum Change {
-    /// An attack word, restored exactly.
-    Attack(usize, Loc, AttackWord),
+    /// An attack word of side and square, restored exactly.
+    Attack(u8, u8, AttackWord),
     /// The squares an uncovered slider's line was followed over, in direction slot `d`:
     /// `LMV6E` (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk(usize, Pc, Squares),
+    Walk(u8, u8, Walk),
     /// `LMUOP1` (4746-4751): the slot set on the new square is cleared.
-    Clear(Loc, usize),
+    Clear(u8, u8),
+}
+
+/// The board squares of one line from a square: seven at most.
+#[derive(Copy, Clone)]
+struct Walk {
+    len: u8,
+    at: [u8; 7],
+}
+
+impl Walk {
+    fn squares(&self) -> impl Iterator<Item = Loc> + '_ {
+        self.at[..self.len as usize].iter().map(|&l| l as Loc)
+    }
 }
 
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
@@ -581,15 +595,15 @@ impl<'a> Pmg<'a> {
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
         while let Some(ch) = self.log.pop() {
             match ch {
-                Change::Attack(s, l, w) => self.t.attacks[s][l] = w,
-                Change::Walk(d, tt, squares) => {
-                    for l in squares.iter() {
-                        if self.t.slots[l][d] as Pc == tt {
-                            self.t.slots[l][d] = 0;
+                Change::Attack(s, l, w) => self.t.attacks[s as usize][l as Loc] = w,
+                Change::Walk(d, tt, walk) => {
+                    for l in walk.squares() {
+                        if self.t.slots[l][d as usize] == tt {
+                            self.t.slots[l][d as usize] = 0;
                         }
                     }
                 }
-                Change::Clear(l, d) => self.t.slots[l][d] = 0,
+                Change::Clear(l, d) => self.t.slots[l as Loc][d as usize] = 0,
             }
         }
         if let Some(e) = listed {
@@ -1191,17 +1205,18 @@ impl<'a> Pmg<'a> {
                 let side = if enemy { 1 - i } else { i };
                 self.add_attack(side, a, word);
                 self.t.slots[a][d] = tt as u8;
-                self.log.push(Change::Clear(a, d));
+                self.log.push(Change::Clear(a as u8, d as u8));
                 continue;
             }
-            let mut walk = Squares::new();
+            let mut walk = Walk { len: 0, at: [0; 7] };
             scoring_line(b, tt, origin, step, d >= 4, &mut |l| {
                 if !b.border(l) {
-                    walk.push(l);
+                    walk.at[walk.len as usize] = l as u8;
+                    walk.len += 1;
                 }
             });
-            self.log.push(Change::Walk(d, tt, walk));
-            for l in walk.iter() {
+            self.log.push(Change::Walk(d as u8, tt as u8, walk));
+            for l in walk.squares() {
                 if !enemy {
                     // LMUAGR.
                     self.add_attack(i, l, word);
@@ -1239,7 +1254,7 @@ impl<'a> Pmg<'a> {
 
     fn add_attack(&mut self, side: usize, l: Loc, w: AttackWord) {
         self.log
-            .push(Change::Attack(side, l, self.t.attacks[side][l]));
+            .push(Change::Attack(side as u8, l as u8, self.t.attacks[side][l]));
         self.t.attacks[side][l] += w;
     }
 
