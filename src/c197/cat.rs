@@ -7,17 +7,18 @@ use super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile,
 use crate::program::Fixes;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
-/// plus the sum of the attackers' codes (`PCATV`); the program compares whole words.
-pub type AttackWord = i64;
+/// plus the sum of the attackers' codes (`PCATV`); the program compares whole words. 32 bits
+/// hold it (32 attackers at most: 2^23), and halve the tables every node copies.
+pub type AttackWord = i32;
 
 /// One attack of a piece of type `k` (`PCATV`: 1,,code).
 pub fn attack_word(k: Kind) -> AttackWord {
-    (1 << 18) + attack_code(k)
+    (1 << 18) + attack_code(k) as AttackWord
 }
 
 /// The number of attacks in an attack word (`HLRZ`).
 pub fn count(w: AttackWord) -> i64 {
-    w >> 18
+    (w >> 18) as i64
 }
 
 /// The eight line directions, in the program's order: `RDT` (-1 1 BW -BW) then `BDT` (BW-1

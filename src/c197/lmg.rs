@@ -821,13 +821,13 @@ impl<'a> Pmg<'a> {
         let lmgt1 = -tt;
         let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
         if tt >= 0 {
-            return Some(self.more_attacks(self.theirs(a), p, a, mv));
+            return Some(self.more_attacks(self.theirs(a) as i64, p, a, mv));
         }
         // LMGR4E.
         if count(self.theirs(a)) == 1 {
             tt += b.pvalue[c] as i64;
             if tt >= 0 {
-                return Some(self.more_attacks(self.theirs(a), p, a, mv));
+                return Some(self.more_attacks(self.theirs(a) as i64, p, a, mv));
             }
         }
         // LMGR4G.
