@@ -191,8 +191,9 @@ enum Leftover {
     Negative,
 }
 
-/// One run of the generator at one node.
-pub struct Pmg<'a> {
+/// One run of the generator at one node; `TRACE` when one move's scoring is traced (the
+/// steps are recorded only then, at no cost otherwise).
+pub struct Pmg<'a, const TRACE: bool> {
     b: &'a Board,
     t: Tables,
     i: usize,
@@ -217,14 +218,14 @@ pub struct Pmg<'a> {
     lmoa: i64,
     log: Vec<Change>,
     /// When tracing one move: R after each step of its scoring.
-    trace: Option<Vec<(&'static str, i64)>>,
+    trace: Vec<(&'static str, i64)>,
     // results
     entries: Vec<Entry>,
     nsmvs: usize,
     nckf: usize,
 }
 
-impl<'a> Pmg<'a> {
+impl<'a> Pmg<'a, false> {
     /// `LMG` (3384-3534): the list for the side to move in `b`, whose tables are `t`; `lmgd2`
     /// is the node's level (the root is 1), captures are must-search up to `catcut`.
     pub fn run(
@@ -235,7 +236,7 @@ impl<'a> Pmg<'a> {
         phase: Phase,
         fixes: LmgFixes,
     ) -> List {
-        let mut g = Pmg::new(b, t, lmgd2, catcut, phase, fixes, None);
+        let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
         let pieces_with_safe_moves = g.generate();
         sort(&mut g.entries);
         List {
@@ -244,7 +245,9 @@ impl<'a> Pmg<'a> {
             must_search: g.nckf,
         }
     }
+}
 
+impl<'a> Pmg<'a, true> {
     /// The scoring of one move step by step (the debugging aid of `machack trace`): R after
     /// each rule, the entry as listed (None if dropped).
     pub fn trace(
@@ -256,7 +259,7 @@ impl<'a> Pmg<'a> {
         fixes: LmgFixes,
         mv: CMove,
     ) -> Trace {
-        let mut g = Pmg::new(b, t, lmgd2, catcut, phase, fixes, Some(Vec::new()));
+        let mut g = Pmg::<true>::new(b, t, lmgd2, catcut, phase, fixes);
         if mv.piece == 0 {
             g.generate();
             let e = g.entries.iter().find(|e| e.mv == mv).copied();
@@ -264,11 +267,13 @@ impl<'a> Pmg<'a> {
         }
         g.lmgr(mv.piece, mv.to);
         let e = g.entries.first().copied();
-        (g.trace.unwrap_or_default(), e)
+        (g.trace, e)
     }
+}
 
+impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// The generator's state before its first move is scored, the square values computed
-    /// (for [`Pmg::run`] and [`Pmg::trace`]); `trace` collects R after each rule when Some.
+    /// (for [`Pmg::run`] and [`Pmg::trace`]).
     fn new(
         b: &'a Board,
         t: &Tables,
@@ -276,8 +281,7 @@ impl<'a> Pmg<'a> {
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
-        trace: Option<Vec<(&'static str, i64)>>,
-    ) -> Pmg<'a> {
+    ) -> Pmg<'a, TRACE> {
         let mut g = Pmg {
             b,
             t: t.clone(),
@@ -297,7 +301,7 @@ impl<'a> Pmg<'a> {
             safe: true,
             lmoa: 0,
             log: Vec::new(),
-            trace,
+            trace: Vec::new(),
             entries: Vec::with_capacity(48),
             nsmvs: 0,
             nckf: 0,
@@ -307,8 +311,8 @@ impl<'a> Pmg<'a> {
     }
 
     fn mark(&mut self, label: &'static str) {
-        if let Some(t) = &mut self.trace {
-            t.push((label, self.r));
+        if TRACE {
+            self.trace.push((label, self.r));
         }
     }
 
