@@ -14,14 +14,13 @@
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
 //! - no hash table (`HSCOD=0`), no repetition, no secondary search.
 
-use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
+use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, square};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::lmg::{Entry, List, Phase, Pmg};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
-use crate::rules::{Move, MoveList, Position};
-use std::cell::OnceCell;
+use crate::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -54,7 +53,6 @@ pub struct Node {
     pub tables: Box<Tables>,
     /// The same position in our rules.
     pub pos: Position,
-    legal: OnceCell<MoveList>,
 }
 
 impl Node {
@@ -62,18 +60,19 @@ impl Node {
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
         let tables = Tables::boxed(&board, fixes.into(), lo);
         lo.qr_pinned |= tables.pint[NPC];
-        Node {
-            board,
-            tables,
-            pos,
-            legal: OnceCell::new(),
-        }
+        Node { board, tables, pos }
     }
 
-    /// Our form of the program's move, if legal (`TMOVE` fails otherwise).
+    /// Our form of the program's move, if legal (`TMOVE` fails otherwise): found among the
+    /// legal moves of the piece that moves, all a node needs to know of them.
     fn rules_move(&self, m: CMove) -> Option<Move> {
-        let legal = self.legal.get_or_init(|| self.pos.legal_moves());
-        self.board.rules_move_in(legal, m)
+        let from = if m.piece == 0 {
+            self.pos.king_square(self.pos.side_to_move())
+        } else {
+            square(self.board.piecel[m.piece])?
+        };
+        self.board
+            .rules_move_in(&self.pos.legal_moves_from(from), m)
     }
 }
 
