@@ -213,6 +213,12 @@ impl Tables {
         t
     }
 
+    /// [`Tables::compute`] into `self`, whatever it held.
+    pub fn refill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+        *self = EMPTY;
+        self.fill(b, fixes, lo);
+    }
+
     /// `CAT` into `self`, which is [`EMPTY`].
     fn fill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
         let t = self;

@@ -58,7 +58,24 @@ pub struct Node {
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        let tables = Tables::boxed(&board, fixes.into(), lo);
+        Node::reusing(None, board, pos, fixes, lo)
+    }
+
+    /// [`Node::new`], its tables made in `spare` (those of a node done with) if given.
+    fn reusing(
+        spare: Option<Box<Tables>>,
+        board: Board,
+        pos: Position,
+        fixes: Fixes,
+        lo: &mut Leftovers,
+    ) -> Node {
+        let tables = match spare {
+            Some(mut t) => {
+                t.refill(&board, fixes.into(), lo);
+                t
+            }
+            None => Tables::boxed(&board, fixes.into(), lo),
+        };
         lo.qr_pinned |= tables.pint[NPC];
         Node { board, tables, pos }
     }
@@ -153,6 +170,8 @@ pub struct Tree<'a, 'p> {
     progress: Option<&'p mut dyn FnMut(&Progress)>,
     /// What the run leaves behind for `CAT` (see [`Leftovers`]).
     leftovers: Leftovers,
+    /// The tables of nodes done with, for the next nodes (see [`Tree::done_with`]).
+    spare: Vec<Box<Tables>>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -189,6 +208,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             top: Vec::new(),
             progress,
             leftovers: Leftovers::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -307,8 +327,15 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mut board = n.board.clone();
         let rec = board.make(m);
         let pos = n.pos.play(mv);
-        let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
+        let spare = self.spare.pop();
+        let node = Node::reusing(spare, board, pos, self.fixes, &mut self.leftovers);
         Some((node, PvMove { mv, rec }))
+    }
+
+    /// Keeps the tables of a child searched, for the next child: a node's 5 KB of tables are
+    /// then made in memory already in use rather than allocated for each node.
+    pub(super) fn done_with(&mut self, n: Node) {
+        self.spare.push(n.tables);
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
@@ -410,6 +437,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             } else {
                 a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
             };
+            self.done_with(child);
             let top_index = if self.lmgd == 1 {
                 self.top.push(TopRecord {
                     mv: pm.mv,

@@ -375,6 +375,7 @@ impl Tree<'_, '_> {
             };
             let ret = self.statev(&child);
             self.taken_back(&pm);
+            self.done_with(child);
             if self.stopped {
                 return best;
             }
