@@ -595,7 +595,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.r = self.cdevv;
         self.mark("minus current development (CDEVV)");
-        let listed = self.score(p, a);
+        self.score(p, a);
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
         while let Some(ch) = self.log.pop() {
             match ch {
@@ -610,19 +610,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 Change::Clear(l, d) => self.t.slots[l as Loc][d as usize] = 0,
             }
         }
-        if let Some(e) = listed {
-            if e.safe {
-                self.nsmvs += 1;
-            }
-            if e.must {
-                self.nckf += 1;
-            }
-            self.entries.push(e);
-        }
     }
 
-    /// The body of `LMGR` from `LMGCD1` on; None when the move is dropped.
-    fn score(&mut self, p: Pc, a: Loc) -> Option<Entry> {
+    /// Lists the move scored (`PUSH P,...` of `LMGR1`, `LMGR4A`, `LMGR4M`): made in place in
+    /// the list rather than handed back up through the scoring routines.
+    fn list(&mut self, e: Entry) {
+        if e.safe {
+            self.nsmvs += 1;
+        }
+        if e.must {
+            self.nckf += 1;
+        }
+        self.entries.push(e);
+    }
+
+    /// The body of `LMGR` from `LMGCD1` on: the move listed, or dropped.
+    fn score(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let i = self.i;
         let mv = CMove { piece: p, to: a };
@@ -681,7 +684,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("initial 512, centre pawn block");
         // LMCPB1: the piece unblocks lines (LMUA).
         if self.t.bdblk[origin].iter().any(|&x| x != 0) && !self.unblock(p, a) {
-            return None;
+            return;
         }
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
@@ -730,14 +733,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// `LMGR3` (4588-4618): a move to an empty square: safe unless attacked by less, or by
     /// more pieces than defend it.
-    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) -> Option<Entry> {
+    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) {
         let b = self.b;
         if self.lmfors != 0 || self.theirs(a) == 0 {
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         let pv = b.pvalue[p] as i64;
         let mut tt;
@@ -748,11 +751,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if tt > -BVMNV {
                 let n = count(self.theirs(a));
                 if n == 1 {
-                    return Some(self.lmgr1(p, a, mv));
+                    return self.lmgr1(p, a, mv);
                 }
                 tt -= b.pvalue[c] as i64;
                 if tt > 0 || n <= self.lmoa {
-                    return Some(self.lmgr1(p, a, mv));
+                    return self.lmgr1(p, a, mv);
                 }
             }
             // LMGR3C: the loss is the exchange or the piece, whichever is less.
@@ -761,11 +764,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMGR3G, LMGR4A.
         self.r += tt;
         self.safe = false;
-        Some(self.unscored(mv))
+        self.unscored(mv);
     }
 
     /// `LMGR6A` (4113-4294): a capture of `v`.
-    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) -> Option<Entry> {
+    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) {
         let b = self.b;
         let mut tt = b.pvalue[p] as i64;
         let vv = b.pvalue[v] as i64;
@@ -774,11 +777,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         let leftover = self.cbdv(v);
         if self.theirs(a) == 0 {
-            return Some(self.favourable(p, a, vv, mv));
+            return self.favourable(p, a, vv, mv);
         }
         let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return Some(self.favourable(p, a, vv, mv));
+            return self.favourable(p, a, vv, mv);
         }
         if tt < vv {
             // LMGR4B: we take something bigger.
@@ -786,22 +789,23 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 // LMGR4J.
                 let n = count(self.theirs(a)) - 1;
                 if n != 0 {
-                    return Some(if n < self.lmoa {
-                        self.favourable(p, a, vv, mv)
+                    if n < self.lmoa {
+                        self.favourable(p, a, vv, mv);
                     } else {
                         self.r -= tt - vv;
-                        self.lmgr1(p, a, mv)
-                    });
+                        self.lmgr1(p, a, mv);
+                    }
+                    return;
                 }
                 let mut gain = vv - tt + b.pvalue[d] as i64;
                 if gain >= vv {
                     gain = vv;
                 }
                 self.r += gain;
-                return Some(self.more_attacks(0, p, a, mv));
+                return self.more_attacks(0, p, a, mv);
             }
             self.r -= tt - vv;
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         if tt == vv {
             // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
@@ -810,94 +814,94 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 Leftover::Positive => 1 << 30,
                 Leftover::Negative => -1,
             };
-            return Some(self.more_attacks(t2, p, a, mv));
+            return self.more_attacks(t2, p, a, mv);
         }
         if self.lmfors != 0 {
-            return Some(self.favourable(p, a, vv, mv));
+            return self.favourable(p, a, vv, mv);
         }
         tt -= vv;
         if self.lmoa == 0 {
             self.r -= tt;
             self.safe = false;
-            return Some(self.bad_capture(mv));
+            return self.bad_capture(mv);
         }
         // LMGR4D: we have other attackers.
         let lmgt1 = -tt;
         let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
         if tt >= 0 {
-            return Some(self.more_attacks(self.theirs(a) as i64, p, a, mv));
+            return self.more_attacks(self.theirs(a) as i64, p, a, mv);
         }
         // LMGR4E.
         if count(self.theirs(a)) == 1 {
             tt += b.pvalue[c] as i64;
             if tt >= 0 {
-                return Some(self.more_attacks(self.theirs(a) as i64, p, a, mv));
+                return self.more_attacks(self.theirs(a) as i64, p, a, mv);
             }
         }
         // LMGR4G.
         let tt = tt.max(lmgt1);
         self.r += tt;
         if tt >= -BVMNV {
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         self.safe = false;
-        Some(self.bad_capture(mv))
+        self.bad_capture(mv);
     }
 
     /// `LMGR4I`: the victim's value is gained.
-    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) -> Entry {
+    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) {
         self.r += vv;
-        self.lmgr1(p, a, mv)
+        self.lmgr1(p, a, mv);
     }
 
     /// `LMGR4C`: `MJVLU` unless `t2` is below our other attacks.
-    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) -> Entry {
+    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) {
         if t2 >= self.lmoa {
             self.r += MJVLU;
         }
-        self.lmgr1(p, a, mv)
+        self.lmgr1(p, a, mv);
     }
 
     /// `LMGR4M` (4215-4223): a losing capture, listed without the new square's development.
-    fn bad_capture(&mut self, mv: CMove) -> Entry {
+    fn bad_capture(&mut self, mv: CMove) {
         self.mark("losing capture (LMGR4M)");
-        Entry {
+        self.list(Entry {
             mv,
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: false,
             safe: self.safe,
-        }
+        });
     }
 
     /// `LMGR4A` (4614-4618): an unsafe move, listed without the new square's development or
     /// any flag.
-    fn unscored(&mut self, mv: CMove) -> Entry {
+    fn unscored(&mut self, mv: CMove) {
         self.mark("unsafe (LMGR3)");
-        Entry {
+        self.list(Entry {
             mv,
             plausibility: self.r.max(0),
             must: false,
             poor: false,
             safe: false,
-        }
+        });
     }
 
     /// `LMGR1` (4241-4256): a safe move: the development at the new square, the flags.
-    fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) -> Entry {
+    fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) {
         self.mark("capture or safety analysis");
         let c = self.lmgr1a(p, a) - self.cposv;
         self.mark("development at the new square (LMGR1A)");
         if self.lmfors >= 2 {
             self.ickf = true;
         }
-        Entry {
+        self.list(Entry {
             mv,
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: c <= BDDMT,
             safe: self.safe,
-        }
+        });
     }
 
     /// `LMGCD` (4334-4418): the current development of `p` and what it risks where it stands,
