@@ -73,10 +73,12 @@ pub const FLATA_ORDER: [(usize, usize); SLOTS] = [
 /// with its `Q`. A mask of the occupied slots is made first, so that the empty ones (most of
 /// the 18) cost no branch each.
 pub fn flata_slots(t: &Tables, a: Loc) -> impl Iterator<Item = (usize, usize)> {
-    let row = &t.slots[a];
+    // FLATA_ORDER takes each word's six slots from the last: the bits of each group of six,
+    // reversed.
+    let held_in_slot_order = held(&t.slots[a]);
     let mut held = 0u32;
-    for (r, &(slot, _)) in FLATA_ORDER.iter().enumerate() {
-        held |= ((row[slot] != 0) as u32) << r;
+    for g in 0..3 {
+        held |= (REVERSED6[(held_in_slot_order >> (6 * g)) as usize & 63] as u32) << (6 * g);
     }
     std::iter::from_fn(move || {
         if held == 0 {
@@ -91,10 +93,7 @@ pub fn flata_slots(t: &Tables, a: Loc) -> impl Iterator<Item = (usize, usize)> {
 /// The slots of square `a` that hold a piece, in slot order: a mask made first, so that the
 /// empty ones (most of the 18) cost no branch each.
 pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
-    let mut held = 0u32;
-    for (s, &x) in t.slots[a].iter().enumerate() {
-        held |= ((x != 0) as u32) << s;
-    }
+    let mut held = held(&t.slots[a]);
     std::iter::from_fn(move || {
         if held == 0 {
             return None;
@@ -104,6 +103,39 @@ pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
         Some(s)
     })
 }
+
+/// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a
+/// time, and the bytes that are not 0 found with word arithmetic.
+fn held(row: &[u8; SLOTS]) -> u32 {
+    // The top bit of each byte that is not 0, then those eight bits gathered into the top
+    // byte (the products land on distinct bits, so nothing carries).
+    let nonzero = |x: u64| {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+        ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    let r = *row;
+    let low = u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]]);
+    let mid = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
+    nonzero(low) | nonzero(mid) << 8 | ((r[16] != 0) as u32) << 16 | ((r[17] != 0) as u32) << 17
+}
+
+/// Six bits reversed, for every six bits.
+const REVERSED6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut b = 0;
+        while b < 6 {
+            if i & (1 << b) != 0 {
+                t[i] |= 1 << (5 - b);
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Everything `CAT` computes.
 #[derive(Clone, Debug)]
@@ -500,13 +532,13 @@ impl Tables {
         let rank = brank(a);
         let backw = |c: bool| -> bool {
             // WBKP3: an own pawn diagonally ahead; WBKP4: on an adjacent file 2-4 ranks ahead.
-            c || (1..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1))
+            c || (1..5).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1))
         };
         match rank {
             2 => {
                 // WBKP2: may it be defended after a double step?
                 if !blocked_lh {
-                    return Some(c || (2..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)));
+                    return Some(c || (2..5).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)));
                 }
                 let d = own(a + BW + 1) || own(a + BW - 1);
                 if black(a + 2 * BW) {
@@ -515,7 +547,7 @@ impl Tables {
                     // NTRYWE: the double step exposed to en passant.
                     return Some(enemy_pawn(a + 2 * BW + 1) || enemy_pawn(a + 2 * BW - 1));
                 }
-                Some(c || (2..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)))
+                Some(c || (2..5).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)))
             }
             3 => Some(backw(c)),
             _ => {
@@ -632,7 +664,7 @@ impl Tables {
         match rank {
             7 => {
                 if !blocked_lh {
-                    return Some(c || (2..=4).any(ahead));
+                    return Some(c || (2..5).any(ahead));
                 }
                 let d = ahead(1);
                 if white(a - 2 * BW) {
@@ -640,9 +672,9 @@ impl Tables {
                 } else if d {
                     return Some(enemy_pawn(a - 2 * BW - 1) || enemy_pawn(a - 2 * BW + 1));
                 }
-                Some(c || (2..=4).any(ahead))
+                Some(c || (2..5).any(ahead))
             }
-            6 => Some(c || (1..=4).any(ahead)),
+            6 => Some(c || (1..5).any(ahead)),
             _ => {
                 for x in [1isize, -1] {
                     if own((a + 2 * BW).wrapping_add_signed(x))
@@ -654,7 +686,7 @@ impl Tables {
                 if rank == 2 {
                     return Some(false);
                 }
-                Some(c || (1..=4).any(ahead))
+                Some(c || (1..5).any(ahead))
             }
         }
     }
