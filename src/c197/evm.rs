@@ -14,14 +14,13 @@
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
 //! - no hash table (`HSCOD=0`), no repetition, no secondary search.
 
-use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
+use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, square};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::lmg::{Entry, List, Phase, Pmg};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
-use crate::rules::{Move, MoveList, Position};
-use std::cell::OnceCell;
+use crate::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -51,29 +50,46 @@ pub struct Node {
     /// The program's board.
     pub board: Board,
     /// Its `CAT` tables.
-    pub tables: Tables,
+    pub tables: Box<Tables>,
     /// The same position in our rules.
     pub pos: Position,
-    legal: OnceCell<MoveList>,
 }
 
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        let tables = Tables::compute(&board, fixes.into(), lo);
-        lo.qr_pinned |= tables.pint[NPC];
-        Node {
-            board,
-            tables,
-            pos,
-            legal: OnceCell::new(),
-        }
+        Node::reusing(None, board, pos, fixes, lo)
     }
 
-    /// Our form of the program's move, if legal (`TMOVE` fails otherwise).
+    /// [`Node::new`], its tables made in `spare` (those of a node done with) if given.
+    fn reusing(
+        spare: Option<Box<Tables>>,
+        board: Board,
+        pos: Position,
+        fixes: Fixes,
+        lo: &mut Leftovers,
+    ) -> Node {
+        let tables = match spare {
+            Some(mut t) => {
+                t.refill(&board, fixes.into(), lo);
+                t
+            }
+            None => Tables::boxed(&board, fixes.into(), lo),
+        };
+        lo.qr_pinned |= tables.pint[NPC];
+        Node { board, tables, pos }
+    }
+
+    /// Our form of the program's move, if legal (`TMOVE` fails otherwise): found among the
+    /// legal moves of the piece that moves, all a node needs to know of them.
     fn rules_move(&self, m: CMove) -> Option<Move> {
-        let legal = self.legal.get_or_init(|| self.pos.legal_moves());
-        self.board.rules_move_in(legal, m)
+        let from = if m.piece == 0 {
+            self.pos.king_square(self.pos.side_to_move())
+        } else {
+            square(self.board.piecel[m.piece])?
+        };
+        self.board
+            .rules_move_in(&self.pos.legal_moves_from(from), m)
     }
 }
 
@@ -154,6 +170,8 @@ pub struct Tree<'a, 'p> {
     progress: Option<&'p mut dyn FnMut(&Progress)>,
     /// What the run leaves behind for `CAT` (see [`Leftovers`]).
     leftovers: Leftovers,
+    /// The tables of nodes done with, for the next nodes (see [`Tree::done_with`]).
+    spare: Vec<Box<Tables>>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -190,6 +208,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             top: Vec::new(),
             progress,
             leftovers: Leftovers::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -357,8 +376,15 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mut board = n.board.clone();
         let rec = board.make(m);
         let pos = n.pos.play(mv);
-        let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
+        let spare = self.spare.pop();
+        let node = Node::reusing(spare, board, pos, self.fixes, &mut self.leftovers);
         Some((node, PvMove { mv, rec }))
+    }
+
+    /// Keeps the tables of a child searched, for the next child: a node's 5 KB of tables are
+    /// then made in memory already in use rather than allocated for each node.
+    pub(super) fn done_with(&mut self, n: Node) {
+        self.spare.push(n.tables);
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
@@ -460,6 +486,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             } else {
                 a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
             };
+            self.done_with(child);
             let top_index = if self.lmgd == 1 {
                 self.top.push(TopRecord {
                     mv: pm.mv,
