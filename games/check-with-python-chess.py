@@ -3,7 +3,10 @@
 
 Usage (from the repository root, after `cargo build --release` and `pip install chess`):
 
-    python3 games/check-with-python-chess.py games/*.score [--reference games/paper-games.pgn]
+    python3 games/check-with-python-chess.py games/1967-?-*.score --reference games/paper-games.pgn
+    python3 games/check-with-python-chess.py SCORES... [--reference PGN]
+
+MACHACK=PATH names another machack binary than target/release/machack.
 
 For each score it runs the converter, reads the PGN with python-chess (which replays every SAN
 move and fails on an illegal one), compares the final FEN with `machack replay`, and with
@@ -20,7 +23,8 @@ try:
 except ImportError:
     sys.exit("this check needs python-chess: pip install chess")
 
-BIN = "target/release/machack"
+# The binary to check with: $MACHACK, else the release build.
+BIN = os.environ.get("MACHACK", "target/release/machack")
 
 
 def run(*args):

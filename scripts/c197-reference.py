@@ -12,11 +12,11 @@ copied into the repository). For each run the kit's driver walks the games and w
 `WORK/RUN.tsv`, `WORK/RUN.jsonl` and `WORK/RUN.console.log` (WORK defaults to `c197-runs/`, removed
 first for the runs asked for); then `reference/c197/RUN.tsv` is made from the `.jsonl`.
 `--convert-only` skips the driver and converts the existing `.jsonl` files. One simulator runs at a
-time, under `nice`; the four runs take about 2.5 hours. The driver is run through LAUNCHER (below),
+time, under `nice`; the six runs take about 3.2 hours. The driver is run through LAUNCHER (below),
 which corrects three things in how it types moves and reads the board.
 
 The table's columns (tab-separated, with a header line):
-  game        the game's name (paper1..paper4, further01..further30)
+  game        the game's name (paper1..paper4, further01..further30, dreyfus, lancaster, ...)
   ply         the position's index in the game, from 0 (the initial position)
   fen         the position before the move
   side        white or black: the side to move
@@ -43,9 +43,13 @@ RUNS = {
     "paper-default": ("games/paper-games.pgn", "SETD 4"),
     "further-tournament": ("reference/c197/further-games.pgn", "SETW 15 15 9 9 7;SETD 4"),
     "further-default": ("reference/c197/further-games.pgn", "SETD 4"),
+    "games-tournament": ("games/more-games.pgn", "SETW 15 15 9 9 7;SETD 4"),
+    "games-default": ("games/more-games.pgn", "SETD 4"),
 }
 PAPER_NAMES = "paper1,paper2,paper3,paper4"
 FURTHER_NAMES = ",".join(f"further{i:02d}" for i in range(1, 31))
+# The surviving Mac Hack games beyond the paper's (games/more-games.pgn, in its order).
+GAMES_NAMES = "dreyfus,lancaster,charly1,charly2,charly3,fischer,computerwoche"
 # Every 7th ply from ply 8 (after the opening lines), so both sides and every phase are asked.
 FURTHER_PLIES = ",".join(str(p) for p in range(8, 200, 7))
 COLUMNS = ["game", "ply", "fen", "side", "historical", "c197", "printed", "value", "pv",
@@ -91,6 +95,8 @@ def driver_command(kit, run, work):
            "--side", "all", "--out", os.path.join(work, run), "--settings", settings]
     if run.startswith("paper"):
         cmd += ["--names", PAPER_NAMES]
+    elif run.startswith("games"):
+        cmd += ["--names", GAMES_NAMES]
     else:
         cmd += ["--names", FURTHER_NAMES, "--plies", FURTHER_PLIES]
     return cmd

@@ -11,14 +11,15 @@
 //! | Routine | Lines | File |
 //! |---|---|---|
 //! | `PIECE` `BOARD` `PVALUE` `MMOVE` | 114-390, 2736-2890, 5142-5190 | `board.rs` |
-//! | `CAT` `MMWPWN` `MMBPWN` `MMRK` `MMBS` `MMNT` `MMKG` | 391-902 | `cat.rs` |
+//! | `CAT` `MMWPWN` `MMBPWN` `MMRK` `MMBS` `MMNT` `MMKG` | 390-902 | `cat.rs` |
 //! | `FLATA` `F2LA` | 4419-4586 | `flata.rs` |
-//! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5418-5454 | `generate.rs` |
-//! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
+//! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5166-5193, 5418-5454 | `generate.rs` |
+//! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL1` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
 //! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
 //! | `HASHR` `HASHE` `HHVC`, the probe in `LMG` (and what c197 leaves unfinished, after c.558) | 66-73, 3394-3400, 5203-5305 | `hash.rs` |
 //! | the secondary search (none in c197: after c.558's `EVM6`) | | `secondary.rs` |
+//! | (not in c197) several principal lines, MultiPV | | `lines.rs` |
 //!
 //! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
 //! switch in [`Fixes`].
@@ -32,17 +33,18 @@ pub mod evm;
 pub mod flata;
 pub mod generate;
 pub mod hash;
+pub mod lines;
 pub mod lmg;
 pub mod secondary;
 pub mod statev;
 
 use crate::program::{
-    Fixes, Limits, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
+    Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
 };
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use board::Board;
-use evm::{FLUSH, Node, Tree, side_value};
+use evm::{Node, Tree, side_value};
 use std::time::Instant;
 
 /// The program's board for `root`: the game replayed from the start position when `history`
@@ -125,8 +127,8 @@ pub fn trace_move(
 }
 
 /// For `machack eval`: `STVL4`'s terms for `pos` (see [`statev::Terms`]), on the program's
-/// board along `history`, with the piece ratio and `OPNMID` of the search's `root` (`HACK1`,
-/// 2199-2207).
+/// board along `history`, with the piece ratio and `OPNMID` of the search's `root` (set at
+/// 2199-2207 in `HACK1`).
 pub fn static_terms(
     pos: &Position,
     history: &[Key],
@@ -168,7 +170,10 @@ pub struct Searcher {
     /// The program's run state, kept as the running program kept it from one search to the
     /// next (see [`cat::Leftovers`]).
     run: cat::Leftovers,
-    /// The hash table, emptied before each search (see [`hash`]).
+    /// The hash table, emptied before each search as c.558 empties it before each move (see
+    /// [`hash`]): the game's positions are entered anew from the search's history, so the
+    /// table carries nothing from one search to the next and is no part of the run state (a
+    /// depth of a deepening search finds it as a search at that depth alone does).
     table: hash::Table,
 }
 
@@ -198,6 +203,17 @@ impl Searcher {
     /// Forgets what earlier searches left behind, as a fresh load of the program.
     pub fn clear(&mut self) {
         self.run = Default::default();
+    }
+
+    /// What earlier searches left behind (see [`cat::Leftovers`]).
+    pub fn run_state(&self) -> cat::Leftovers {
+        self.run
+    }
+
+    /// Sets what earlier searches left behind: the state `run_state` gave before, so that
+    /// the next search starts as that one did.
+    pub fn set_run_state(&mut self, run: cat::Leftovers) {
+        self.run = run;
     }
 
     /// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from the settings,
@@ -254,18 +270,26 @@ impl Searcher {
             .collect();
         let ret = tree.root(&node);
         self.run = tree.leftovers();
+        let mut records = tree.top().to_vec();
+        let wanted = params.multi_pv.max(1) as usize;
+        let bounds = if wanted > 1 && !tree.stopped && !ret.pv.is_empty() {
+            lines::search_further(&mut tree, &node, &list, &legal, &mut records, wanted)
+        } else {
+            vec![None; records.len()]
+        };
         self.table = tree.take_table();
         let stopped = tree.stopped;
         let mut top_level = Vec::new();
         let mut best: Option<i64> = None;
-        for t in tree.top() {
-            let refuted = if side == 0 {
-                t.raw < -(FLUSH - 512)
-            } else {
-                t.raw > FLUSH - 512
-            };
-            let (value, bound) = if refuted {
-                (best.map_or(t.raw, |b| b), TopBound::AtMost)
+        for (t, again) in records.iter().zip(bounds) {
+            let (value, bound) = if lines::refuted(t.raw, side) {
+                // The best it was refuted against; the lower if refuted twice (`lines.rs`).
+                let first = best.map_or(t.raw, |b| b);
+                let bound = match again {
+                    Some(b) if side_value(b, side) < side_value(first, side) => b,
+                    _ => first,
+                };
+                (bound, TopBound::AtMost)
             } else {
                 (t.raw, TopBound::Exact)
             };
@@ -290,10 +314,20 @@ impl Searcher {
             // Stopped before any move was searched to the end: the most plausible legal one.
             plausibility.first().map(|&(m, _)| m)
         });
+        let lines = if pv.is_empty() {
+            Vec::new()
+        } else {
+            let chosen = Line {
+                value: side_value(ret.value, side),
+                pv: pv.clone(),
+            };
+            lines::principal_lines(&records, chosen, side, wanted)
+        };
         SearchResult {
             best_move: if legal.is_empty() { None } else { best_move },
             value: side_value(ret.value, side),
             pv,
+            lines,
             top_level,
             plausibility,
             stats,

@@ -44,11 +44,21 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Search each position of an EPD file and check its bm/am operations.
     Epd(cli::epd::EpdArgs),
-    /// Print the 1967 static evaluation term by term (S = B + R + P + K + C).
+    /// Print the static evaluation term by term: c197's STVL4 (default) or the paper's
+    ///
+    /// c197's STVL4 terms (the default) from White's side, each with what it adds, the total so
+    /// far, the paper's term it stands for and what it scores (MATB ~ B, PCRC ~ R, KSFFW and
+    /// KSFFB ~ K, PSTVL ~ P; c197 has no C), ending with a pointer to --profile paper: the
+    /// paper's S = B + R + P + K + C as the recreation computes it.
     Eval(cli::eval::EvalArgs),
     /// List every legal move with its plausibility, most plausible first.
     Plausible(cli::plausible::PlausibleArgs),
-    /// Trace one move through the plausible-move generator, factor by factor.
+    /// Trace one move's plausibility rule by rule: c197's LMGR (default) or the paper's factors
+    ///
+    /// c197's LMGR (the default) rule by rule, each with what it adds to R, R after it, what it
+    /// scores and the paper's factor it corresponds to, the total last, ending with a pointer
+    /// to --profile paper: the paper's factors as the recreation of its generator scores them,
+    /// each with a comment.
     Trace(cli::trace::TraceArgs),
     /// Time the plausible-move generator over the positions of a TSV file.
     BenchPmg(cli::bench_pmg::BenchArgs),
@@ -78,10 +88,71 @@ fn end_quietly_on_a_closed_pipe() {
 #[cfg(not(unix))]
 fn end_quietly_on_a_closed_pipe() {}
 
+/// SIGINT, SIGTERM and SIGHUP (the same numbers on every Unix) end a game without leaving a
+/// temporary file beside its record: a signal that comes while the record is being written is
+/// held back until the write has ended and its temporary file is gone
+/// ([`disk::defer_signal`](machack::game::record::disk::defer_signal)), then the program ends by
+/// it, as it would have at once: the record is whole and holds every move that was shown. libc's
+/// `signal` and `raise`, which std already links, declared here: no crate is needed for two calls.
+#[cfg(unix)]
+mod tidy_signals {
+    use machack::game::record::disk;
+    use std::ffi::c_int;
+
+    unsafe extern "C" {
+        fn signal(signum: c_int, handler: usize) -> usize;
+        fn raise(signum: c_int) -> c_int;
+    }
+    const SIGHUP: c_int = 1;
+    const SIGINT: c_int = 2;
+    const SIGTERM: c_int = 15;
+    const SIG_DFL: usize = 0;
+    const SIG_IGN: usize = 1;
+
+    /// Ends the program by `sig`, as if it had not been handled.
+    fn end_by(sig: i32) {
+        // SAFETY: signal(2) and raise(3) are async-signal-safe; SIG_DFL installs no handler.
+        unsafe {
+            signal(sig, SIG_DFL);
+            raise(sig);
+        }
+    }
+
+    /// The handler: ends the program now, unless a record is being written (then the write's
+    /// end does, [`end_by`]). Only atomic operations and async-signal-safe calls.
+    extern "C" fn on_signal(sig: c_int) {
+        if !disk::defer_signal(sig) {
+            end_by(sig);
+        }
+    }
+
+    /// Installs the handler for the three signals, where they are not ignored (a game started
+    /// with `nohup` keeps SIGHUP ignored).
+    pub fn install() {
+        disk::on_deferred_signal(end_by);
+        let handler = on_signal as extern "C" fn(c_int) as usize;
+        for sig in [SIGHUP, SIGINT, SIGTERM] {
+            // SAFETY: the handler only calls async-signal-safe code (see on_signal).
+            unsafe {
+                if signal(sig, handler) == SIG_IGN {
+                    // Ignored by whoever started us: it stays ignored.
+                    signal(sig, SIG_IGN);
+                }
+            }
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     if !matches!(args.command, Some(Command::Match(_))) {
         end_quietly_on_a_closed_pipe();
+    }
+    // The game writes its record as it goes; the other commands write no file a signal could
+    // leave half made (`match` appends whole games to its PGN).
+    #[cfg(unix)]
+    if matches!(args.command, None | Some(Command::Play(_))) {
+        tidy_signals::install();
     }
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft::run(&a),
@@ -105,7 +176,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("machack: {e}");
+            eprintln!("machack: {}", machack::notation::clip(&e));
             ExitCode::from(2)
         }
     }

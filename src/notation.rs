@@ -18,9 +18,56 @@ pub mod score;
 
 pub use descriptive::Style;
 pub use error::MoveError;
-pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_games};
+pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_games, read_moves};
 
 use crate::rules::{Move, Position};
+
+/// The longest text a move reader reads: longer than any move in any notation, with its check
+/// and capture marks (`KBP/KB2XQNP/QN3 E.P. CH` is 23 characters); a longer text is refused
+/// before it is read, so that no message quotes it whole.
+pub const MOVE_TEXT_MAX: usize = 64;
+
+/// At most [`EXCERPT_MAX`] characters of `text`, as messages quote what they refuse: a longer
+/// text is cut, with `…` and its length (`NNNNNNNN…(3000000 bytes)`), so that a 3 MB token makes a
+/// short message.
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.chars().count() <= EXCERPT_MAX {
+        return text.into();
+    }
+    let head: String = text.chars().take(EXCERPT_MAX - 8).collect();
+    format!("{head}…({} bytes)", text.len()).into()
+}
+
+/// What is wrong with a move text longer than [`MOVE_TEXT_MAX`], for a reader's syntax error.
+fn length_problem(text: &str) -> Result<(), String> {
+    let n = text.trim().chars().count();
+    if n > MOVE_TEXT_MAX {
+        return Err(format!(
+            "it is {n} characters long, and no move is longer than {MOVE_TEXT_MAX}"
+        ));
+    }
+    Ok(())
+}
+
+/// The most characters of a refused text a message quotes ([`excerpt`]).
+pub const EXCERPT_MAX: usize = 40;
+
+/// The longest message shown whole ([`clip`]).
+pub const MESSAGE_MAX: usize = 1000;
+
+/// `message`, or, if it is longer than [`MESSAGE_MAX`] characters, its start and end with what is
+/// between them left out: the last guard against a message that quotes a long text whole (the
+/// texts a message quotes are [`excerpt`]s where they are quoted).
+pub fn clip(message: &str) -> std::borrow::Cow<'_, str> {
+    let n = message.chars().count();
+    if n <= MESSAGE_MAX {
+        return message.into();
+    }
+    let head: String = message.chars().take(MESSAGE_MAX - 300).collect();
+    let tail: String = message.chars().skip(n - 200).collect();
+    let left_out = message.len() - head.len() - tail.len();
+    format!("{head}…({left_out} bytes left out)…{tail}").into()
+}
 
 /// Which notation a move text was read in.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

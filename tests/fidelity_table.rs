@@ -58,6 +58,57 @@ fn paper_games(preset: Preset, table: TableUse) -> Rows {
     .collect()
 }
 
+/// Mac Hack's positions of the seven further games (`games/1967-dreyfus.score` ... the 1978
+/// game, as in `replay --compare games/*.score`), against the original's answers along them.
+fn more_games(preset: Preset, table: TableUse) -> Rows {
+    let params = params(preset, table);
+    let oracle = Oracle::default();
+    [
+        "1967-dreyfus.score",
+        "1968-lancaster.score",
+        "1968-charly-1.score",
+        "1968-charly-2.score",
+        "1968-charly-3.score",
+        "1977-fischer.score",
+        "1978-computerwoche.score",
+    ]
+    .iter()
+    .flat_map(|file| {
+        let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
+        let game = read_games(&text).unwrap().remove(0);
+        let side = mac_hack_side(&game).unwrap();
+        let mut positions = Vec::new();
+        let mut pos = game.start.clone();
+        for gm in &game.moves {
+            if pos.side_to_move() == side {
+                positions.push(pos.clone());
+            }
+            pos.make(gm.mv);
+        }
+        let c197 = Reference::answering(Reference::compiled_for(&params), &positions).unwrap();
+        let yardsticks = Yardsticks {
+            oracle: &oracle,
+            c197: Some(&c197),
+        };
+        let name = file.trim_end_matches(".score").to_string();
+        compare_game(&game, side, &params, &Limits::default(), yardsticks)
+            .into_iter()
+            .map(move |r| (name.clone(), r))
+    })
+    .collect()
+}
+
+/// Both sides of the seven further games, along them (`reference/c197/games-tournament.tsv`,
+/// and `games-default.tsv` at width 6).
+fn more_both(preset: Preset, table: TableUse) -> Rows {
+    let params = params(preset, table);
+    let reference = match preset {
+        Preset::Normal => Reference::games_default(),
+        _ => Reference::games_tournament(),
+    };
+    table_rows(&reference, &read("games/more-games.pgn"), &params)
+}
+
 fn read(file: &str) -> Vec<Game> {
     read_games(&std::fs::read_to_string(root().join(file)).unwrap()).unwrap()
 }
@@ -209,13 +260,17 @@ fn agreement(rows: &Rows) -> (usize, usize) {
 
 #[test]
 fn the_default_changes_a_move_only_where_a_repetition_explains_it() {
-    let tables: [(&str, Comparison); 7] = [
+    let tables: [(&str, Comparison); 11] = [
         ("paper", |t| paper_games(Preset::Tournament, t)),
         ("paper-w6", |t| paper_games(Preset::Normal, t)),
         ("both", |t| both_sides(Preset::Tournament, t)),
         ("both-w6", |t| both_sides(Preset::Normal, t)),
         ("further", |t| further(Preset::Tournament, t, true)),
         ("alone", |t| further(Preset::Tournament, t, false)),
+        ("more", |t| more_games(Preset::Tournament, t)),
+        ("more-w6", |t| more_games(Preset::Normal, t)),
+        ("more-both", |t| more_both(Preset::Tournament, t)),
+        ("more-both-w6", |t| more_both(Preset::Normal, t)),
         ("paper-values", |t| {
             paper_games(
                 Preset::Tournament,
@@ -250,6 +305,10 @@ fn the_default_changes_a_move_only_where_a_repetition_explains_it() {
             ("both-w6", (316, 315), (316, 310)),
             ("further", (607, 605), (607, 584)),
             ("alone", (607, 563), (607, 559)),
+            ("more", (226, 220), (226, 217)),
+            ("more-w6", (226, 219), (226, 217)),
+            ("more-both", (452, 444), (452, 439)),
+            ("more-both-w6", (452, 444), (452, 441)),
             ("paper-values", (158, 156), (158, 153)),
         ]
     );

@@ -4,6 +4,7 @@
 mod common;
 
 use machack::notation::pgn;
+use std::time::Duration;
 
 fn machack(args: &[&str]) -> (Option<i32>, String, String) {
     let (code, out, err) = common::machack(args, "");
@@ -126,7 +127,7 @@ fn bad_engines_and_arguments_are_clear_errors() {
         ),
         (
             &["match", "--engine", "true", "--engine-protocol", "xboard"],
-            "exited during the xboard handshake|true has exited",
+            "true exited while we waited for 'feature done=1'|true has exited",
         ),
         (
             &[
@@ -152,4 +153,127 @@ fn bad_engines_and_arguments_are_clear_errors() {
             "{args:?}: {err}"
         );
     }
+}
+
+/// A UCI engine (a shell script) that answers the handshake and then, on `go`, writes `info`
+/// lines without end, `pause` seconds apart (none: as fast as it can).
+fn flooding_engine(dir: &std::path::Path, name: &str, pause: Option<&str>) -> String {
+    let script = dir.join(format!("{name}.sh"));
+    let pause = pause.map_or(String::new(), |p| format!("sleep {p}; "));
+    let text = format!(
+        "while read l; do case \"$l\" in\n\
+         uci) echo 'id name {name}'; echo uciok;;\n\
+         isready) echo readyok;;\n\
+         go*) while :; do echo 'info depth 1 score cp 0 nodes 1 pv e7e5'; {pause}done;;\n\
+         quit) exit 0;;\n\
+         esac; done\n"
+    );
+    std::fs::write(&script, text).unwrap();
+    format!("sh {}", script.display())
+}
+
+/// The games of the PGN file at `path`.
+fn games_in(path: &std::path::Path) -> Vec<machack::notation::Game> {
+    pgn::read(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `yes` floods the handshake: it loses the first game at once (its memory was 1.9 GB after
+/// 5 s, and it never timed out), the reason in the PGN, and the match stops with an error.
+#[test]
+fn yes_as_an_engine_loses_at_once_with_bounded_memory() {
+    if !common::tool_installed("/usr/bin/yes", "match_cli yes") {
+        return;
+    }
+    let dir = common::scratch("match-yes");
+    let args = [
+        "match",
+        "--engine",
+        "/usr/bin/yes",
+        "--games",
+        "2",
+        "--tc",
+        "1",
+        "--pgn",
+        "games.pgn",
+    ];
+    let Some(m) = common::measured("match_cli yes", &dir, &args, None, Duration::from_secs(30))
+    else {
+        return;
+    };
+    eprintln!("yes: {:.2} s, {} KB", m.seconds, m.peak_kb);
+    assert_eq!(m.code, Some(2), "{m:?}");
+    assert!(
+        m.stderr.contains(
+            "machack: /usr/bin/yes flooded its output: more than 100000 lines without 'uciok'; \
+             game 1 is scored as lost by /usr/bin/yes, and the match stops"
+        ),
+        "{m:?}"
+    );
+    assert!(
+        m.stdout.contains("Score of machack vs /usr/bin/yes: 1-0-0"),
+        "{m:?}"
+    );
+    // Within the clock (1 s) plus a second, and far under 200 MB.
+    assert!(m.seconds < 2.0, "{m:?}");
+    assert!(m.peak_kb < 200_000, "{m:?}");
+    let games = games_in(&dir.join("games.pgn"));
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0].result_text(), "1-0");
+    assert_eq!(games[0].tag("Termination"), Some("rules infraction"));
+    assert_eq!(games[0].tag("PlyCount"), Some("0"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine that writes `info` without end after `go` loses each game: flagged as flooding
+/// when it writes as fast as it can, on time within its clock plus a second (the grace) when it
+/// writes slower; memory stays bounded, the reason is in the PGN, and the match goes on.
+#[test]
+fn an_engine_flooding_info_after_go_loses_within_the_clock_plus_a_second() {
+    let dir = common::scratch("match-flood");
+    for (name, pause, termination, reason) in [
+        (
+            "Flood",
+            None,
+            "rules infraction",
+            "Flood flooded its output: more than 100000 lines without 'bestmove'",
+        ),
+        (
+            "Trickle",
+            Some("0.001"),
+            "time forfeit",
+            "Trickle lost on time (no move: Trickle did not answer 'bestmove' in time)",
+        ),
+    ] {
+        let engine = flooding_engine(&dir, name, pause);
+        let pgn_file = format!("{name}.pgn");
+        let args = [
+            "match", "--engine", &engine, "--games", "2", "--tc", "1", "--preset", "quick",
+            "--pgn", &pgn_file,
+        ];
+        let Some(m) = common::measured(
+            "match_cli flood",
+            &dir,
+            &args,
+            None,
+            Duration::from_secs(60),
+        ) else {
+            return;
+        };
+        eprintln!("{name}: 2 games in {:.2} s, {} KB", m.seconds, m.peak_kb);
+        assert_eq!(m.code, Some(0), "{m:?}");
+        assert!(
+            m.stdout
+                .contains(&format!("Score of machack vs {name}: 2-0-0")),
+            "{m:?}"
+        );
+        assert_eq!(m.stderr.matches(reason).count(), 2, "{m:?}");
+        // Each game: the engine's clock (1 s) and the grace (1 s), the runner's half second to
+        // let the engine go, machack's quick moves; a flood never outran the clock.
+        assert!(m.seconds < 2.0 * 3.0, "{m:?}");
+        assert!(m.peak_kb < 200_000, "{m:?}");
+        for g in games_in(&dir.join(&pgn_file)) {
+            assert_eq!(g.tag("Termination"), Some(termination), "{name}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -86,7 +86,11 @@ fn shipped_games() -> Vec<Game> {
             games.extend(read_games(&std::fs::read_to_string(&p).unwrap()).unwrap());
         }
     }
-    assert_eq!(games.len(), 8, "four scores and their PGN");
+    assert_eq!(
+        games.len(),
+        22,
+        "eleven scores, the paper games' PGN and the further games' PGN"
+    );
     games
 }
 

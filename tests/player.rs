@@ -74,7 +74,13 @@ fn a_short_game_with_garbled_input() {
         "{out}"
     );
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
-    assert!(out.contains("WIDTHS 4  DEPTH 2"), "{out}");
+    assert!(
+        out.contains(
+            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2, SECONDARY OFF, \
+             SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767 (QUICK PRESET)"
+        ),
+        "{out}"
+    );
     assert!(
         out.contains(" SEC"),
         "the machine's replies carry their time: {out}"

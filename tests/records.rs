@@ -6,7 +6,6 @@
 mod common;
 
 use machack::game::record::{self, Resumed};
-use machack::notation;
 use machack::rules::{Move, Position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -70,8 +69,16 @@ fn resuming_a_paper_score_leaves_it_byte_for_byte_and_keeps_its_tags() {
         assert!(out.contains(&format!("{name} IS LEFT AS IT IS.")), "{out}");
         let original = read(&score);
         let continued = read(&dir.join(record_named_in(&out)));
+        // Every tag is kept but the result and the settings tags, which say what the game now
+        // goes on with (here the options' quick preset, and the machine playing neither side).
+        assert_eq!(continued.tags.get("MachackWidth"), Some("4"), "{name}");
+        assert_eq!(
+            continued.tags.get("MachackPlays"),
+            Some("neither"),
+            "{name}"
+        );
         for (tag, value) in &original.tags.0 {
-            if tag != "Result" {
+            if tag != "Result" && !tag.starts_with("Machack") {
                 assert_eq!(
                     continued.tags.get(tag),
                     Some(value.as_str()),
@@ -215,24 +222,6 @@ fn automatic_record_names_never_collide() {
     assert_eq!(records(&dir).len(), taken.len() + 2, "{:?}", records(&dir));
 }
 
-/// One move line as the session shows it: `12. P-K4` (the user's, echoed) or
-/// `12... P-K4          0.01 SEC  (1967: 5.7 SEC)` (the machine's); the move in `pos`.
-fn shown_move(pos: &Position, line: &str) -> Option<Move> {
-    let line = line
-        .split_once("  (1967: ")
-        .map_or(line, |(shown, _)| shown);
-    let (label, rest) = line.split_once(' ')?;
-    let number = label.trim_end_matches('.');
-    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) || label == number {
-        return None;
-    }
-    let text = match rest.trim_end().strip_suffix(" SEC") {
-        Some(timed) => timed.trim_end().rsplit_once(' ')?.0.trim_end(),
-        None => rest.trim(),
-    };
-    Some(notation::parse_any(pos, text).unwrap_or_else(|e| panic!("{line}: {e}")))
-}
-
 /// Where a kill fell, told from the output and the record it left.
 #[derive(Debug, Default)]
 struct Tally {
@@ -263,7 +252,7 @@ fn killed_game(dir: &Path, trial: u32, rng: &mut StdRng, tally: &mut Tally) {
     let mut lines: Vec<String> = Vec::new();
     let mut deadline: Option<Instant> = None;
     let mut take = |line: String, pos: &mut Position, shown: &mut Vec<Move>| -> bool {
-        let m = shown_move(pos, &line);
+        let m = common::shown_move(pos, &line);
         if let Some(m) = m {
             pos.make(m);
             shown.push(m);

@@ -527,24 +527,39 @@ fn middlegame_lines(multi_pv: u32) -> SearchResult {
     )
 }
 
-/// The first `k` exact lines as (move, value).
+/// The first `k` principal lines as (move, value).
 fn top_lines(r: &SearchResult, k: usize) -> Vec<(String, Value)> {
-    r.exact_lines()
+    r.lines
         .iter()
         .take(k)
-        .map(|t| (t.mv.coordinate(), t.value))
+        .map(|l| (l.pv[0].coordinate(), l.value))
         .collect()
 }
 
-/// MultiPV (root.rs): with k = 3 the three best top-level moves get the values they get when
-/// every top-level move is searched exactly, and the choice and its value are those of k = 1.
+/// MultiPV (root.rs): with k = 3 the three best top-level moves of the width get the values
+/// they get when every top-level move is searched exactly, and the choice, its value and its
+/// line are those of k = 1, searched node for node as with one line before the further lines.
+/// With more lines than the width gives, the moves past it are searched for them, in the
+/// order of plausibility: one of them can be worth more than the choice, and comes after it.
 #[test]
 fn multi_pv_gives_the_k_best_top_level_moves_exact_values() {
     let one = middlegame_lines(1);
     let three = middlegame_lines(3);
     let all = middlegame_lines(255);
     assert!(all.top_level.iter().all(|t| t.bound == TopBound::Exact));
-    let expected = top_lines(&all, 3);
+    assert_eq!(all.lines.len(), all.plausibility.len());
+    assert_eq!(
+        top_lines(&all, 2),
+        [("c3d5".to_string(), 12), ("c3a4".to_string(), 28)]
+    );
+    let mut width: Vec<(String, Value)> = all
+        .top_level
+        .iter()
+        .filter(|t| t.selection != Selection::Lines)
+        .map(|t| (t.mv.coordinate(), t.value))
+        .collect();
+    width.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    let expected = width[..3].to_vec();
     assert_eq!(
         expected,
         [
@@ -556,7 +571,18 @@ fn multi_pv_gives_the_k_best_top_level_moves_exact_values() {
     assert_eq!(top_lines(&three, 3), expected);
     assert_eq!(top_lines(&one, 1), expected[..1]);
     assert_eq!((three.best_move, three.value), (one.best_move, one.value));
+    assert_eq!(three.pv, one.pv);
     // k = 1 refutes the others with bounds; each further line costs searches.
-    assert_eq!(one.exact_lines().len(), 2);
-    assert!(one.stats.nodes < three.stats.nodes && three.stats.nodes < all.stats.nodes);
+    assert_eq!(one.lines.len(), 1);
+    let exact = |r: &SearchResult| {
+        r.top_level
+            .iter()
+            .filter(|t| t.bound == TopBound::Exact)
+            .count()
+    };
+    assert_eq!((exact(&one), exact(&three)), (2, 6));
+    assert_eq!(
+        (one.stats.nodes, three.stats.nodes, all.stats.nodes),
+        (3349, 6463, 43628)
+    );
 }

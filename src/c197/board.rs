@@ -1,11 +1,11 @@
-//! The program's own board (c197 lines 114-216 `PIECE` … `PLPWN`, 316-321 `BOARD`, 5142-5190
+//! The program's own board (c197 lines 114-216 `PIECE` … `PLPWN`, 316-321 `BOARD`, 5142-5198
 //! `PVALUE` `RPVAL` `LMGT` `LMGSTD` `SNFBP`): a 10 × 12 mailbox of piece *numbers*, each piece's
 //! location, how often it has moved, and its values; `MMOVE` (2736-2890) makes a move on it.
 //!
 //! Piece numbers are what the program's tie order follows: it generates moves piece by piece in
 //! number order. White's are 1-8 for the pawns from the KR pawn to the QR pawn (the pawns keep
 //! their number, i.e. their original file, after captures and promotion), 9 KR, 10 KN, 11 KB,
-//! 12 K, 13 Q, 14 QB, 15 QN, 16 QR; Black's the same plus 16 (`PIECE`, 131-155; `BDINI`
+//! 12 K, 13 Q, 14 QB, 15 QN, 16 QR; Black's the same plus 16 (`PIECE`, 117-156; `BDINI`
 //! 220-240 puts 1-8 on rank 2 and 9-16 on rank 1, the KR file first).
 //!
 //! Squares (`Loc`) are the program's board indices: 10 × row + column, rows 2-9 = ranks 1-8
@@ -101,13 +101,13 @@ const ORIGINAL: [Kind; 16] = [
     Kind::Rook,
 ];
 
-/// `PWNV==200` (128).
+/// `PWNV==200` (5121): a pawn, 128 (the listing's numbers are octal).
 pub const PWNV: i32 = 128;
-/// `KQV==2340` (1248): a piece worth this or more is a king or queen to the generator.
+/// `KQV==2340` (5123), 1248: a piece worth this or more is a king or queen to the generator.
 pub const KQV: i32 = 1248;
-/// `QNINC: 2140` (1120), "diff pwn on seventh vs queen" (5143).
+/// `QNINC: 2140` (5143), 1120: "diff pwn on seventh vs queen".
 pub const QNINC: i32 = 1120;
-/// `TPCS`: a side's material at the start, counted as `PCBAL` counts it (5122).
+/// `TPCS`: a side's material at the start, counted as `PCBAL` counts it (5124).
 pub const TPCS: i32 = 8 * PWNV + 2 * (640 + 416 + 448) + KQV + 1;
 
 /// `RPVAL`, the real value of a type (5144-5156, octal 200 1200 640 700 3000 2340).
@@ -165,7 +165,7 @@ pub fn bmdag(l: Loc) -> i32 {
 }
 
 /// One move as the program writes it in its game record (`RECMOV`, the "standard internal move
-/// format" of lines 47-58): what the same-piece modifications read.
+/// format" of lines 53-64): what the same-piece modifications read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The moving piece (0 for castling).
@@ -227,11 +227,11 @@ pub struct Board {
 }
 
 impl Board {
-    /// Whether piece `p` is a slider along ranks and files (`RFPCS` sign, 374-381).
+    /// Whether piece `p` is a slider along ranks and files (the sign of `RFPCS`, 371-378).
     pub fn rfpcs(&self, p: Pc) -> bool {
         p != 0 && matches!(self.kind[p], Kind::Rook | Kind::Queen)
     }
-    /// Whether piece `p` is a slider along diagonals (`DDPCS` sign, 382-389).
+    /// Whether piece `p` is a slider along diagonals (the sign of `DDPCS`, 379-386).
     pub fn ddpcs(&self, p: Pc) -> bool {
         p != 0 && matches!(self.kind[p], Kind::Bishop | Kind::Queen)
     }
@@ -279,10 +279,10 @@ impl Board {
     }
 
     /// Fills the values, slider indices and material from the pieces placed (the tables of
-    /// lines 131-155 and 5144-5156 as they stand after the moves).
+    /// lines 117-156 and 5144-5155 as they stand after the moves).
     fn finish(&mut self, promoted: &[Pc]) {
         // BDAST (165-170): KR KB Q QB QR of White are 1-5, of Black 6-10; promotions take the
-        // next free index (2838-2842).
+        // next free index (2842-2848).
         let mut next = 11;
         for side in 0..2 {
             for (k, n) in [9, 11, 13, 14, 16].into_iter().enumerate() {
@@ -315,7 +315,7 @@ impl Board {
                 };
                 self.pvalue[p] = PWNV + 8 * steps.max(0);
             } else if pawn_born {
-                // A promoted pawn: its pawn value (six ranks, 176) plus QNINC (2856-2857).
+                // A promoted pawn: its pawn value (six ranks, 176) plus QNINC, added at 2849-2851.
                 self.pvalue[p] = PWNV + 48 + QNINC;
             }
             if self.piecel[p] != 0 && k != Kind::King {
@@ -365,7 +365,8 @@ impl Board {
         Some(b)
     }
 
-    /// `PCRATIO` (2205-2207): White's material over Black's in 18-bit fixed point.
+    /// `PCRATIO` (2387), as `HACK1` sets it (2204-2206): White's material over Black's in 18-bit
+    /// fixed point.
     pub fn pcratio(&self) -> i64 {
         ((self.pcbal[0] as i64) << 18) / self.pcbal[1] as i64
     }
@@ -633,7 +634,7 @@ impl Board {
         let from = self.piecel[b];
         rec.from = from;
         let pawn = self.pawn(b);
-        // En passant: a pawn to the ghost takes the pawn behind it (MMOVE 2751-2761).
+        // En passant: a pawn to the ghost takes the pawn behind it (2751-2761 in `MMOVE`).
         let victim_loc = if pawn && ghost != 0 && m.to == ghost {
             rec.special = true;
             if side == 0 { m.to - BW } else { m.to + BW }

@@ -7,29 +7,28 @@
 //!   `min(PCSWSM, width/2)`-th distinct piece (3555-3581); past it only must-search moves, until
 //!   as many have been searched as were flagged (`NCKF`); a move leading to mate frees a place;
 //!   a listed move found illegal uses one up;
-//! - modifications (`MVD3`, 3601-3641: −3 poor, −1 same piece twice before ply 16, −4 back to
-//!   its square, −2 a detour one move could do) decide the choice, but the *unmodified* value
+//! - modifications (3601-3641, up to `MVD3`: −3 poor, −1 same piece twice before ply 16, −4
+//!   back to its square, −2 a detour one move could do) decide the choice, but the *unmodified* value
 //!   of the chosen move goes up, and alpha takes unmodified values (`EVM6`, 3688-3695);
 //! - a move equal to the opponent's best refutes the line, unless that best was a modified
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
 //! - no hash table (`HSCOD=0`), so no repetition, and no secondary search: both are
 //!   switches here, off when c197 is to run as it was (see `hash.rs` and `secondary.rs`).
 
-use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of};
+use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, square};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
-use crate::rules::{Move, MoveList, Position};
-use std::cell::OnceCell;
+use crate::rules::{Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// `STVT1` (5837-5838): the starting best of a node, a loss for the side to move.
 const LOSING: i64 = 0o10000000;
-/// `EVMST` (3760-3763): the flush signal, ±100000 octal.
+/// `EVMST` (3763-3765): the flush signal, ±100000 octal.
 pub const FLUSH: i64 = 0o100000;
 /// `EVMT7`: beyond ±77000 a value is a flush (3785-3786).
 pub const FLUSHED: i64 = 0o77000;
@@ -37,7 +36,7 @@ pub const FLUSHED: i64 = 0o77000;
 pub const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
 pub const MATE: i64 = 0o70000;
-/// `CATCUT`: captures are must-search at levels up to 2 (`LMGR6A`, 4114-4116; 4160).
+/// `CATCUT: 2` (4160): captures are must-search at levels up to 2 (`LMGR6A` 4113-4116).
 pub const CATCUT: u32 = 2;
 /// `BDPV: 3`: a developmentally poor move (3818).
 pub const BDPV: i64 = 3;
@@ -53,29 +52,46 @@ pub struct Node {
     /// The program's board.
     pub board: Board,
     /// Its `CAT` tables.
-    pub tables: Tables,
+    pub tables: Box<Tables>,
     /// The same position in our rules.
     pub pos: Position,
-    legal: OnceCell<MoveList>,
 }
 
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        let tables = Tables::compute(&board, fixes.into(), lo);
-        lo.qr_pinned |= tables.pint[NPC];
-        Node {
-            board,
-            tables,
-            pos,
-            legal: OnceCell::new(),
-        }
+        Node::reusing(None, board, pos, fixes, lo)
     }
 
-    /// Our form of the program's move, if legal (`TMOVE` fails otherwise).
+    /// [`Node::new`], its tables made in `spare` (those of a node done with) if given.
+    fn reusing(
+        spare: Option<Box<Tables>>,
+        board: Board,
+        pos: Position,
+        fixes: Fixes,
+        lo: &mut Leftovers,
+    ) -> Node {
+        let tables = match spare {
+            Some(mut t) => {
+                t.refill(&board, fixes.into(), lo);
+                t
+            }
+            None => Tables::boxed(&board, fixes.into(), lo),
+        };
+        lo.qr_pinned |= tables.pint[NPC];
+        Node { board, tables, pos }
+    }
+
+    /// Our form of the program's move, if legal (`TMOVE` fails otherwise): found among the
+    /// legal moves of the piece that moves, all a node needs to know of them.
     fn rules_move(&self, m: CMove) -> Option<Move> {
-        let legal = self.legal.get_or_init(|| self.pos.legal_moves());
-        self.board.rules_move_in(legal, m)
+        let from = if m.piece == 0 {
+            self.pos.king_square(self.pos.side_to_move())
+        } else {
+            square(self.board.piecel[m.piece])?
+        };
+        self.board
+            .rules_move_in(&self.pos.legal_moves_from(from), m)
     }
 }
 
@@ -167,6 +183,8 @@ pub struct Tree<'a, 'p> {
     pub(super) hash_root: bool,
     /// The secondary search's plies, if it is on (`secondary.rs`).
     pub(super) secondary: Option<u32>,
+    /// The tables of nodes done with, for the next nodes (see [`Tree::done_with`]).
+    spare: Vec<Box<Tables>>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -206,6 +224,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             table: Table::default(),
             hash_root: true,
             secondary: None,
+            spare: Vec::new(),
         }
     }
 
@@ -258,6 +277,87 @@ impl<'a, 'p> Tree<'a, 'p> {
         self.lmg(n)
     }
 
+    /// For the lines after the program's choice (MultiPV, not in c197: `lines.rs`), once the
+    /// root's search is done: the root `n`'s entry `e`, the `index`-th top-level move, searched
+    /// as `EVM` searches a move at the root (level 1, then `MVD3`'s modifications), with the
+    /// side to move's best so far (`BPREV`) at `floor` and a reply equal to it refuting
+    /// (`CAME`). None if the move is illegal (`TMOVE`) or the search was stopped. As in the
+    /// root's search, the root is pending in the table (a line that comes back to it is a
+    /// draw), and with the secondary search on a move with a value gets it.
+    pub fn top_line(
+        &mut self,
+        n: &Node,
+        e: &Entry,
+        floor: i64,
+        selection: Selection,
+        index: usize,
+    ) -> Option<TopRecord> {
+        let i = n.board.side;
+        let saved = (self.bprev, self.bpreve, self.lmgd, self.lmgd2);
+        (self.lmgd, self.lmgd2) = (1, 1);
+        self.bprev[i] = floor;
+        self.bpreve[1 - i] = true;
+        // The root pending again while its move is searched, as in the root's own search.
+        let mark = self.hash_mark_root(n);
+        let record = self.child(n, e.mv).and_then(|(child, mut pm)| {
+            pm.pmg = true;
+            self.report_examining_at(index, pm.mv);
+            let mut ret = self.lmg(&child);
+            self.taken_back(&pm);
+            if self.stopped {
+                return None;
+            }
+            let mut a = ret.value;
+            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let mut secondary = None;
+            if let Some(plies) = self.secondary
+                && !flushed
+                && a.abs() < MATED
+            {
+                // A move with a value gets the secondary search, as a new best does in `EVM`,
+                // so that the lines' values are alike; the worse value for the side stands.
+                let line = self.secondary_search(&child, &ret.pv, plies)?;
+                secondary = Some(line.value);
+                let better = if i == 0 {
+                    line.value > a
+                } else {
+                    line.value < a
+                };
+                if !better {
+                    if line.value != a {
+                        self.stats.secondary_changes += 1;
+                    }
+                    ret = line;
+                    a = ret.value;
+                }
+            }
+            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let r = if flushed {
+                a
+            } else {
+                a + self.diddle(e, &child, pm.rec, &ret.pv, i)
+            };
+            self.done_with(child);
+            Some(TopRecord {
+                mv: pm.mv,
+                plausibility: e.plausibility,
+                selection,
+                raw: a,
+                modified: r,
+                pv: std::iter::once(pm.mv)
+                    .chain(ret.pv.iter().map(|x| x.mv))
+                    .collect(),
+                best: false,
+                secondary,
+            })
+        });
+        if let Some(m) = mark {
+            self.hash_unmark_root(m);
+        }
+        (self.bprev, self.bpreve, self.lmgd, self.lmgd2) = saved;
+        record
+    }
+
     fn count_node(&mut self) {
         self.stats.nodes += 1;
         if self.stats.nodes & 255 == 0 {
@@ -267,6 +367,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 || l.time.is_some_and(|t| self.start.elapsed() >= t)
             {
                 self.stopped = true;
+                self.stats.stopped_at = Some(self.stats.nodes);
             }
         }
     }
@@ -350,9 +451,16 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mut board = n.board.clone();
         let rec = board.make(m);
         let pos = n.pos.play(mv);
-        let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
+        let spare = self.spare.pop();
+        let node = Node::reusing(spare, board, pos, self.fixes, &mut self.leftovers);
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
+    }
+
+    /// Keeps the tables of a child searched, for the next child: a node's 5 KB of tables are
+    /// then made in memory already in use rather than allocated for each node.
+    pub(super) fn done_with(&mut self, n: Node) {
+        self.spare.push(n.tables);
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
@@ -482,6 +590,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                     };
                 }
             }
+            self.done_with(child);
             let top_index = if self.lmgd == 1 {
                 self.top.push(TopRecord {
                     mv: pm.mv,
@@ -577,8 +686,9 @@ impl<'a, 'p> Tree<'a, 'p> {
         }
     }
 
-    /// `MVD3` (3601-3641): the modification of the value of entry `e` for side `i`, whose
-    /// move `rec` led to `child`, from which the line `line` was returned.
+    /// The modification at 3601-3641 ("TIME TO DO CLEVER DIDDLING", up to `MVD3`) of the value
+    /// of entry `e` for side `i`, whose move `rec` led to `child`, from which the line `line` was
+    /// returned.
     fn diddle(&self, e: &Entry, child: &Node, rec: Record, line: &[PvMove], i: usize) -> i64 {
         let sign = if i == 0 { -1 } else { 1 };
         let mut d = 0;
@@ -604,7 +714,10 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     fn report_examining(&mut self, mv: Move) {
-        let index = self.top.len();
+        self.report_examining_at(self.top.len(), mv);
+    }
+
+    fn report_examining_at(&mut self, index: usize, mv: Move) {
         let nodes = self.stats.nodes;
         if let Some(p) = self.progress.as_mut() {
             p(&Progress::Examining {

@@ -1,6 +1,6 @@
 //! c197's hash table (Thompson's scheme, SEARCH-TECHNIQUES §3): `HASHR` (c197 lines
 //! 5203-5233), `HASHE`/`HASHE1` (5246-5253), `HHVC` (5255-5305), `NHSW` (5239), the format
-//! (66-73) and the probe in `LMG` (3394-3400).
+//! (66-73) and the probe in `LMG` (3384, 3394-3400).
 //!
 //! c197 assembles all of it out (`HSCOD=0 ;TEMP`, 3379) and leaves it unfinished: `LMGH1`,
 //! where a position found goes, is referenced and never defined; nothing stores a searched
@@ -13,7 +13,7 @@
 //!
 //! | bits of `HSTBV` | field |
 //! |---|---|
-//! | 4.9-4.7 (35-33) | code: 0 value, 1 at least (for the side to move), 2 at most, 3 position of the game, 4 pending in this search |
+//! | 4.9-4.7 (bits 35 to 33) | code: 0 value, 1 at least (for the side to move), 2 at most, 3 position of the game, 4 pending in this search |
 //! | rest of the left half, read as 7 bits (`220700`) | plies this information rests on: 69 for the game and pending ones |
 //! | right half, signed (`HRRE`) | the value, White's |
 //!
@@ -44,7 +44,8 @@ fn rotc5(s: u64, t: u64) -> (u64, u64) {
 /// the trial address comes from.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Key {
-    /// `HSP` (5213): the key, its last bit the side to move.
+    /// `HSP` (5236), as `HASHR` sets it (`MOVEM S,HSP`, 5213): the key, its last bit the side
+    /// to move.
     pub word: u64,
     /// `T1` after `TLZ T1,400000` (5214): the word divided by `HTNE` for the trial address.
     pub trial: u64,
@@ -182,8 +183,8 @@ impl Table {
         self.len() / 5 * 4
     }
 
-    /// Empties the table and its counters, as c.558 does before each move (`HSHCL3`,
-    /// 9586-9590).
+    /// Empties the table and its counters, as c.558 does before each move (its `HSHCL3`, at
+    /// 9586 to 9590).
     pub fn clear(&mut self) {
         self.hstb.fill(0);
         self.hashs = self.allowed();
@@ -191,7 +192,7 @@ impl Table {
         self.stats = TableStats::default();
     }
 
-    /// `HASHR` (5214-5233): the entry holding `k`, or the first free one on its way from the
+    /// `HASHR` (5203, 5214-5233): the entry holding `k`, or the first free one on its way from the
     /// trial address `k.trial mod HTNE` upwards, round to the start. None when the table is
     /// full ("HT FULL!"), which [`Table::allowed`] keeps from happening, or has no entry.
     ///
@@ -263,7 +264,7 @@ impl Table {
 }
 
 /// The game's positions the table is to hold as code 3, with what decides which.
-/// Reconstruction after c.558's `HK1H2` (9596-9612), which enters "POSITIONS IN HASH TBL SINCE
+/// Reconstruction after c.558's `HK1H2` (at 9596 to 9612), which enters "POSITIONS IN HASH TBL SINCE
 /// LAST P MOVE OR CAPT", the current one excepted ("DONT ENTER CURRENT POS", 9595): each with
 /// code 3 and the most plies.
 ///
@@ -389,17 +390,25 @@ pub struct Pending {
     plies: u32,
 }
 
+/// The root marked pending again (see `Tree::hash_mark_root`): its entry and what the entry
+/// held before, if it was in use.
+pub struct RootMark {
+    slot: usize,
+    before: Option<u64>,
+}
+
 impl Tree<'_, '_> {
     /// The plies the node just entered will be searched to, the depth of an entry.
     /// Reconstruction after c.558's `W` (14957-14964: "SUM OF BASE PLYS LEFT+PCG PLYS+FEEDOVERS
     /// LEFT", 883): the basic plies left, `HK1V + 1 - LMGD2` (none past the depth), plus the
-    /// feedovers the line has left (`MCFB`). c197 compares with `C = LMGD2 - HK1V` (3392,
-    /// 5261), the plies left negated less one, which any stored plies would pass.
+    /// feedovers the line has left (`MCFB`). c197 compares (`CAMGE S,C`, 5261) with LMGD2 −
+    /// HK1V (`AOS C,LMGD2 / SUB C,HK1V`, 3392-3393), the plies left negated less one, which
+    /// any stored plies would pass.
     fn hash_plies(&self) -> u32 {
         (self.hk1v + 1).saturating_sub(self.lmgd2) + self.mcfb
     }
 
-    /// The probe in `LMG` (3394-3400), after `LMGD` and `LMGD2` count the node: nothing if
+    /// The probe in `LMG` (3384, 3394-3400), after `LMGD` and `LMGD2` count the node: nothing if
     /// `NHSW < 0`; else `HASHR`; a position found goes to `LMGH1`; otherwise it is entered as
     /// pending (`MOVSI T1,400069 / PUSHJ P,HASHE1`).
     ///
@@ -437,11 +446,39 @@ impl Tree<'_, '_> {
         })
     }
 
+    /// For a top-level move searched again after the root's search (the lines after the
+    /// choice, `lines.rs`; not in c197): the root `n` marked pending again, as the probe marked
+    /// it for the root's own search (on the way back its mark was cleared, or its value
+    /// stored); None if the root is not marked (no table, no entry left, or the repetition
+    /// policy leaves it out). [`Tree::hash_unmark_root`] puts the entry back as it was.
+    pub(super) fn hash_mark_root(&mut self, n: &Node) -> Option<RootMark> {
+        if self.table.is_empty() || !self.hash_root {
+            return None;
+        }
+        let k = key(&n.board);
+        let slot = self.table.find(k)?;
+        let (a, before) = match slot {
+            Slot::Found(a) => (a, Some(self.table.info(a))),
+            Slot::Free(a) => (a, None),
+        };
+        self.table
+            .enter(slot, k, PENDING)
+            .then_some(RootMark { slot: a, before })
+    }
+
+    /// Puts back the root's entry as [`Tree::hash_mark_root`] found it.
+    pub(super) fn hash_unmark_root(&mut self, m: RootMark) {
+        match m.before {
+            Some(w) => self.table.set_info(m.slot, w),
+            None => self.table.free(m.slot),
+        }
+    }
+
     /// `HHVC` (5255-5305): whether the information of entry `a` decides the node of side `i`,
     /// and how.
     ///
-    /// - Not on the first level, which needs a move: c197 tests `PLYN` (5258-5259), the
-    ///   game's ply; c.558 `LMGD` (23689-23690), the level, as here.
+    /// - Not on the first level, which needs a move: c197 tests the game's ply (`MOVE S,PLYN
+    ///   / SOJE S,POPJ1`, 5258-5259); c.558 `LMGD` (23689-23690), the level, as here.
     /// - Not if it rests on fewer plies than the node is to be searched to (`CAMGE S,C`, 5261;
     ///   see [`Tree::hash_plies`]).
     /// - Code 0 (`HHVC1`): its value, with `NHSW > 0`.
@@ -449,9 +486,10 @@ impl Tree<'_, '_> {
     ///   does (`XCT BPREVE(I) / XCT EVMT2(I)`, as [`Tree::cutoff`]): `EVMST-1(I)`.
     /// - Code 2 (`HHVC3`): with `NHSW > 0`, the node is refuted if the value is already worse
     ///   for its side than the side's best (`EVMST(I)`, "RETURN BADNESS"). Reconstruction:
-    ///   c197 reads `HSTV` for `HSTBV` (5295), tests `NHSW >= 0` where codes 0 and 1 test
-    ///   `NHSW > 0` (5293), and compares with the other side's best (`HHVC3A`, 5302-5303:
-    ///   `CAML R,BPREV+1` for White), which says nothing about the node.
+    ///   c197 reads `HSTV` for `HSTBV` (`HRRE R,HSTV(T1)`, 5295), tests NHSW ≥ 0 (`SKIPGE
+    ///   NHSW`, 5293) where codes 0 and 1 test NHSW > 0 (`SKIPG NHSW`, 5274 and 5280), and
+    ///   compares with the other side's best (`HHVC3A`, 5301-5302: `CAML R,BPREV+1` for
+    ///   White), which says nothing about the node.
     /// - Codes 3 and 4 (`HHVC4`): a repetition, the value 0.
     fn hhvc(&mut self, a: usize, i: usize) -> Option<Ret> {
         if self.lmgd == 1 {

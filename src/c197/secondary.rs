@@ -35,7 +35,9 @@ impl Tree<'_, '_> {
             };
             done.pmg = true;
             played.push(done);
-            end = Some(next);
+            if let Some(before) = end.replace(next) {
+                self.done_with(before);
+            }
         }
         let saved = self.lmgd2;
         // LMGD2 counts levels below the top; more plies than the depth start from level 0.
@@ -44,6 +46,9 @@ impl Tree<'_, '_> {
         self.lmgd2 = saved;
         for pm in played.iter().rev() {
             self.taken_back(pm);
+        }
+        if let Some(n) = end {
+            self.done_with(n);
         }
         if self.stopped {
             return None;

@@ -23,23 +23,23 @@ pub const PPV: [i64; 8] = [0, 0, 8, 12, 24, 52, 112, 236];
 pub const KSF1: i64 = 40;
 /// `KSF2: -30`: each equally attacked square beyond the free ones (5894).
 pub const KSF2: i64 = -24;
-/// A capture search's promotion: `PUSH P,[1000]` (5524).
+/// A capture search's promotion: `PUSH P,[1000]` (5526).
 pub const QUEENING: i64 = 512;
 
 /// `STVL4`'s terms for White, as the program's debugging build keeps them apart (`IFN DBG`,
-/// 5601-5687: `MATB`, `PCRC`, `KSFFW`, `KSFFB`, `PSTVL`).
+/// 5601-5687, in the words `MATB` … `PSTVL`, 5694-5698).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Terms {
-    /// `MATB`: material, White's `PCBAL` less Black's (5597-5604).
+    /// `MATB` (5694): material, White's `PCBAL` less Black's, at 5597-5604.
     pub material: i64,
-    /// `PCRC`: the change of the piece ratio since the root (5605-5617).
+    /// `PCRC` (5695): the change of the piece ratio since the root, at 5605-5617.
     pub ratio: i64,
-    /// `KSFFW`: White's king while `OPNMID` (5618-5630): 8 for each rank it stands above its
-    /// first, and `KINGSF`, both taken off.
+    /// `KSFFW` (5696): White's king while `OPNMID`, at 5618-5630: 8 for each rank it stands
+    /// above its first, and `KINGSF`, both taken off.
     pub white_king: i64,
-    /// `KSFFB`: Black's king while `OPNMID` (5631-5645), the same added.
+    /// `KSFFB` (5697): Black's king while `OPNMID`, at 5631-5645, the same added.
     pub black_king: i64,
-    /// `PSTVL`: multiple, isolated, backward and passed pawns (5646-5688).
+    /// `PSTVL` (5698): multiple, isolated, backward and passed pawns, at 5646-5688.
     pub pawns: i64,
 }
 
@@ -84,14 +84,14 @@ fn ratio_change(w: i64, bl: i64, pcratio: i64) -> i64 {
     (imul(q, tpcs) >> 18).wrapping_sub(tpcs) >> 4
 }
 
-/// `ASHC T1,-17.` then `DIV T1,D` (5609-5610): `a` × 2^18 over `d` as a double word. When the
-/// quotient would not fit in a word (the high word `a >> 17` at least `d`), `DIV` sets the
-/// no-divide flag and leaves the high word in T1.
+/// `ASHC T1,-17.` then `DIV T1,PCRATIO` (5607-5608): `a` × 2^18 over `d` as a double word.
+/// When the quotient would not fit in a word (the high word `a >> 17` at least `d`), `DIV` sets
+/// the no-divide flag and leaves the high word in T1.
 fn div_double(a: i64, d: i64) -> i64 {
     if a >> 17 >= d { a >> 17 } else { (a << 18) / d }
 }
 
-/// `IMULI` (5611): the product's sign and its low 35 bits. An overflow keeps them (and sets a
+/// `IMULI` (5609): the product's sign and its low 35 bits. An overflow keeps them (and sets a
 /// flag the program never reads): in a lopsided ending, where the piece ratio has grown far
 /// since the root, the term wraps, as the running program shows (`further02` ply 169 and
 /// `further19` ply 113 of `reference/c197/further-tournament.tsv`: c197's move and value only
@@ -135,7 +135,7 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
     cost
 }
 
-/// The pawn-structure part of `STVL4` (5646-5689), for White. `MULTP` is charged on every file;
+/// The pawn-structure part of `STVL4`, at 5646-5689, for White. `MULTP` is charged on every file;
 /// passed and backward pawns are read by piece number, the number doubling as the file the
 /// opponent's pawns are counted on (`BACKV`).
 fn pawn_structure(t: &Tables) -> i64 {
@@ -286,9 +286,9 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
             if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
                 out.theirs_helpless = true;
             }
-            for s in 0..super::cat::SLOTS {
+            for s in super::cat::held_slots(t, a) {
                 let j = t.slots[a][s] as Pc;
-                if j == 0 || side_of(j) != att {
+                if side_of(j) != att {
                     continue;
                 }
                 let mut v = b.rpval[victim] as i64;
@@ -327,33 +327,41 @@ impl Tree<'_, '_> {
             self.stats.feedovers[0] += 1;
             return self.pmg_and_evm(n);
         }
-        let prey = prey(b, t, self.fixes.promotions_in_captures);
-        let ours = prey.wpop[1 - i];
-        let reason = if prey.ours_helpless {
-            Some(1)
-        } else if ours >= 2 {
-            Some(2)
-        } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
-            Some(3)
-        } else {
-            None
-        };
-        if let Some(reason) = reason
-            && self.may_feed_over()
-        {
-            self.stats.feedovers[reason] += 1;
-            return self.pmg_and_evm(n);
+        // What is on prey decides a feedover, when one may start here; else it only gives
+        // the captures, which a refutation by the static value leaves unsearched: then it is
+        // found after that test (it changes nothing), and not at all if the node is refuted.
+        let mut found = None;
+        if self.lmgd2 < self.fdcut && self.mcfb > 0 {
+            let prey = prey(b, t, self.fixes.promotions_in_captures);
+            let ours = prey.wpop[1 - i];
+            let reason = if prey.ours_helpless {
+                Some(1)
+            } else if ours >= 2 {
+                Some(2)
+            } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
+                Some(3)
+            } else {
+                None
+            };
+            if let Some(reason) = reason
+                && self.may_feed_over()
+            {
+                self.stats.feedovers[reason] += 1;
+                return self.pmg_and_evm(n);
+            }
+            found = Some(prey);
         }
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
         self.stats.static_evaluations += 1;
-        let mut moves = prey.moves;
-        sort_with(&mut moves, |m| m.1);
         let r = stvl4(b, t, self.pcratio, self.phase.opnmid);
         if self.cutoff(i, r) {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
+        let prey = found.unwrap_or_else(|| prey(b, t, self.fixes.promotions_in_captures));
+        let mut moves = prey.moves;
+        sort_with(&mut moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
             self.bprev[i] = r;
         }
@@ -367,6 +375,7 @@ impl Tree<'_, '_> {
             };
             let ret = self.statev(&child);
             self.taken_back(&pm);
+            self.done_with(child);
             if self.stopped {
                 return best;
             }

@@ -2,6 +2,7 @@
 //! FENs of a TSV file (a column named `fen`), beside the PDP-6's 80 ms per call (paper §1).
 
 use super::CliError;
+use super::io::read_input;
 use crate::plausible::plausible_moves;
 use crate::rules::Position;
 use std::time::Instant;
@@ -35,7 +36,7 @@ pub fn fens_of_tsv(text: &str) -> Result<Vec<String>, CliError> {
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let text = match &args.tsv {
         None => crate::fidelity::compare::C1973_PAPER_TSV.to_string(),
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?,
+        Some(path) => read_input(path)?,
     };
     let mut positions = Vec::new();
     for f in fens_of_tsv(&text)? {

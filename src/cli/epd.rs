@@ -5,18 +5,19 @@
 //! default (`--knowledge simple` for the teaching one).
 
 use super::CliError;
+use super::io::read_input;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
 use crate::game::Program;
 use crate::notation::epd::{parse_epd_line, san_matches};
-use crate::notation::san;
-use crate::program::Preset;
+use crate::notation::{excerpt, san};
+use crate::program::settings;
 use crate::rules::Position;
 
 /// Arguments of `machack epd`.
 #[derive(clap::Args, Debug)]
 pub struct EpdArgs {
-    /// The EPD file: one position a line, `bm`/`am` operations in SAN.
+    /// The EPD file (`-`: standard input): one position a line, `bm`/`am` operations in SAN.
     pub file: String,
     /// Search at most this many positions.
     #[arg(long)]
@@ -28,10 +29,10 @@ pub struct EpdArgs {
 
 /// Runs the EPD test.
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Normal)?;
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| format!("cannot read '{}': {e}", args.file))?;
+    let params = args.search.params()?;
+    let text = read_input(&args.file)?;
     let limits = args.search.limits()?;
+    println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
     let mut program = Program::new(params);
     let (mut tried, mut solved) = (0, 0);
@@ -60,13 +61,13 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
         println!(
             "{:>4}. {:<12} {:<4} chose {:<7} ({}) {:<18} bm [{}] am [{}]",
             n + 1,
-            rec.id.as_deref().unwrap_or(""),
+            excerpt(rec.id.as_deref().unwrap_or("")),
             if good { "ok" } else { "FAIL" },
             san::format(&pos, m),
             move_text(&pos, m),
             value_text(r.value),
-            rec.best.join(" "),
-            rec.avoid.join(" ")
+            excerpt(&rec.best.join(" ")),
+            excerpt(&rec.avoid.join(" "))
         );
     }
     println!("solved {solved} of {tried}");

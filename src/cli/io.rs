@@ -1,23 +1,46 @@
-//! Reading and writing for the commands: a whole file or standard input in, standard output
-//! out (stopping quietly when the reader has gone).
+//! Reading and writing for the commands: a whole file or standard input in (at most
+//! [`FILE_MAX`]; a score's games too), standard output out (stopping quietly when the reader
+//! has gone).
 
 use super::CliError;
-use std::io::{Read, Write};
+use crate::game::input::{self, FILE_MAX};
+use crate::notation::{Game, read_games};
+use std::io::Write;
 
 /// Prints to standard output, quietly stopping if the reader has gone (`| head`).
 pub fn print_out(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// Reads a whole file, or standard input for `-`.
+/// Reads a whole file, or standard input for `-`, of at most [`FILE_MAX`] bytes.
 pub fn read_input(file: &str) -> Result<String, CliError> {
     if file == "-" {
-        let mut s = String::new();
-        std::io::stdin()
-            .read_to_string(&mut s)
-            .map_err(|e| format!("cannot read standard input: {e}"))?;
-        Ok(s)
+        input::read_all(std::io::stdin().lock(), FILE_MAX)
+            .map_err(|e| format!("cannot read standard input: {e}"))
     } else {
-        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+        input::read_file(std::path::Path::new(file), FILE_MAX)
+            .map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+/// The games of a score file (`-` for standard input): every one, or only number `number`
+/// (from 1), each with its label: the file's name, and `game K of N` when it holds several.
+pub fn games_in(file: &str, number: Option<usize>) -> Result<Vec<(String, Game)>, CliError> {
+    let games = read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
+    let n = games.len();
+    let label = |k: usize| match n {
+        1 => file.to_string(),
+        _ => format!("{file}, game {k} of {n}"),
+    };
+    match number {
+        None => Ok(games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| (label(i + 1), g))
+            .collect()),
+        Some(k) if (1..=n).contains(&k) => Ok(vec![(label(k), games[k - 1].clone())]),
+        Some(_) => Err(format!(
+            "{file} has {n} game(s); --game must be from 1 to {n}"
+        )),
     }
 }

@@ -1,31 +1,27 @@
 //! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
 
 use super::CliError;
-use super::search_options::ProfileOptions;
+use super::search_options::SettingsOptions;
 use crate::game::clock;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
-use crate::player::terminal::{PlayConfig, Session};
-use crate::program::{Preset, SearchParams};
+use crate::player::terminal::{Ended, PlayConfig, Session};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Arguments of `machack play`.
 #[derive(clap::Args, Debug, Default)]
 pub struct PlayArgs {
-    /// You play White (the default): the machine plays Black.
+    /// You play White (the default; with --resume, the record's sides): the machine plays
+    /// Black.
     #[arg(long, conflicts_with = "black")]
     pub white: bool,
     /// You play Black: the machine plays White.
     #[arg(long)]
     pub black: bool,
-    /// Search parameters: normal (widths 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
-    /// (widths 4, depth 2).
-    #[arg(long, default_value = "normal")]
-    pub preset: String,
-    /// The program and its fixes.
+    /// The program's settings (with --resume: the record's, which options given here change).
     #[command(flatten)]
-    pub program: ProfileOptions,
+    pub settings: SettingsOptions,
     /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
     /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
     #[arg(long)]
@@ -34,10 +30,10 @@ pub struct PlayArgs {
     /// (40/600+1), or move/SECONDS [default: 40/600, or a resumed record's TimeControl].
     #[arg(long)]
     pub clock: Option<String>,
-    /// Seed of the book's random choice (default: from the time).
+    /// Seed of the book's random choice (default: from the time; with --resume, the record's).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Do not use the opening book.
+    /// Do not use the opening book (default: use it; with --resume, as the record says).
     #[arg(long)]
     pub no_book: bool,
     /// Continue the game recorded in FILE, in a record of its own that keeps FILE's tags (FILE
@@ -57,11 +53,14 @@ pub struct PlayArgs {
     /// time the clock allots a move (with the 1967 pace, `--clock 50/7200` is the 1967 control).
     #[arg(long, value_name = "1967[xFACTOR]")]
     pub pace: Option<String>,
+    /// Search depth 1, 2, 3, ... within the time the clock allots a move, each depth to the
+    /// end, and play the deepest's move (not in 1967: the program searched to its set depth).
+    #[arg(long)]
+    pub deepen: bool,
 }
 
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     let clock = match &args.clock {
         Some(text) => Some(clock::parse(text).map_err(|e| format!("--clock: {e}"))?),
         None => None,
@@ -70,25 +69,22 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         Some(text) => Some(text.parse::<Pace>().map_err(|e| format!("--pace: {e}"))?),
         None => None,
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1967, |d| d.as_nanos() as u64)
-    });
+    let plays = match (args.white, args.black) {
+        (_, true) => Some([true, false]),
+        (true, false) => Some([false, true]),
+        (false, false) => None,
+    };
     let config = PlayConfig {
-        machine_white: args.black,
-        machine_black: !args.black,
-        params: SearchParams {
-            profile: args.program.profile()?,
-            ..SearchParams::preset(preset)
-        },
+        plays,
+        changes: args.settings.changes()?,
         clock,
-        seed,
-        book: !args.no_book,
+        seed: args.seed,
+        book: args.no_book.then_some(false),
         resume: args.resume.clone(),
         in_place: args.in_place,
         record: args.record.clone(),
         pace,
+        deepen: args.deepen,
     };
     let stdout = std::io::stdout();
     let display = Display::choose(stdout.is_terminal(), args.teletype, |name| {
@@ -96,7 +92,11 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     });
     let prompts = std::io::stdin().is_terminal();
     let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
-    session
+    match session
         .run(std::io::BufReader::new(std::io::stdin()))
-        .map_err(|e| format!("reading the input: {e}"))
+        .map_err(|e| format!("reading the input: {e}"))?
+    {
+        Ended::Recorded => Ok(()),
+        Ended::Incomplete(why) => Err(why),
+    }
 }

@@ -7,7 +7,7 @@
 //! `BPREV`, `EVMST` starts White at -100000 and Black at +100000, c197.txt lines 3764-3813; the
 //! root value `HACKVV` is printed as it is, lines 2214 and 2286); the tables store Black's negated.
 
-use crate::notation::san;
+use crate::notation::{excerpt, san};
 use crate::program::{Preset, SearchParams};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
@@ -19,6 +19,14 @@ pub const C197_PAPER_TOURNAMENT_TSV: &str =
 
 /// c197 at its own widths (6 at every level, `SETD 4`) along the four paper games.
 pub const C197_PAPER_DEFAULT_TSV: &str = include_str!("../../reference/c197/paper-default.tsv");
+
+/// c197 at its tournament settings along the surviving Mac Hack games beyond the paper's
+/// (`games/more-games.pgn`: Dreyfus 1967, the 1968 games against programs, Fischer 1977, ...).
+pub const C197_GAMES_TOURNAMENT_TSV: &str =
+    include_str!("../../reference/c197/games-tournament.tsv");
+
+/// c197 at its own widths along the same games.
+pub const C197_GAMES_DEFAULT_TSV: &str = include_str!("../../reference/c197/games-default.tsv");
 
 /// The columns of a reference table, in order.
 const COLUMNS: [&str; 11] = [
@@ -68,7 +76,7 @@ pub struct Row {
 /// A table of the program's answers, looked up by position.
 #[derive(Clone, Debug)]
 pub struct Reference {
-    /// Where the table came from, for the output's header.
+    /// Where the table came from, for the output's header: a line per table it was made of.
     pub source: String,
     rows: Vec<Row>,
     /// Row index by the position's key and move number (a repeated position keeps its own row).
@@ -94,20 +102,76 @@ impl Reference {
         .expect("the compiled-in c197 reference is well formed")
     }
 
+    /// The compiled-in run along the further games at the tournament widths.
+    pub fn games_tournament() -> Reference {
+        Reference::read(
+            C197_GAMES_TOURNAMENT_TSV,
+            "reference/c197/games-tournament.tsv (compiled in: c197 at widths 15,15,9,9,7 depth 4)",
+        )
+        .expect("the compiled-in c197 reference is well formed")
+    }
+
+    /// The compiled-in run along the further games at c197's own widths.
+    pub fn games_default() -> Reference {
+        Reference::read(
+            C197_GAMES_DEFAULT_TSV,
+            "reference/c197/games-default.tsv (compiled in: c197 at width 6 depth 4)",
+        )
+        .expect("the compiled-in c197 reference is well formed")
+    }
+
     /// The compiled-in paper-game run whose widths and depth are those of `params`: the
     /// tournament run for widths 15,15,9,9,7, the default run for width 6, both at depth 4.
     pub fn paper_for(params: &SearchParams) -> Option<Reference> {
-        let same = |preset| {
-            let p = SearchParams::preset(preset);
-            p.widths.as_slice() == params.widths.as_slice() && p.depth == params.depth
-        };
-        if same(Preset::Tournament) {
-            Some(Reference::paper_tournament())
-        } else if same(Preset::Normal) {
-            Some(Reference::paper_default())
-        } else {
-            None
+        match compiled_preset(params)? {
+            Preset::Tournament => Some(Reference::paper_tournament()),
+            _ => Some(Reference::paper_default()),
         }
+    }
+
+    /// Every compiled-in run whose widths and depth are those of `params`, the paper games'
+    /// first, then the further games' (empty when none is at those widths).
+    pub fn compiled_for(params: &SearchParams) -> Vec<Reference> {
+        match compiled_preset(params) {
+            Some(Preset::Tournament) => {
+                vec![Reference::paper_tournament(), Reference::games_tournament()]
+            }
+            Some(_) => vec![Reference::paper_default(), Reference::games_default()],
+            None => Vec::new(),
+        }
+    }
+
+    /// The tables of `tables` that answer some of `positions`, as one table: a position's row
+    /// comes from the first table that has one, and a table none of whose rows is used is left
+    /// out (so comparing the paper games alone names the paper run alone). With no row for any
+    /// of the positions, the first table; `None` when `tables` is empty.
+    pub fn answering(tables: Vec<Reference>, positions: &[Position]) -> Option<Reference> {
+        let mut used = vec![false; tables.len()];
+        for pos in positions {
+            if let Some(i) = tables.iter().position(|t| t.row(pos).is_some()) {
+                used[i] = true;
+            }
+        }
+        if !used.contains(&true) {
+            return tables.into_iter().next();
+        }
+        tables
+            .into_iter()
+            .zip(used)
+            .filter(|(_, used)| *used)
+            .map(|(table, _)| table)
+            .reduce(Reference::merged)
+    }
+
+    /// This table followed by `other`: a position both hold keeps this table's row.
+    fn merged(mut self, other: Reference) -> Reference {
+        for row in other.rows {
+            let key = (row.position.key(), row.position.fullmove_number());
+            self.by_position.entry(key).or_insert(self.rows.len());
+            self.rows.push(row);
+        }
+        self.source = format!("{}\n{}", self.source, other.source);
+        self
     }
 
     /// Reads a reference table (the columns of `COLUMNS`, a header line first); `source` names
@@ -122,7 +186,7 @@ impl Reference {
             return Err(format!(
                 "{source}: the first line should name the columns {}; it is '{}'",
                 COLUMNS.join(" "),
-                header.join(" ")
+                excerpt(&header.join(" "))
             ));
         }
         let mut reference = Reference {
@@ -179,6 +243,17 @@ impl Reference {
     }
 }
 
+/// The preset whose widths and depth are those of `params` and which has compiled-in runs:
+/// the tournament preset (widths 15,15,9,9,7) or the normal one (width 6), both at depth 4.
+fn compiled_preset(params: &SearchParams) -> Option<Preset> {
+    [Preset::Tournament, Preset::Normal]
+        .into_iter()
+        .find(|&preset| {
+            let p = SearchParams::preset(preset);
+            p.widths.as_slice() == params.widths.as_slice() && p.depth == params.depth
+        })
+}
+
 /// A field that is `-` when empty.
 fn optional(field: &str) -> Option<&str> {
     (field != "-").then_some(field)
@@ -197,14 +272,17 @@ fn read_row(line: &str) -> Result<Row, String> {
     }
     let ply = f[1]
         .parse()
-        .map_err(|_| format!("ply '{}' is not a number", f[1]))?;
+        .map_err(|_| format!("ply '{}' is not a number", excerpt(f[1])))?;
     let position = Position::from_fen(f[2]).map_err(|e| format!("{e}"))?;
     let side = position.side_to_move().name().to_ascii_lowercase();
     if f[3] != side {
-        return Err(format!("side '{}', but the FEN has {side} to move", f[3]));
+        return Err(format!(
+            "side '{}', but the FEN has {side} to move",
+            excerpt(f[3])
+        ));
     }
     let mv = |text: &str, pos: &Position, what: &str| {
-        san::parse(pos, text).map_err(|e| format!("{what} '{text}': {e}"))
+        san::parse(pos, text).map_err(|e| format!("{what} '{}': {e}", excerpt(text)))
     };
     let historical = mv(f[4], &position, "historical move")?;
     let answer = match optional(f[5]) {
@@ -214,7 +292,7 @@ fn read_row(line: &str) -> Result<Row, String> {
             let value = optional(f[7])
                 .map(|v| {
                     v.parse()
-                        .map_err(|_| format!("value '{v}' is not a number"))
+                        .map_err(|_| format!("value '{}' is not a number", excerpt(v)))
                 })
                 .transpose()?;
             let mut pv = Vec::new();
@@ -226,8 +304,9 @@ fn read_row(line: &str) -> Result<Row, String> {
             }
             if pv.first().is_some_and(|m| *m != chosen) {
                 return Err(format!(
-                    "the principal variation '{}' does not start with c197's move '{text}'",
-                    f[8]
+                    "the principal variation '{}' does not start with c197's move '{}'",
+                    excerpt(f[8]),
+                    excerpt(text)
                 ));
             }
             Some(Answer {
@@ -296,6 +375,56 @@ mod tests {
             Reference::read("game\tply\n", "t.tsv").unwrap_err(),
             "t.tsv: the first line should name the columns game ply fen side historical c197 \
              printed value pv printed_pv error; it is 'game ply'"
+        );
+    }
+
+    /// The positions of one game of a table where `side` is to move.
+    fn positions(table: &Reference, game: &str, side: &str) -> Vec<Position> {
+        let rows = table.rows().iter();
+        rows.filter(|r| {
+            r.game == game && r.position.side_to_move().name().eq_ignore_ascii_case(side)
+        })
+        .map(|r| r.position.clone())
+        .collect()
+    }
+
+    #[test]
+    fn the_compiled_in_runs_that_answer_the_games_are_taken_the_paper_run_first() {
+        let tournament = SearchParams::preset(Preset::Tournament);
+        let paper = Reference::paper_tournament();
+        let more = Reference::games_tournament();
+        assert_eq!(Reference::compiled_for(&tournament).len(), 2);
+        // The paper games alone: the paper run alone, as before the further games.
+        let landey = positions(&paper, "paper3", "white");
+        let table = Reference::answering(Reference::compiled_for(&tournament), &landey).unwrap();
+        assert_eq!(table.source, paper.source);
+        assert_eq!(table.len(), 316);
+        // Dreyfus's game shares its first moves with paper game 2: both runs, the paper run's
+        // row kept where both have one.
+        let dreyfus = positions(&more, "dreyfus", "black");
+        assert_eq!(dreyfus.len(), 37);
+        let table = Reference::answering(Reference::compiled_for(&tournament), &dreyfus).unwrap();
+        assert_eq!(table.source, format!("{}\n{}", paper.source, more.source));
+        assert_eq!(table.len(), paper.len() + more.len());
+        assert_eq!(table.row(&dreyfus[0]).unwrap().game, "paper2");
+        assert_eq!(table.row(&dreyfus[36]).unwrap().game, "dreyfus");
+        // The further games alone, past the shared opening: the further run alone.
+        let table = Reference::answering(Reference::compiled_for(&tournament), &dreyfus[3..]);
+        assert_eq!(table.unwrap().source, more.source);
+        // A position no run holds: the first run, as the header always named.
+        let lone = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let table = Reference::answering(Reference::compiled_for(&tournament), &[lone]);
+        assert_eq!(table.unwrap().source, paper.source);
+        // No run at these widths: none.
+        let quick = SearchParams::preset(Preset::Quick);
+        assert!(Reference::compiled_for(&quick).is_empty());
+        assert!(Reference::answering(Reference::compiled_for(&quick), &dreyfus).is_none());
+        let normal = SearchParams::preset(Preset::Normal);
+        let table = Reference::answering(Reference::compiled_for(&normal), &dreyfus).unwrap();
+        assert!(
+            table
+                .source
+                .ends_with("games-default.tsv (compiled in: c197 at width 6 depth 4)")
         );
     }
 

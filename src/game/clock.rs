@@ -11,6 +11,7 @@
 //! The 1967 tournaments were played at 50 moves in 2 hours each (`50/7200`, paper §1); the
 //! program played about twice as fast as that required.
 
+use crate::notation::excerpt;
 use crate::rules::Color;
 use std::fmt;
 use std::str::FromStr;
@@ -153,6 +154,7 @@ fn read(text: &str, unit: Unit) -> Result<Duration, Problem> {
 
 /// The message for a time `field` written as `text` that could not be read.
 fn explain(field: &str, text: &str, unit: Unit, problem: Problem, signed: bool) -> String {
+    let text = excerpt(text);
     match problem {
         Problem::NotANumber => format!("{field} '{text}' is not {}", unit.forms()),
         Problem::TooManyDecimals => format!(
@@ -197,7 +199,8 @@ pub fn moves(text: &str, field: &str, least: u32) -> Result<u32, String> {
     match whole(t) {
         Ok(n) if (u64::from(least)..=u64::from(MAX_MOVES)).contains(&n) => Ok(n as u32),
         _ => Err(format!(
-            "{field} '{t}' is not a whole number from {least} to {MAX_MOVES}"
+            "{field} '{}' is not a whole number from {least} to {MAX_MOVES}",
+            excerpt(t)
         )),
     }
 }
@@ -252,7 +255,8 @@ impl fmt::Display for ClockSpecError {
             "clock '{}' not understood: {}; write MOVES/SECONDS (50/7200, the 1967 control), \
              SECONDS+INCREMENT (600+5), SECONDS (the game in that time), both (40/600+1) \
              or move/SECONDS (that long for every move); SECONDS may be mm:ss",
-            self.text, self.why
+            excerpt(&self.text),
+            self.why
         )
     }
 }
@@ -408,10 +412,13 @@ impl TimeControl {
     }
 
     /// How long the machine may think about its next move with `remaining` on its clock, after
-    /// `moves_made` moves: [`allot`], or the fixed time a move less 50 ms for the overhead.
+    /// `moves_made` moves: [`allot`], or the fixed time a move less a tenth of it, at most 50 ms,
+    /// for the overhead of answering (`move/2`: 1.95 s; UCI `go movetime 5`: 4.5 ms, since
+    /// answering through a pipe takes a tenth of a millisecond and the search looks at the time
+    /// every 256 nodes, under a millisecond; no floor, which would overstep a short time).
     pub fn allot(&self, remaining: Duration, moves_made: u32) -> Duration {
         match *self {
-            TimeControl::PerMove(d) => d.saturating_sub(SAFETY).max(FLOOR),
+            TimeControl::PerMove(d) => d.saturating_sub(SAFETY.min(d / SAFETY_SHARE)),
             TimeControl::Periods { increment, .. } => {
                 allot(remaining, self.moves_to_go(moves_made), increment)
             }
@@ -860,6 +867,15 @@ mod tests {
         assert_eq!(c.remaining(Color::White), secs(2));
         assert_eq!(c.allot(Color::White), ms(1950));
         assert_eq!(c.moves_to_go(Color::White), Some(1));
+        // A short time keeps a tenth back, not 50 ms, and is never raised to a floor: UCI's
+        // `go movetime 1` to `10` took 10.7-12 ms when this was the time less 50 ms, at least 10.
+        assert_eq!(tc("move/0.1").allot(ms(100), 0), ms(90));
+        assert_eq!(
+            tc("move/0.005").allot(ms(5), 0),
+            Duration::from_micros(4500)
+        );
+        let one = TimeControl::PerMove(ms(1));
+        assert_eq!(one.allot(ms(1), 0), Duration::from_micros(900));
     }
 
     #[test]

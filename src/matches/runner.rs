@@ -20,15 +20,15 @@
 
 use super::adjudication::{Outcome, Termination, Verdict, adjudicate};
 use super::elo::Tally;
+use super::engine_process;
 use super::uci_engine::UciEngine;
 pub use super::xboard_engine::Reply;
 use super::xboard_engine::XboardEngine;
 use crate::game;
 use crate::game::clock::{Clock, TimeControl};
 use crate::game::engine::Engine;
-use crate::notation::{Game, GameMove, Notation, san};
-use crate::program::Limits;
-use crate::program::SearchParams;
+use crate::notation::{Game, GameMove, Notation, clip, excerpt, san};
+use crate::program::{Deepening, Limits, SearchParams};
 use crate::rules::{Color, Move, Position, START_FEN};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -149,12 +149,36 @@ pub struct EngineSpec {
     pub options: Vec<(String, String)>,
 }
 
+/// Why an engine could not be started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The program could not be run at all (no such file, not executable): the match cannot
+    /// be played.
+    NotRun(String),
+    /// It ran but did not complete the handshake (it exited, stayed silent, flooded its output,
+    /// broke the protocol): the game it was started for is lost.
+    Handshake {
+        /// The name it goes by (the command, or the name it gave).
+        name: String,
+        /// What went wrong.
+        why: String,
+    },
+}
+
 impl EngineSpec {
     /// Starts the engine and completes its handshake.
-    pub fn start(&self) -> Result<Box<dyn Opponent>, String> {
+    pub fn start(&self) -> Result<Box<dyn Opponent>, StartError> {
+        let process = engine_process::spawn(&self.command).map_err(StartError::NotRun)?;
+        let name = process.name.clone();
+        let handshake = |why| StartError::Handshake {
+            name: name.clone(),
+            why,
+        };
         Ok(match self.protocol {
-            Protocol::Uci => Box::new(UciEngine::start(&self.command, &self.options)?),
-            Protocol::Xboard => Box::new(XboardEngine::start(&self.command, &self.options)?),
+            Protocol::Uci => Box::new(UciEngine::start(process, &self.options).map_err(handshake)?),
+            Protocol::Xboard => {
+                Box::new(XboardEngine::start(process, &self.options).map_err(handshake)?)
+            }
         })
     }
 }
@@ -237,6 +261,9 @@ pub struct MatchConfig {
     pub tc: TimeControl,
     /// Machack's search parameters.
     pub params: SearchParams,
+    /// Whether machack deepens within the time its clock allots (not in 1967) rather than
+    /// searching once at the set depth.
+    pub deepen: bool,
     /// Games reaching this many plies (opening included) are drawn.
     pub max_plies: usize,
 }
@@ -323,17 +350,30 @@ impl GameRecord {
     }
 }
 
+/// How a match ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchEnd {
+    /// The score of the games played.
+    pub tally: Tally,
+    /// Why the match stopped before its last game, if it did: the engine could not complete
+    /// its handshake (the game it was started for is scored as lost, and no further game can
+    /// be played against it).
+    pub stopped: Option<String>,
+}
+
 /// Plays the match, calling `on_game` after each game with the game and the running tally
-/// (an error from it ends the match). Errors: an engine that cannot be started.
+/// (an error from it ends the match). An engine that misbehaves loses the game and is
+/// restarted for the next; one that cannot complete its handshake loses the game it was started
+/// for and stops the match. Errors: an engine program that cannot be run.
 pub fn play_match(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&GameRecord, &Tally) -> Result<(), String>,
-) -> Result<Tally, String> {
+) -> Result<MatchEnd, String> {
     let lines = OPENINGS
         .iter()
         .map(|o| o.line())
         .collect::<Result<Vec<_>, _>>()?;
-    let mut engine = config.engine.start()?;
+    let mut engine: Option<Box<dyn Opponent>> = None;
     let mut machack = Engine::new(config.params.clone());
     let mut tally = Tally::default();
     for i in 0..config.games {
@@ -343,7 +383,6 @@ pub fn play_match(
         } else {
             Color::Black
         };
-        machack.new_game();
         let setup = Setup {
             number: i + 1,
             machack_color,
@@ -351,16 +390,37 @@ pub fn play_match(
             line: &lines[k],
             config,
         };
-        let (record, engine_ok) = setup.play(engine.as_mut(), &mut machack);
-        if !engine_ok {
-            // Its state is unknown (it may still be thinking): start afresh.
-            drop(engine);
-            engine = config.engine.start()?;
-        }
+        let mut opponent = match engine.take() {
+            Some(e) => e,
+            None => match config.engine.start() {
+                Ok(e) => e,
+                Err(StartError::NotRun(e)) => return Err(e),
+                Err(StartError::Handshake { name, why }) => {
+                    let record = setup.forfeited(&name, why.clone());
+                    record.add_to(&mut tally);
+                    on_game(&record, &tally)?;
+                    return Ok(MatchEnd {
+                        tally,
+                        stopped: Some(format!(
+                            "{why}; game {} is scored as lost by {name}, and the match stops",
+                            i + 1
+                        )),
+                    });
+                }
+            },
+        };
+        machack.new_game();
+        let (record, engine_ok) = setup.play(opponent.as_mut(), &mut machack);
+        // An engine in an unknown state (it may still be thinking, or flooding) is ended and
+        // started afresh for the next game.
+        engine = engine_ok.then_some(opponent);
         record.add_to(&mut tally);
         on_game(&record, &tally)?;
     }
-    Ok(tally)
+    Ok(MatchEnd {
+        tally,
+        stopped: None,
+    })
 }
 
 /// One game to play.
@@ -373,16 +433,33 @@ struct Setup<'a> {
 }
 
 /// A move's comment for machack: its value in pawns from its own side, and its time.
-fn machack_comment(value: crate::value::Value, elapsed: Duration) -> String {
+fn machack_comment(value: crate::value::Value, elapsed: Duration, depth: Option<u32>) -> String {
     let v = if crate::value::is_mate(value) {
         format!("{}M", if value > 0 { "+" } else { "-" })
     } else {
         format!("{:+.2}", value as f64 / 128.0)
     };
-    format!("{v} {:.2}s", elapsed.as_secs_f64())
+    match depth {
+        Some(d) => format!("{v} {:.2}s depth {d}", elapsed.as_secs_f64()),
+        None => format!("{v} {:.2}s", elapsed.as_secs_f64()),
+    }
 }
 
 impl Setup<'_> {
+    /// The game lost by the engine `name` before it began, because it could not be started
+    /// (`why`): no moves, the reason in a comment, `rules infraction` its termination.
+    fn forfeited(&self, name: &str, why: String) -> GameRecord {
+        GameRecord {
+            number: self.number,
+            machack_color: self.machack_color,
+            engine_name: name.to_string(),
+            opening: self.opening,
+            moves: Vec::new(),
+            ending: Verdict::loss(!self.machack_color, Termination::RulesInfraction, why),
+            tc: self.config.tc,
+        }
+    }
+
     /// Plays the game; also says whether the engine is still in a known state.
     fn play(&self, engine: &mut dyn Opponent, machack: &mut Engine) -> (GameRecord, bool) {
         let mut record = GameRecord {
@@ -444,8 +521,14 @@ impl Setup<'_> {
             let side = pos.side_to_move();
             // Step 2. Machack's move: a search limited by its clock.
             if side == self.machack_color {
+                let deepen = self.config.deepen;
                 let limits = Limits {
                     time: Some(clock.allot(side)),
+                    deepen: if deepen {
+                        Deepening::Play
+                    } else {
+                        Deepening::Off
+                    },
                     ..Limits::default()
                 };
                 let start = Instant::now();
@@ -466,7 +549,8 @@ impl Setup<'_> {
                         true,
                     );
                 }
-                let comment = machack_comment(thought.value, elapsed);
+                let comment =
+                    machack_comment(thought.value, elapsed, deepen.then_some(thought.depth));
                 play(&mut played, moves, m, Some(comment));
                 continue;
             }
@@ -482,7 +566,8 @@ impl Setup<'_> {
                 black_time: clock.remaining(Color::Black),
                 increment: tc.increment(),
                 moves_to_go: clock.moves_to_go(side),
-                timeout: own + GRACE + Duration::from_secs(1),
+                // An engine silent or flooding its output until then has lost on time.
+                timeout: own + GRACE,
             };
             let start = Instant::now();
             let reply = engine.best_move(&request);
@@ -492,7 +577,12 @@ impl Setup<'_> {
                     let reason = format!("{name} lost on time (no move: {e})");
                     return (Err((Termination::TimeForfeit, reason)), false);
                 }
-                Err(e) => return (Err((Termination::RulesInfraction, e)), false),
+                Err(e) => {
+                    return (
+                        Err((Termination::RulesInfraction, clip(&e).into_owned())),
+                        false,
+                    );
+                }
                 Ok(Reply::Resign(said)) => {
                     let reason = format!("{name} resigns ({said})");
                     return (Err((Termination::Normal, reason)), true);
@@ -506,7 +596,7 @@ impl Setup<'_> {
             let m = match crate::notation::parse_any(&pos, &text) {
                 Ok(m) => m,
                 Err(e) => {
-                    let reason = format!("illegal move '{text}' from {name}: {e}");
+                    let reason = format!("illegal move '{}' from {name}: {e}", excerpt(&text));
                     return (Err((Termination::RulesInfraction, reason)), false);
                 }
             };

@@ -3,7 +3,7 @@
 //! A reader thread forwards the engine's lines to a channel, so every wait has a timeout and a
 //! hung engine cannot hang the match.
 
-use super::engine_process::{self, EngineProcess};
+use super::engine_process::EngineProcess;
 use std::time::{Duration, Instant};
 
 /// A running UCI engine.
@@ -16,10 +16,12 @@ pub struct UciEngine {
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
 impl UciEngine {
-    /// Starts `command` (split at spaces: program then arguments), says `uci`, sets `options`
-    /// (`name`, `value`) and waits until it is ready.
-    pub fn start(command: &str, options: &[(String, String)]) -> Result<UciEngine, String> {
-        let process = engine_process::spawn(command)?;
+    /// The engine running as `process` (started by [`super::engine_process::spawn`]): says
+    /// `uci`, sets `options` (`name`, `value`) and waits until it is ready.
+    pub fn start(
+        process: EngineProcess,
+        options: &[(String, String)],
+    ) -> Result<UciEngine, String> {
         let mut engine = UciEngine { process };
         engine.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;

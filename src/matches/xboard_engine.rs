@@ -6,8 +6,8 @@
 //! not seen yet, `time`/`otim`, then `go`; after its `move` it gets `force` again. So it never
 //! thinks on the opponent's time and never plays a move the runner did not ask for.
 
-use super::engine_process::{self, EngineProcess};
-use std::sync::mpsc::RecvTimeoutError;
+use super::engine_process::{EngineProcess, LINES_PER_ANSWER};
+use crate::notation::excerpt;
 use std::time::{Duration, Instant};
 
 /// What an engine answered when asked to move.
@@ -77,10 +77,13 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 const FEATURE_WAIT: Duration = Duration::from_secs(2);
 
 impl XboardEngine {
-    /// Starts `command` (split at spaces), says `xboard` and `protover 2`, accepts the features
-    /// it announces, sets `options` (`option NAME=VALUE`) and waits until it is ready.
-    pub fn start(command: &str, options: &[(String, String)]) -> Result<XboardEngine, String> {
-        let process = engine_process::spawn(command)?;
+    /// The engine running as `process` (started by [`super::engine_process::spawn`]): says
+    /// `xboard` and `protover 2`, accepts the features it announces, sets `options`
+    /// (`option NAME=VALUE`) and waits until it is ready.
+    pub fn start(
+        process: EngineProcess,
+        options: &[(String, String)],
+    ) -> Result<XboardEngine, String> {
         let mut engine = XboardEngine {
             process,
             features: Features::default(),
@@ -102,28 +105,31 @@ impl XboardEngine {
     }
 
     /// Reads `feature` lines until `done=1`; an engine that sends none in two seconds is taken
-    /// as protocol 1 (no features), one that sent `done=0` gets [`HANDSHAKE`] to finish.
+    /// as protocol 1 (no features), one that sent `done=0` gets until [`HANDSHAKE`] after the
+    /// start to finish. More than [`LINES_PER_ANSWER`] lines is flooding.
     fn read_features(&mut self) -> Result<(), String> {
-        let mut deadline = Instant::now() + FEATURE_WAIT;
+        let started = Instant::now();
+        let mut deadline = started + FEATURE_WAIT;
+        let mut lines = 0;
         loop {
-            let left = deadline.saturating_duration_since(Instant::now());
-            let line = match self.process.lines.recv_timeout(left) {
-                Ok(line) => line,
-                Err(RecvTimeoutError::Timeout) => return Ok(()),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!(
-                        "{} exited during the xboard handshake (is it an xboard engine?)",
-                        self.process.name
-                    ));
-                }
+            let Some(line) = self.process.receive(deadline, "feature done=1")? else {
+                return Ok(());
             };
+            lines += 1;
+            if lines > LINES_PER_ANSWER {
+                return Err(format!(
+                    "{} flooded its output: more than {LINES_PER_ANSWER} lines without \
+                     'feature done=1'",
+                    self.process.name
+                ));
+            }
             for (name, value) in parse_features(&line) {
                 match name.as_str() {
                     "usermove" => self.features.usermove = value == "1",
                     "setboard" => self.features.setboard = value == "1",
                     "ping" => self.features.ping = value == "1",
                     "myname" => self.features.myname = Some(value.clone()),
-                    "done" if value == "0" => deadline = Instant::now() + HANDSHAKE,
+                    "done" if value == "0" => deadline = started + HANDSHAKE,
                     "done" => {
                         self.send("accepted done")?;
                         return Ok(());
@@ -234,7 +240,7 @@ impl XboardEngine {
                     return Ok(Reply::Resign(t.to_string()));
                 }
                 Some(w) if w.starts_with("Illegal") || w.starts_with("Error") => {
-                    return Err(format!("{} answered: {t}", self.process.name));
+                    return Err(format!("{} answered: {}", self.process.name, excerpt(t)));
                 }
                 // Thinking output, draw offers, result claims it is not entitled to, etc.
                 _ => {}

@@ -70,12 +70,14 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     if text.trim().is_empty() {
         return Err(MoveError::Empty);
     }
-    let parsed = syntax::parse(text).map_err(|problem| MoveError::Syntax {
-        text: text.to_string(),
-        notation: "descriptive notation",
-        problem,
-        expected: "a move such as P-K4, N-KB3, PxP, QxP/Q6, R/K2-Q2 or O-O",
-    })?;
+    let parsed = super::length_problem(text)
+        .and_then(|()| syntax::parse(text))
+        .map_err(|problem| MoveError::Syntax {
+            text: text.to_string(),
+            notation: "descriptive notation",
+            problem,
+            expected: "a move such as P-K4, N-KB3, PxP, QxP/Q6, R/K2-Q2 or O-O",
+        })?;
     matching::resolve(pos, text, &parsed)
 }
 

@@ -26,11 +26,12 @@ pub fn parse_epd_line(line: &str) -> Result<Option<EpdRecord>, String> {
     let mut fields = line.splitn(5, ' ');
     let mut fen_parts = Vec::new();
     for _ in 0..4 {
-        fen_parts.push(
-            fields
-                .next()
-                .ok_or_else(|| format!("'{line}' has fewer than the four EPD position fields"))?,
-        );
+        fen_parts.push(fields.next().ok_or_else(|| {
+            format!(
+                "'{}' has fewer than the four EPD position fields",
+                super::excerpt(line)
+            )
+        })?);
     }
     let ops = fields.next().unwrap_or("");
     let mut rec = EpdRecord {

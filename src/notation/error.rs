@@ -1,6 +1,7 @@
 //! The error every move reader returns: the text was not a move, matched no legal move, or
 //! matched several.
 
+use super::excerpt;
 use std::fmt;
 
 /// Why a move text could not be read as a legal move.
@@ -82,7 +83,9 @@ impl MoveError {
 }
 
 impl fmt::Display for MoveError {
+    /// The message, quoting the text as given, or an [`excerpt`] of a long one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let quoted = |text: &String| excerpt(text).into_owned();
         match self {
             MoveError::Empty => write!(f, "no move given (expected a move such as P-K4 or e4)"),
             MoveError::Syntax {
@@ -92,10 +95,11 @@ impl fmt::Display for MoveError {
                 expected,
             } => write!(
                 f,
-                "'{text}' is not a move in {notation}: {problem} (expected {expected})"
+                "'{}' is not a move in {notation}: {problem} (expected {expected})",
+                quoted(text)
             ),
             MoveError::Illegal { text, why, closest } => {
-                write!(f, "'{text}' matches no legal move: {why}")?;
+                write!(f, "'{}' matches no legal move: {why}", quoted(text))?;
                 if closest.is_empty() {
                     Ok(())
                 } else {
@@ -104,11 +108,16 @@ impl fmt::Display for MoveError {
             }
             MoveError::Ambiguous { text, candidates } => write!(
                 f,
-                "'{text}' is ambiguous: it fits {}; name the piece's wing or square to choose",
+                "'{}' is ambiguous: it fits {}; name the piece's wing or square to choose",
+                quoted(text),
                 candidates.join(" and ")
             ),
             MoveError::FalseClaim { text, fits, claim } => {
-                write!(f, "'{text}' fits {fits}, which does not give {claim}")
+                write!(
+                    f,
+                    "'{}' fits {fits}, which does not give {claim}",
+                    quoted(text)
+                )
             }
         }
     }

@@ -6,6 +6,11 @@
 //! annotation mark joins the move before it, and `(` starts a variation only at the start of a
 //! word.
 
+use super::excerpt;
+
+/// The longest tag name: a PGN symbol token (PGN standard, section 7).
+pub const TAG_NAME_MAX: usize = 255;
+
 /// What a token is.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TokenKind {
@@ -212,7 +217,8 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, SyntaxError> {
                     Ok(v) => TokenKind::Nag(v),
                     Err(_) => {
                         return Err(err(format!(
-                            "'${n}' is not a NAG ($ and a number from 0 to 255)"
+                            "'${}' is not a NAG ($ and a number from 0 to 255)",
+                            excerpt(&n)
                         )));
                     }
                 }
@@ -227,7 +233,10 @@ pub fn tokenize(text: &str) -> Result<Vec<Token>, SyntaxError> {
                         let dots = w[digits..].chars().take_while(|&d| d == '.').count();
                         if digits > 0 && dots > 0 {
                             let n = w[..digits].parse().map_err(|_| {
-                                err(format!("move number '{}' is too large", &w[..digits]))
+                                err(format!(
+                                    "move number '{}' is too large",
+                                    excerpt(&w[..digits])
+                                ))
                             })?;
                             out.push(Token {
                                 kind: TokenKind::MoveNumber(n, dots >= 2),
@@ -331,11 +340,20 @@ fn tag(c: &mut Cursor) -> Result<TokenKind, String> {
     if name.is_empty() {
         return Err("a tag pair starts with a name, as in [Event \"…\"]".into());
     }
+    if name.chars().count() > TAG_NAME_MAX {
+        return Err(format!(
+            "the tag name '{}' is longer than {TAG_NAME_MAX} characters (the PGN standard, section 7)",
+            excerpt(&name)
+        ));
+    }
     while c.peek().is_some_and(|x| x == ' ' || x == '\t') {
         c.bump();
     }
     if c.bump() != Some('"') {
-        return Err(format!("tag {name}: the value must be in double quotes"));
+        return Err(format!(
+            "tag {}: the value must be in double quotes",
+            excerpt(&name)
+        ));
     }
     let mut value = String::new();
     loop {
@@ -345,7 +363,10 @@ fn tag(c: &mut Cursor) -> Result<TokenKind, String> {
             }
             Some('"') => break,
             Some('\n') | None => {
-                return Err(format!("tag {name}: the value's closing quote is missing"));
+                return Err(format!(
+                    "tag {}: the value's closing quote is missing",
+                    excerpt(&name)
+                ));
             }
             Some(x) => value.push(x),
         }
@@ -354,7 +375,10 @@ fn tag(c: &mut Cursor) -> Result<TokenKind, String> {
         c.bump();
     }
     if c.bump() != Some(']') {
-        return Err(format!("tag {name}: ']' expected after the value"));
+        return Err(format!(
+            "tag {}: ']' expected after the value",
+            excerpt(&name)
+        ));
     }
     Ok(TokenKind::Tag(name, value))
 }

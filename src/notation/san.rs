@@ -40,6 +40,7 @@ pub struct Parsed {
 
 /// Parses a SAN text into its syntax, or says what is wrong.
 pub fn parse_syntax(text: &str) -> Result<Parsed, String> {
+    super::length_problem(text)?;
     let mut s = text.trim();
     let mut claim = CheckMark::None;
     loop {

@@ -33,6 +33,9 @@ pub enum Command {
     Save(String),
     /// `RS FILE`: restore a game from a file and go on in a record of its own.
     Restore(String),
+    /// `RECORD`: write the record again (after it could not be written); `RECORD FILE`: go on
+    /// recording the game in FILE, a new file.
+    Record(Option<String>),
     /// `RESIGN`: the user resigns.
     Resign,
     /// `DRAW?`: the opponent offers a draw.
@@ -64,6 +67,8 @@ LIST        SHOW THE PARAMETERS
 BOOK [ON|OFF] USE THE OPENING BOOK (NO ARGUMENT: SWITCH)
 SAVE FILE   WRITE THE GAME TO FILE (PGN)
 RS FILE     RESTORE A GAME FROM FILE (LEFT AS IT IS) AND GO ON IN A NEW RECORD
+RECORD      WRITE THE RECORD AGAIN (AFTER IT COULD NOT BE WRITTEN)
+RECORD FILE GO ON RECORDING THE GAME IN FILE, A NEW FILE
 CLAIM [MOVE] CLAIM A DRAW BY THE THIRD REPETITION OR FIFTY MOVES, NOW OR WITH MOVE
 DRAW        CLAIM A DRAW IF THE RULES ALLOW ONE NOW, ELSE OFFER ONE
 DRAW?       OFFER A DRAW
@@ -128,6 +133,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         },
         "SAVE" => Ok(Some(Command::Save(need("A FILE NAME")?))),
         "RS" => Ok(Some(Command::Restore(need("A FILE NAME")?))),
+        "RECORD" => Ok(Some(Command::Record(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        ))),
         "DRAW?" => no_argument(Command::DrawOffer),
         "DRAW" => no_argument(Command::Draw),
         "CLAIM" => Ok(Some(Command::Claim(
@@ -160,6 +168,11 @@ mod tests {
             Ok(Some(Command::Claim(Some("N-KN1".into()))))
         );
         assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
+        assert_eq!(parse("record"), Ok(Some(Command::Record(None))));
+        assert_eq!(
+            parse("Record /tmp/My Game.pgn"),
+            Ok(Some(Command::Record(Some("/tmp/My Game.pgn".into()))))
+        );
     }
 
     #[test]

@@ -2,19 +2,28 @@
 //! (SAN and coordinates accepted too) and commands; the machine answers in descriptive notation
 //! with its thinking time, draws on `draw?` by its evaluation, resigns hopeless games, and keeps the
 //! record on disk after every move.
+//!
+//! The record comes first: whatever changes the game is shown only once the record holds it.
+//! When the record cannot be written, the session says so once, keeps the game, shows nothing
+//! more of it and takes only `RECORD` (try again), `RECORD FILE` (go on in a new file), `HELP`
+//! and `QUIT` (the game is then saved beside the record or in the temporary directory, named,
+//! and the session ends saying the record is incomplete).
 
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
 use super::pace::Pace;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::Engine;
+use crate::game::engine::{Engine, Report};
+use crate::game::input::{self, LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw_with_move};
-use crate::game::record::{self, Tags, disk, opening};
-use crate::game::{Ending, Game, GameMove};
-use crate::notation::{self, Style, descriptive};
-use crate::program::Limits;
+use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
+use crate::game::rerun::rerun;
+use crate::game::{Ending, Game, GameMove, Searched};
+use crate::notation::{self, Style, clip, descriptive};
 use crate::program::params::parse_feedovers;
+use crate::program::settings::{self, Changes};
+use crate::program::{Deepening, Limits};
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::rules::Color;
 use crate::value::Value;
@@ -26,22 +35,21 @@ use std::sync::mpsc::{self, Receiver};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How a terminal game is set up.
-#[derive(Clone, Debug)]
+/// How a terminal game is set up. What is not given (`None`, no change) is a resumed record's,
+/// else the default; what is given changes a resumed record's, with a notice.
+#[derive(Clone, Debug, Default)]
 pub struct PlayConfig {
-    /// Whether the machine plays White.
-    pub machine_white: bool,
-    /// Whether the machine plays Black.
-    pub machine_black: bool,
-    /// The search parameters.
-    pub params: SearchParams,
+    /// Which sides the machine plays, White and Black (default: Black).
+    pub plays: Option<[bool; 2]>,
+    /// The changes to the settings (the defaults', or a resumed record's).
+    pub changes: Changes,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
     /// [`DEFAULT_CLOCK`](crate::game::clock::DEFAULT_CLOCK).
     pub clock: Option<TimeControl>,
-    /// The seed of the book's random choice.
-    pub seed: u64,
-    /// Whether the book is used.
-    pub book: bool,
+    /// The seed of the book's random choice (default: from the time).
+    pub seed: Option<u64>,
+    /// Whether the book is used (default: yes).
+    pub book: Option<bool>,
     /// A record to continue.
     pub resume: Option<PathBuf>,
     /// Continue the resumed record in place (rewriting it) rather than in a record of its own.
@@ -51,6 +59,14 @@ pub struct PlayConfig {
     pub record: Option<PathBuf>,
     /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
     pub pace: Option<Pace>,
+    /// `--deepen`: search depth 1, 2, 3, … within the clock's time (not in 1967) instead of
+    /// once at the set depth.
+    pub deepen: bool,
+}
+
+/// The seed a record's book choices were made with (its `MachackSeed`).
+fn resumed_seed(tags: &Tags) -> Option<u64> {
+    record::read_setup(tags).ok().and_then(|s| s.seed)
 }
 
 /// The name the machine goes by in records.
@@ -59,6 +75,92 @@ pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
 /// The name of a player in a record begun here: the machine's or `Human`.
 fn player_name(machine: bool) -> &'static str {
     if machine { MACHINE_NAME } else { "Human" }
+}
+
+/// A seed from the time, for a game given none.
+fn seed_from_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1967, |d| d.as_nanos() as u64)
+}
+
+/// The setup of a game begun or resumed with `config`, `resumed` the record's tags, and what to
+/// tell the user about it.
+fn setup_for(config: &PlayConfig, resumed: Option<&Tags>) -> Result<(Setup, Vec<String>), String> {
+    let mut notes = Vec::new();
+    let read = match resumed {
+        Some(tags) => record::read_setup(tags)?,
+        None => ReadSetup::default(),
+    };
+    let base = match (&read.params, resumed) {
+        (Some(p), _) => {
+            notes.push("THE SETTINGS ARE THE RECORD'S.".into());
+            if !read.missing.is_empty() {
+                notes.push(format!(
+                    "THE RECORD HAS NO TAG FOR {}: THE DEFAULTS.",
+                    read.missing.join(", ")
+                ));
+            }
+            p.clone()
+        }
+        (None, Some(_)) => {
+            notes.push("THE RECORD HAS NO SETTINGS TAGS: PLAYING WITH THE DEFAULTS.".into());
+            SearchParams::default()
+        }
+        (None, None) => SearchParams::default(),
+    };
+    let params = config.changes.apply(&base).map_err(|e| e.to_string())?;
+    let mut changed: Vec<String> = settings::changes_text(&base, &params);
+    let plays = match (config.plays, read.plays) {
+        (Some(p), Some(r)) if p != r => {
+            changed.push(format!(
+                "machine plays {} -> {}",
+                record::sides_text(r),
+                record::sides_text(p)
+            ));
+            p
+        }
+        (Some(p), _) | (None, Some(p)) => p,
+        (None, None) => [false, true],
+    };
+    let book = match (config.book, read.book) {
+        (Some(b), Some(r)) if b != r => {
+            let word = |b: bool| if b { "on" } else { "off" };
+            changed.push(format!("book {} -> {}", word(r), word(b)));
+            b
+        }
+        (Some(b), _) | (None, Some(b)) => b,
+        (None, None) => true,
+    };
+    let seed = match (config.seed, read.seed) {
+        (Some(s), Some(r)) if s != r => {
+            changed.push(format!("seed {r} -> {s}"));
+            s
+        }
+        (Some(s), _) | (None, Some(s)) => s,
+        (None, None) => seed_from_time(),
+    };
+    if resumed.is_some() {
+        if !changed.is_empty() {
+            notes.push(format!(
+                "THE COMMAND LINE CHANGES THE RECORD'S SETTINGS: {}.",
+                changed.join(", ")
+            ));
+        }
+        if let Some(v) = read.version.filter(|v| v != settings::VERSION) {
+            notes.push(format!(
+                "THE RECORD WAS WRITTEN BY MACHACK {v}; THIS IS MACHACK {}.",
+                settings::VERSION
+            ));
+        }
+    }
+    let setup = Setup {
+        params,
+        book,
+        seed: Some(seed),
+        plays,
+    };
+    Ok((setup, notes.iter().map(|n| capitals(n)).collect()))
 }
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
@@ -74,14 +176,34 @@ pub struct Session<W: Write> {
     book: Book,
     use_book: bool,
     rng: StdRng,
+    seed: u64,
     clock: Clock,
     machine: [bool; 2],
     record_path: PathBuf,
-    note: Option<String>,
+    notes: Vec<String>,
     last_value: Option<Value>,
     resign: ResignWatch,
     announced: bool,
     pace: Option<Pace>,
+    /// Whether the machine deepens within its clock (`--deepen`; not in 1967).
+    deepen: bool,
+    /// The record's text as last written (or read, continued in place): an unchanged game is
+    /// not written again.
+    written: String,
+    /// Why the record cannot be written, while it cannot: nothing more is shown until it is.
+    record_error: Option<String>,
+    /// What waits to be shown until the record holds it.
+    held: Vec<String>,
+}
+
+/// How a session ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The record holds the whole game.
+    Recorded,
+    /// The record could not be written to the end: what happened (the record's plies, where
+    /// the game was saved instead), for the exit message.
+    Incomplete(String),
 }
 
 impl<W: Write> Session<W> {
@@ -95,22 +217,46 @@ impl<W: Write> Session<W> {
         display: Display,
         prompts: bool,
     ) -> Result<Session<W>, String> {
-        let s = match (&config.resume, config.in_place) {
-            (None, _) => opening::new_game(
-                player_name(config.machine_white),
-                player_name(config.machine_black),
-                config.clock,
-                config.record.as_deref(),
-            ),
-            (Some(from), false) => {
-                opening::continuation(from, config.clock, config.record.as_deref())
+        // The setup is made, and checked, before a record is begun or rewritten: a setting
+        // that cannot be used is refused with nothing written. A new record holds it from the
+        // start (a game killed before its first move resumes as it was begun); a resumed one is
+        // read first to check it (a record that cannot be read is refused by `opening`).
+        let (s, (setup, setup_notes)) = match &config.resume {
+            None => {
+                let (setup, notes) = setup_for(config, None)?;
+                let s = opening::new_game(
+                    player_name(setup.plays[0]),
+                    player_name(setup.plays[1]),
+                    config.clock,
+                    &setup,
+                    config.record.as_deref(),
+                )?;
+                (s, (setup, notes))
             }
-            (Some(from), true) => opening::in_place(from, config.clock),
-        }?;
+            Some(from) => {
+                if let Some(r) = input::read_file(from, input::FILE_MAX)
+                    .ok()
+                    .and_then(|text| record::read_pgn(&text).ok())
+                {
+                    setup_for(config, Some(&r.tags))?;
+                }
+                let s = if config.in_place {
+                    opening::in_place(from, config.clock)?
+                } else {
+                    opening::continuation(from, config.clock, config.record.as_deref())?
+                };
+                let setup = setup_for(config, Some(&s.tags))?;
+                (s, setup)
+            }
+        };
+        let seed = setup.seed.unwrap_or_default();
+        let mut notes: Vec<String> = s.note.into_iter().collect();
+        notes.extend(setup_notes);
+        let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
             out,
             display,
-            bottom: if config.machine_white && !config.machine_black {
+            bottom: if setup.plays == [true, false] {
                 Color::Black
             } else {
                 Color::White
@@ -119,23 +265,99 @@ impl<W: Write> Session<W> {
             game: s.game,
             tags: s.tags,
             names_from_play: s.names_from_play,
-            engine: Engine::new(config.params.clone()),
+            engine: Engine::new(setup.params.clone()),
             book: Book::builtin(),
-            use_book: config.book,
-            rng: StdRng::seed_from_u64(config.seed),
+            use_book: setup.book,
+            rng: StdRng::seed_from_u64(seed),
+            seed,
             clock: Clock::new(s.clock),
-            machine: [config.machine_white, config.machine_black],
+            machine: setup.plays,
             record_path: s.path,
-            note: s.note,
+            notes,
             last_value: None,
             resign: ResignWatch::default(),
             announced: false,
             pace: config.pace,
+            written,
+            record_error: None,
+            held: Vec::new(),
+            deepen: config.deepen,
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
         session.game.set_claims(true);
         session.restore_clock();
+        if !session.game.moves().is_empty() {
+            let notes = session.rebuild(resumed_seed(&session.tags));
+            session.notes.extend(notes);
+        }
         Ok(session)
+    }
+
+    /// What the program is playing with now, as the record's tags say it.
+    fn setup(&self) -> Setup {
+        Setup {
+            params: self.engine.params().clone(),
+            book: self.use_book,
+            seed: Some(self.seed),
+            plays: self.machine,
+        }
+    }
+
+    /// Rebuilds the program as the game so far left it, by repeating its searches and book
+    /// choices in order ([`rerun`]); the book's choices are repeated from `record_seed`, the seed
+    /// they were made with. Returns what to tell the user: the searches repeated, and every
+    /// move the program no longer plays, with its ply.
+    fn rebuild(&mut self, record_seed: Option<u64>) -> Vec<String> {
+        let params = self.engine.params().clone();
+        let n = self.game.moves().len();
+        let r = rerun(
+            &self.game,
+            n,
+            &params,
+            record_seed,
+            &self.book,
+            &mut |_, _, _| {},
+        );
+        let mut notes = Vec::new();
+        if r.searches > 0 {
+            let searches = match r.searches {
+                1 => "ITS SEARCH".to_string(),
+                n => format!("ITS {n} SEARCHES"),
+            };
+            notes.push(format!(
+                "THE PROGRAM GOES ON AS IT STOOD: {searches} IN THIS GAME REPEATED."
+            ));
+        }
+        for m in &r.mismatches {
+            let mut pos = self.game.start().clone();
+            for gm in &self.game.moves()[..m.index] {
+                pos.make(gm.mv);
+            }
+            let text = |mv| descriptive::format(&pos, mv, Style::Teletype);
+            let now = match (m.now, m.book) {
+                (Some(mv), true) => format!("THE BOOK NOW CHOOSES {}", text(mv)),
+                (None, true) => "THE BOOK HAS NO MOVE THERE NOW".to_string(),
+                (Some(mv), false) => format!("THE PROGRAM NOW PLAYS {}", text(mv)),
+                (None, false) => "THE PROGRAM NOW FINDS NO MOVE".to_string(),
+            };
+            notes.push(format!(
+                "PLY {} ({} {}): {now} WITH THE RECORDED SETTINGS.",
+                m.index + 1,
+                self.game.move_label(m.index),
+                text(m.recorded)
+            ));
+        }
+        self.engine = Engine::with_program(r.program);
+        self.engine.set_params(params);
+        // The book goes on from where its choices left the generator, unless another seed
+        // was given.
+        self.rng = match r.rng {
+            Some(rng) if record_seed == Some(self.seed) => rng,
+            _ => StdRng::seed_from_u64(self.seed),
+        };
+        self.resign = r.resign;
+        self.last_value = r.last_value;
+        notes
     }
 
     /// Names the players in a record begun here from who the machine plays; a resumed record
@@ -168,23 +390,167 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs).
+    /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
+    /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        let _ = writeln!(self.out, "{}", ascii(text));
+        let _ = writeln!(self.out, "{}", ascii(&clip(text)));
         let _ = self.out.flush();
     }
 
-    /// Writes the record, before whatever changed it is shown; a failure is said, and the game
-    /// goes on.
-    fn save_record(&mut self) {
-        let text = record::to_pgn(&self.game, &self.tags);
-        if let Err(e) = disk::replace(&self.record_path, &text) {
-            let msg = format!(
-                "CANNOT WRITE THE RECORD {}: {e}",
-                self.record_path.display()
-            );
-            self.say(&msg);
+    /// Writes the record, with the settings now in force, before whatever changed it is shown
+    /// (nothing when the game is as on disk: a change of settings alone is written with the
+    /// next move, so that a record continued in place is not rewritten until a move is made);
+    /// false if it cannot be written, and then the session holds back what it would show
+    /// ([`Self::show`]) until the record is written or the user quits. The failure is said once.
+    fn save_record(&mut self) -> bool {
+        if self.record_error.is_some() {
+            return false;
         }
+        if record::to_pgn(&self.game, &self.tags) == self.written {
+            return true;
+        }
+        let setup = self.setup();
+        self.tags.set_setup(&setup);
+        let text = record::to_pgn(&self.game, &self.tags);
+        if text == self.written {
+            return true;
+        }
+        match disk::replace(&self.record_path, &text) {
+            Ok(()) => {
+                self.written = text;
+                true
+            }
+            Err(e) => {
+                let why = e.to_string();
+                self.say(&format!(
+                    "CANNOT WRITE THE RECORD {}: {why}. THE GAME IS KEPT, AND NOTHING MORE OF IT \
+                     IS SHOWN UNTIL IT IS RECORDED: TYPE RECORD TO TRY AGAIN, RECORD FILE TO GO \
+                     ON IN A NEW FILE, OR QUIT TO SAVE IT ELSEWHERE.",
+                    self.record_path.display()
+                ));
+                self.record_error = Some(why);
+                false
+            }
+        }
+    }
+
+    /// Shows `line`, which tells of a change the record holds, or holds it back until the
+    /// record can be written.
+    fn show(&mut self, line: String) {
+        if self.record_error.is_some() {
+            self.held.push(line);
+        } else {
+            self.say(&line);
+        }
+    }
+
+    /// `RECORD` (try the record again) or `RECORD FILE` (go on in FILE, a new file): on
+    /// success, what was held back is shown.
+    fn record_again(&mut self, file: Option<&str>) {
+        let text = record::to_pgn(&self.game, &self.tags);
+        let written = match file {
+            None => disk::replace(&self.record_path, &text).map_err(|e| {
+                format!(
+                    "CANNOT WRITE THE RECORD {}: {e}",
+                    self.record_path.display()
+                )
+            }),
+            Some(f) => opening::create(Some(Path::new(f)), &text)
+                .map(|p| self.record_path = p)
+                .map_err(|e| format!("CANNOT RECORD IN {f}: {e}")),
+        };
+        match written {
+            Ok(()) => {
+                self.written = text;
+                self.record_error = None;
+                let plies = self.game.moves().len();
+                self.say(&format!(
+                    "RECORDING THE GAME IN {} ({plies} PLIES RECORDED).",
+                    self.record_path.display()
+                ));
+                for line in std::mem::take(&mut self.held) {
+                    self.say(&line);
+                }
+            }
+            Err(e) => {
+                if self.record_error.is_some() {
+                    self.record_error = Some(e.clone());
+                }
+                self.say(&e);
+            }
+        }
+    }
+
+    /// The end of a session whose record could not be written: the game is saved under an
+    /// automatic name beside the record, else in the temporary directory, else written out
+    /// here; what happened, for the exit message.
+    fn rescue(&mut self) -> Ended {
+        let text = record::to_pgn(&self.game, &self.tags);
+        let on_disk = record::read_pgn(&self.written).map_or(0, |r| r.game.moves().len());
+        let plies = self.game.moves().len();
+        let record = self.record_path.display().to_string();
+        let beside = match self.record_path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let stem = record::automatic_name();
+        let saved = [beside, std::env::temp_dir()]
+            .iter()
+            .find_map(|dir| disk::create_named(dir, &stem, &text).ok());
+        let incomplete = format!(
+            "the record {record} is incomplete: it holds {on_disk} of the game's {plies} plies"
+        );
+        match saved {
+            Some(path) => {
+                self.say(&format!(
+                    "THE GAME IS SAVED IN {}; {record} HOLDS {on_disk} OF ITS {plies} PLIES.",
+                    path.display()
+                ));
+                Ended::Incomplete(format!(
+                    "{incomplete}; the whole game is saved in {}",
+                    path.display()
+                ))
+            }
+            None => {
+                self.say("THE GAME CANNOT BE SAVED ANYWHERE; HERE IS ITS RECORD:");
+                let _ = write!(self.out, "{text}");
+                let _ = self.out.flush();
+                Ended::Incomplete(format!(
+                    "{incomplete}; no file could be written, and the whole game was printed"
+                ))
+            }
+        }
+    }
+
+    /// How the session ends: recorded, or, if the record cannot be written, the game saved
+    /// elsewhere ([`Self::rescue`]).
+    fn ending(&mut self) -> Ended {
+        if self.save_record() {
+            Ended::Recorded
+        } else {
+            self.rescue()
+        }
+    }
+
+    /// A line while the record cannot be written: only `RECORD`, `HELP` and `QUIT` are taken;
+    /// false ends the session.
+    fn handle_unrecorded(&mut self, line: &str) -> bool {
+        match command::parse(line) {
+            Ok(Some(Command::Record(file))) => self.record_again(file.as_deref()),
+            Ok(Some(Command::Help)) => {
+                let _ = write!(self.out, "{HELP}");
+            }
+            Ok(Some(Command::Quit)) => return false,
+            _ => {
+                let why = self.record_error.clone().unwrap_or_default();
+                self.say(&format!(
+                    "THE RECORD {} CANNOT BE WRITTEN ({why}): TYPE RECORD TO TRY AGAIN, RECORD \
+                     FILE TO GO ON IN A NEW FILE, OR QUIT.",
+                    self.record_path.display()
+                ));
+            }
+        }
+        true
     }
 
     fn machine_to_move(&self) -> bool {
@@ -193,15 +559,20 @@ impl<W: Write> Session<W> {
 
     /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
     /// thread of its own, so that lines typed while the machine plays both sides (`PS`) are
-    /// handled between its moves.
-    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<()> {
+    /// handled between its moves. Says whether the record holds the whole game.
+    pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<Ended> {
         let lines = read_lines(input);
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
-        if let Some(note) = self.note.take() {
+        for note in std::mem::take(&mut self.notes) {
             self.say(&note);
         }
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
         if !self.game.moves().is_empty() {
             let n = self.game.moves().len();
             self.say(&format!("RESUMED AFTER {n} PLIES."));
@@ -210,19 +581,21 @@ impl<W: Write> Session<W> {
         self.show_board();
         self.clock.start(self.game.position().side_to_move());
         loop {
-            if let Some(e) = self.game.ending {
+            if self.record_error.is_some() {
+                // Nothing is played or shown until the record is written.
+            } else if let Some(e) = self.game.ending {
                 if !self.announced {
                     self.announced = true;
                     self.save_record();
-                    self.say(&format!("{e}   {}", e.result()));
+                    self.show(format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
                 if self.machine == [true, true]
                     && let Ok(line) = lines.try_recv()
                 {
-                    if !self.handle(String::from_utf8_lossy(&line?).trim()) {
-                        return Ok(());
+                    if !self.take(line?) {
+                        return Ok(self.ending());
                     }
                     continue;
                 }
@@ -232,12 +605,32 @@ impl<W: Write> Session<W> {
             self.prompt();
             let Ok(line) = lines.recv() else {
                 self.say("END OF INPUT.");
-                return Ok(());
+                return Ok(self.ending());
             };
-            if !self.handle(String::from_utf8_lossy(&line?).trim()) {
-                return Ok(());
+            if !self.take(line?) {
+                return Ok(self.ending());
             }
         }
+    }
+
+    /// Handles a line of input as it came; false ends the session.
+    fn take(&mut self, line: Line) -> bool {
+        let text = match line {
+            Line::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+            Line::TooLong(head) => {
+                let start: String = String::from_utf8_lossy(&head).chars().take(20).collect();
+                self.say(&format!(
+                    "A LINE LONGER THAN {} ('{start}...') IS IGNORED.",
+                    crate::game::input::size_text(LINE_MAX as u64).to_uppercase()
+                ));
+                return true;
+            }
+            Line::End => return false,
+        };
+        if self.record_error.is_some() {
+            return self.handle_unrecorded(text.trim());
+        }
+        self.handle(text.trim())
     }
 
     fn prompt(&mut self) {
@@ -285,7 +678,6 @@ impl<W: Write> Session<W> {
                     (false, false) => "NEITHER SIDE",
                 };
                 self.say(&format!("THE MACHINE PLAYS {who}."));
-                self.save_record();
             }
             Command::SetWidths(w) => match w.parse::<WidthSchedule>() {
                 Ok(w) => {
@@ -322,6 +714,7 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Restore(file) => self.restore(&file),
+            Command::Record(file) => self.record_again(file.as_deref()),
             Command::DrawOffer => self.draw_offer(),
             Command::Claim(with) => self.claim(with.as_deref()),
             Command::Draw => {
@@ -336,8 +729,9 @@ impl<W: Write> Session<W> {
                 let _ = write!(self.out, "{HELP}");
             }
             Command::Quit => {
-                self.save_record();
-                self.say("BYE.");
+                if self.save_record() {
+                    self.say("BYE.");
+                }
                 return false;
             }
         }
@@ -345,25 +739,25 @@ impl<W: Write> Session<W> {
     }
 
     fn list(&mut self) {
-        let s = self.engine.params();
-        let plays = match self.machine {
-            [true, true] => "BOTH",
-            [true, false] => "WHITE",
-            [false, true] => "BLACK",
-            [false, false] => "NEITHER",
-        };
-        let text = format!(
-            "WIDTHS {}  DEPTH {}  FEEDOVERS {}  HASH {}  BOOK {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
-            s.widths,
-            s.depth,
-            s.feedovers,
-            s.table_entries(),
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
+        let game = format!(
+            "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  DEEPEN {}  RECORD {}",
             if self.use_book { "ON" } else { "OFF" },
-            plays,
+            self.seed,
+            record::sides_text(self.machine).to_uppercase(),
             self.clock.control,
+            if self.deepen {
+                "ON (DEPTH 1, 2, 3, ... WITHIN THE CLOCK)"
+            } else {
+                "OFF"
+            },
             self.record_path.display()
         );
-        self.say(&text);
+        self.say(&game);
     }
 
     fn show_board(&mut self) {
@@ -379,6 +773,11 @@ impl<W: Write> Session<W> {
     }
 
     fn print_game(&mut self) {
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
         let mut lines = Vec::new();
         let moves = self.game.moves();
         let mut i = 0;
@@ -436,12 +835,16 @@ impl<W: Write> Session<W> {
         }
         self.say(&format!("TAKEN BACK: {}.", taken.join(", ")));
         self.announced = false;
-        self.engine.new_game();
-        self.resign.reset();
-        self.last_value = None;
+        // The program as the game now left it: its searches repeated, not forgotten.
+        for note in self.rebuild(Some(self.seed)) {
+            if !note.starts_with("THE PROGRAM GOES ON") {
+                self.say(&note);
+            }
+        }
         self.clock.start(self.game.position().side_to_move());
-        self.save_record();
-        self.show_board();
+        if self.save_record() {
+            self.show_board();
+        }
     }
 
     /// `RS FILE`: goes on with the game recorded in FILE, in a record of its own (FILE is left
@@ -449,14 +852,29 @@ impl<W: Write> Session<W> {
     fn restore(&mut self, file: &str) {
         match opening::continuation(Path::new(file), Some(self.clock.control), None) {
             Ok(s) => {
+                let config = PlayConfig {
+                    plays: Some(self.machine),
+                    ..PlayConfig::default()
+                };
+                let (setup, notes) = match setup_for(&config, Some(&s.tags)) {
+                    Ok(x) => x,
+                    Err(e) => return self.say(&format!("CANNOT RESTORE {file}: {e}")),
+                };
+                let record_seed = resumed_seed(&s.tags);
                 self.game = s.game;
                 self.tags = s.tags;
                 self.names_from_play = false;
                 self.record_path = s.path;
+                self.written = record::to_pgn(&self.game, &self.tags);
                 self.announced = self.game.ending.is_some();
-                self.engine.new_game();
-                self.resign.reset();
-                self.last_value = None;
+                self.engine = Engine::new(setup.params);
+                self.use_book = setup.book;
+                self.seed = setup.seed.unwrap_or_default();
+                let notes: Vec<String> =
+                    notes.into_iter().chain(self.rebuild(record_seed)).collect();
+                for note in notes {
+                    self.say(&note);
+                }
                 self.clock = Clock::new(s.clock);
                 self.restore_clock();
                 self.clock.start(self.game.position().side_to_move());
@@ -498,7 +916,7 @@ impl<W: Write> Session<W> {
         if accepts_draw(self.last_value) {
             self.game.ending = Some(Ending::DrawAgreed);
             self.save_record();
-            self.say("ACCEPT");
+            self.show("ACCEPT".into());
         } else {
             self.say("DECLINE");
         }
@@ -557,15 +975,17 @@ impl<W: Write> Session<W> {
         };
         if let Some(text) = with {
             self.user_move(text);
-            if self.game.ending.is_some() {
-                return;
-            }
         } else {
             self.stop_clock(side);
         }
-        self.say(&format!("{} CLAIMS A DRAW.", side.name().to_uppercase()));
+        // A fallen flag (or the move's own ending) stands.
+        if self.game.ending.is_some() {
+            return;
+        }
         self.game.ending = Some(ending);
+        // On disk before it is shown (the ending is announced after it).
         self.save_record();
+        self.show(format!("{} CLAIMS A DRAW.", side.name().to_uppercase()));
     }
 
     /// Stops the clock for the side that just moved: the seconds it used, and whether its flag fell.
@@ -593,12 +1013,15 @@ impl<W: Write> Session<W> {
                     self.game.ending = ending;
                 }
                 let full = descriptive::format(&pos, m, Style::Teletype);
-                // On disk before it is shown.
-                self.save_record();
                 let echo = format!(
                     "{} {full}",
                     self.game.move_label(self.game.moves().len() - 1)
                 );
+                // On disk before it is shown.
+                if !self.save_record() {
+                    self.show(echo);
+                    return;
+                }
                 // One echo per move: on a terminal the line typed after the prompt becomes the
                 // echo; a prompt where the line cannot be rewritten is echoed only if the move was
                 // typed otherwise.
@@ -635,25 +1058,51 @@ impl<W: Write> Session<W> {
         };
         let mut time_1967 = None;
         let mut claim_with = None;
-        let (m, book) = match book_move {
-            Some(m) => (m, true),
+        let (m, searched) = match book_move {
+            Some(m) => (m, None),
             None => {
                 let limits = Limits {
                     time: Some(self.clock.allot(mover)),
+                    deepen: if self.deepen {
+                        Deepening::Play
+                    } else {
+                        Deepening::Off
+                    },
                     ..Limits::default()
                 };
                 let terminal = self.display.live;
                 let out = &mut self.out;
                 let mut best_text = String::from("?");
-                let mut progress = |p: &Progress| {
+                let mut deep = false;
+                let mut progress = |r: &Report| {
                     if !terminal {
                         return;
                     }
+                    let p = match r {
+                        Report::Search(p) => p,
+                        // Deepening: the best is the last depth's.
+                        Report::Completed(c) => {
+                            if let Some(m) = c.lines.first().and_then(|l| l.pv.first()) {
+                                best_text = format!(
+                                    "{} ({:+.2}) DEPTH {}",
+                                    descriptive::format(&pos, *m, Style::Teletype),
+                                    f64::from(c.value) / 128.0,
+                                    c.depth
+                                );
+                            }
+                            return;
+                        }
+                        Report::Begin { deepening, .. } => {
+                            deep = *deepening;
+                            return;
+                        }
+                    };
                     match p {
                         Progress::Examining { mv, .. } => {
                             let t = descriptive::format(&pos, *mv, Style::Teletype);
                             let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
                         }
+                        Progress::NewBest { .. } if deep => {}
                         Progress::NewBest { mv, value, .. } => {
                             best_text = format!(
                                 "{} ({:+.2})",
@@ -687,8 +1136,12 @@ impl<W: Write> Session<W> {
                     && claims_draw(thought.value)
                 {
                     self.stop_clock(mover);
-                    self.say(&format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
-                    self.game.ending = Some(e);
+                    if self.game.ending.is_none() {
+                        self.game.ending = Some(e);
+                        // On disk before it is shown (the ending is announced after it).
+                        self.save_record();
+                        self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
+                    }
                     return;
                 }
                 claim_with = self
@@ -700,12 +1153,24 @@ impl<W: Write> Session<W> {
                     self.game.ending = Some(Ending::Resignation(mover));
                     return;
                 }
-                (m, false)
+                // Deepening, the move is the deepest finished depth's: the record names that
+                // depth, at which the search repeats (`game::rerun`).
+                let mut params = self.engine.params().clone();
+                params.depth = thought.depth;
+                let searched = Searched {
+                    value: thought.value,
+                    stopped_at: thought.stopped_at,
+                    params,
+                };
+                (m, Some(searched))
             }
         };
         let secs = self.stop_clock(mover);
         let flag = self.game.ending;
-        self.game.play(m, (!book).then_some(secs), book);
+        match searched {
+            Some(s) => self.game.play_searched(m, Some(secs), s),
+            None => self.game.play(m, None, true),
+        };
         if flag.is_some() {
             self.game.ending = flag;
         }
@@ -715,17 +1180,24 @@ impl<W: Write> Session<W> {
             None => "BOOK".to_string(),
             Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
         };
+        // The draw its move makes claimable, claimed with the move: the record holds both.
+        let claimed = match claim_with {
+            Some(e) if self.game.ending.is_none() => {
+                self.game.ending = Some(e);
+                true
+            }
+            _ => false,
+        };
         // On disk before it is shown.
         self.save_record();
-        self.say(&format!("{label} {:<16}{note}", gm.descriptive));
-        if let Some(e) = claim_with
-            && self.game.ending.is_none()
-        {
-            self.say(&format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
-            self.game.ending = Some(e);
-            self.save_record();
+        self.show(format!("{label} {:<16}{note}", gm.descriptive));
+        if claimed {
+            self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
         }
         self.clock.start(self.game.position().side_to_move());
+        if self.record_error.is_some() {
+            return;
+        }
         // On a terminal the board follows each reply; on a teletype BD asks for it.
         if self.display.live && self.game.ending.is_none() && !self.machine_to_move() {
             self.show_board();
@@ -765,17 +1237,19 @@ fn ordinal(n: usize) -> String {
     }
 }
 
-/// The lines of `input` as they come, read by a thread of their own: bytes, not Strings (a line
-/// that is not UTF-8 is garbled input, not an I/O error); the channel closes at the end of input.
-fn read_lines(mut input: impl BufRead + Send + 'static) -> Receiver<io::Result<Vec<u8>>> {
-    let (send, receive) = mpsc::channel();
+/// The lines of `input` as they come, at most [`LINE_MAX`] bytes each, read by a thread of
+/// their own: bytes, not Strings (a line that is not UTF-8 is garbled input, not an I/O error);
+/// the channel closes at the end of input. At most a few lines wait in the channel: a flood of
+/// input waits in the pipe, not in memory.
+fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<io::Result<Line>> {
+    let (send, receive) = mpsc::sync_channel(64);
+    let mut input = LineReader::new(input, LINE_MAX);
     thread::spawn(move || {
         loop {
-            let mut bytes = Vec::new();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) => return,
-                Ok(_) => {
-                    if send.send(Ok(bytes)).is_err() {
+            match input.next_line() {
+                Ok(Line::End) => return,
+                Ok(line) => {
+                    if send.send(Ok(line)).is_err() {
                         return;
                     }
                 }
@@ -839,16 +1313,15 @@ mod tests {
         let record = dir.join(name);
         let _ = std::fs::remove_file(&record);
         let config = PlayConfig {
-            machine_white: false,
-            machine_black: false,
-            params: SearchParams::preset(Preset::Quick),
-            clock: None,
-            seed: 1,
-            book: false,
-            resume: None,
-            in_place: false,
+            plays: Some([false, false]),
+            changes: Changes {
+                preset: Some(Preset::Quick),
+                items: Vec::new(),
+            },
+            seed: Some(1),
+            book: Some(false),
             record: Some(record),
-            pace: None,
+            ..PlayConfig::default()
         };
         let display = Display {
             live,
@@ -857,7 +1330,10 @@ mod tests {
         };
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
-        session.run(Cursor::new(input.as_bytes().to_vec())).unwrap();
+        assert_eq!(
+            session.run(Cursor::new(input.as_bytes().to_vec())).unwrap(),
+            Ended::Recorded
+        );
         drop(session);
         String::from_utf8(out).unwrap()
     }

@@ -43,8 +43,9 @@ pub const LIMIT_CHECK_NODES: u64 = 256;
 /// checked every [`LIMIT_CHECK_NODES`] nodes (well under a millisecond here), so a search may
 /// run that much past it.
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=604_800_000;
-/// Top-level moves whose values are found exactly (UCI MultiPV): at most as many as the widest
-/// top level searches; more would change nothing.
+/// Principal lines, each a top-level move with its exact value (UCI and CECP `MultiPV`, `think
+/// --lines`): up to 255, more than any position's legal moves (218 at most); more lines than
+/// the program has moves give one line per move.
 pub const MULTI_PV: RangeInclusive<u32> = 1..=255;
 
 /// Basic widths per ply, the last one repeating for all deeper plies (source `SETW 15 15 9 9 7`).
@@ -221,6 +222,21 @@ impl Profile {
             Profile::C197(_) => "c197",
         }
     }
+
+    /// Whether the profile's program runs the secondary search unless told: on for the
+    /// paper's program (§10), off for c197, which has none (`HACK1` calls `LMG` once, 2212).
+    pub fn secondary_search(self) -> bool {
+        matches!(self, Profile::Paper(_))
+    }
+
+    /// The profile's own table size: the paper's 32K ([`DEFAULT_HASH_ENTRIES`]), c197's
+    /// `HTNE` ([`C197_HASH_ENTRIES`]).
+    pub fn hash_entries(self) -> usize {
+        match self {
+            Profile::Paper(_) => DEFAULT_HASH_ENTRIES,
+            Profile::C197(_) => C197_HASH_ENTRIES,
+        }
+    }
 }
 
 impl fmt::Display for Profile {
@@ -247,11 +263,20 @@ impl FromStr for Profile {
 }
 
 /// The named parameter sets.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+///
+/// The default, for every command and protocol, is [`Preset::Tournament`]: what Mac Hack played
+/// the 1967 tournaments at (paper §6, "in tournament play ... 15, 15, 9, 9, 7"), at which the
+/// running original was asked its moves (`reference/c197/`) and the fidelity figures are made.
+/// The paper's "usually all 6 for normal play" was the casual setting of a time-shared PDP-6;
+/// here a tournament search takes milliseconds, so nothing is gained by a narrower default, and
+/// one default means one answer in a position whichever command asks.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Preset {
     /// "usually all 6 for normal play" (paper §6): width 6 every ply, depth 4, 2 feedovers.
     Normal,
     /// Widths 15,15,9,9,7 (paper §6), depth 4 (source SETD 4, the depth the oracle was run at).
+    /// The default.
+    #[default]
     Tournament,
     /// Not from 1967: width 4, depth 2, for quick casual games and the tests.
     Quick,
@@ -265,6 +290,11 @@ impl fmt::Display for Preset {
             Preset::Quick => "quick",
         })
     }
+}
+
+impl Preset {
+    /// Every preset, in the order they are listed.
+    pub const ALL: [Preset; 3] = [Preset::Normal, Preset::Tournament, Preset::Quick];
 }
 
 impl FromStr for Preset {
@@ -306,8 +336,9 @@ pub struct SearchParams {
     pub hash_move_first: bool,
     /// Which program searches (the widths, depth and feedovers above apply to both).
     pub profile: Profile,
-    /// How many top-level moves get exact values (UCI MultiPV; 1 in play, as in 1967): each
-    /// top-level move is searched with the window (k-th best so far, +infinity), see `root.rs`.
+    /// How many principal lines a search gives (UCI MultiPV; 1 in play, as in 1967): after the
+    /// search as the program plays it, the top-level moves are searched again with a window
+    /// that makes the best k exact (`search/root.rs`, `c197/lines.rs`).
     pub multi_pv: u32,
 }
 
@@ -337,26 +368,36 @@ impl SearchParams {
 }
 
 impl SearchParams {
-    /// Whether the secondary search runs: as set, else the profile's own choice: on for the
-    /// paper's program (§10), off for c197, which has none (`HACK1` calls `LMG` once, 2212).
+    /// Whether the secondary search runs: as set, else the profile's own choice
+    /// ([`Profile::secondary_search`]).
     pub fn secondary(&self) -> bool {
         self.secondary_search
-            .unwrap_or(matches!(self.profile, Profile::Paper(_)))
+            .unwrap_or(self.profile.secondary_search())
     }
 
-    /// The table's entries: as set, else the profile's own size: the paper's 32K
-    /// ([`DEFAULT_HASH_ENTRIES`]), c197's `HTNE` ([`C197_HASH_ENTRIES`]).
+    /// The table's entries: as set, else the profile's own size ([`Profile::hash_entries`]).
     pub fn table_entries(&self) -> usize {
-        self.hash_entries.unwrap_or(match self.profile {
-            Profile::Paper(_) => DEFAULT_HASH_ENTRIES,
-            Profile::C197(_) => C197_HASH_ENTRIES,
-        })
+        self.hash_entries.unwrap_or(self.profile.hash_entries())
+    }
+
+    /// Sets whether the secondary search runs; the profile's own choice is kept as the
+    /// profile's (None), so that settings alike in meaning are equal (a record's tags, read
+    /// back, and the defaults).
+    pub fn set_secondary(&mut self, on: bool) {
+        self.secondary_search = (on != self.profile.secondary_search()).then_some(on);
+    }
+
+    /// Sets the table's entries (checked: [`check_hash_entries`]); the profile's own size is
+    /// kept as the profile's (None), as in [`SearchParams::set_secondary`].
+    pub fn set_hash_entries(&mut self, n: usize) {
+        self.hash_entries = (n != self.profile.hash_entries()).then_some(n);
     }
 }
 
 impl Default for SearchParams {
+    /// The default preset's parameters (see [`Preset`]), with the default profile.
     fn default() -> SearchParams {
-        SearchParams::preset(Preset::Normal)
+        SearchParams::preset(Preset::default())
     }
 }
 
@@ -479,6 +520,11 @@ pub fn parse_multi_pv(s: &str) -> Result<u32, ParamError> {
     parse_in("MultiPV", s, &MULTI_PV, || expected(&MULTI_PV, ""))
 }
 
+/// Checks a number of principal lines against [`MULTI_PV`].
+pub fn check_multi_pv(k: u32) -> Result<u32, ParamError> {
+    check("MultiPV", k, &MULTI_PV, || expected(&MULTI_PV, ""))
+}
+
 /// Parses an on/off switch.
 pub fn parse_switch(s: &str) -> Result<bool, ParamError> {
     match s.trim().to_ascii_lowercase().as_str() {
@@ -507,6 +553,30 @@ pub enum ParamError {
     HashSize(String),
     /// An unknown profile.
     Profile(String),
+    /// A bad list of c197's fixes (the message says why).
+    Fixes(String),
+    /// An unknown kind of knowledge.
+    Knowledge(String),
+    /// An unknown king-safety rule (the message says why).
+    KingSafety(String),
+    /// A setting given under a profile it does not apply to (see `program::settings`).
+    NotForProfile {
+        /// The setting as it was given: `--secondary`, `Hash`, `[MachackShadow "on"]`.
+        given: String,
+        /// The profile in force.
+        profile: &'static str,
+        /// Which profiles it applies to, in words.
+        applies: String,
+        /// Why it does not apply to this one.
+        why: &'static str,
+    },
+    /// A settings tag of a record that cannot be used.
+    Tag {
+        /// The tag as it stands in the record: `[MachackDepth "25"]`.
+        tag: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A number outside its documented range (or no number at all).
     OutOfRange {
         /// The parameter, e.g. `feedovers`.
@@ -552,6 +622,20 @@ impl fmt::Display for ParamError {
                     "profile '{s}' unknown: choose paper (the recreation of the 1967 paper) or c197 (the 1967-68 source)"
                 )
             }
+            ParamError::Fixes(m) | ParamError::KingSafety(m) => f.write_str(m),
+            ParamError::Knowledge(s) => {
+                write!(f, "knowledge '{s}' is unknown (use '1967' or 'simple')")
+            }
+            ParamError::NotForProfile {
+                given,
+                profile,
+                applies,
+                why,
+            } => write!(
+                f,
+                "{given} does not apply to profile {profile}: it applies to {applies} ({why})"
+            ),
+            ParamError::Tag { tag, why } => write!(f, "tag {tag}: {why}"),
             ParamError::OutOfRange {
                 what,
                 value,
@@ -638,6 +722,15 @@ mod tests {
         assert_eq!(
             check_secondary_plies(1000).unwrap_err().to_string(),
             "secondary plies '1000' is not a whole number from 0 to 20"
+        );
+        assert_eq!(check_multi_pv(255), Ok(255));
+        assert_eq!(
+            check_multi_pv(0).unwrap_err().to_string(),
+            "MultiPV '0' is not a whole number from 1 to 255"
+        );
+        assert_eq!(
+            parse_multi_pv("256").unwrap_err().to_string(),
+            "MultiPV '256' is not a whole number from 1 to 255"
         );
         assert!("15,256".parse::<WidthSchedule>().is_err());
         assert!(WidthSchedule::new(vec![6, 1000]).is_err());

@@ -2,26 +2,32 @@
 //! runs in its own thread and reports through the same channel, so input keeps being read while
 //! the engine thinks.
 
-use crate::game::engine::{Engine, Thought};
+use crate::game::engine::{Engine, Report, Thought};
+use crate::game::input::{LINE_MAX, Line, LineReader, size_text};
+use crate::notation::excerpt;
 use crate::program::Limits;
-use crate::program::Progress;
 use crate::rules::{Key, Position};
 use crate::value::{Value, mate_moves};
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::{self, JoinHandle};
+
+/// The most events waiting for a protocol session (lines read, the search's reports).
+pub const QUEUED_EVENTS: usize = 256;
 
 /// Something for a protocol session to act on.
 pub enum Event {
     /// A line of input.
     Line(String),
+    /// A line longer than [`LINE_MAX`]: its start (the rest was dropped).
+    TooLong(String),
     /// The input ended.
     Eof,
-    /// The search reports progress.
-    Progress(Progress),
+    /// The search reports: a depth begun, progress, a depth done.
+    Report(Report),
     /// The search finished: the engine comes back with its thought.
     Done(Box<(Engine, Thought)>),
 }
@@ -35,30 +41,42 @@ pub fn next_event(
     pending.pop_front().or_else(|| rx.recv().ok())
 }
 
-/// Starts a thread that sends every input line, then `Eof`; returns the channel's two ends.
-pub fn read_input<R: BufRead + Send + 'static>(mut input: R) -> (Sender<Event>, Receiver<Event>) {
-    let (tx, rx) = channel();
+/// Starts a thread that sends every input line (at most [`LINE_MAX`] bytes; a longer one as
+/// [`Event::TooLong`]), then `Eof`; returns the channel's two ends. At most [`QUEUED_EVENTS`]
+/// events wait in the channel: input that comes faster than the session answers it (a flood of
+/// bad commands, each answered with an error) waits in the pipe, not in memory.
+pub fn read_input<R: BufRead + Send + 'static>(input: R) -> (SyncSender<Event>, Receiver<Event>) {
+    let (tx, rx) = sync_channel(QUEUED_EVENTS);
     let t = tx.clone();
+    let mut input = LineReader::new(input, LINE_MAX);
     thread::spawn(move || {
         loop {
             // Bytes, not a String: a line that is not UTF-8 is a bad command, not the end.
-            let mut bytes = Vec::new();
-            match input.read_until(b'\n', &mut bytes) {
-                Ok(0) | Err(_) => {
+            let event = match input.next_line() {
+                Ok(Line::End) | Err(_) => {
                     let _ = t.send(Event::Eof);
                     return;
                 }
-                Ok(_) => {
-                    let line = String::from_utf8_lossy(&bytes);
-                    let line = line.trim_end_matches(['\r', '\n']).to_string();
-                    if t.send(Event::Line(line)).is_err() {
-                        return;
-                    }
+                Ok(Line::Text(bytes)) => Event::Line(String::from_utf8_lossy(&bytes).into_owned()),
+                Ok(Line::TooLong(head)) => {
+                    Event::TooLong(String::from_utf8_lossy(&head).into_owned())
                 }
+            };
+            if t.send(event).is_err() {
+                return;
             }
         }
     });
     (tx, rx)
+}
+
+/// What a protocol says of a line longer than [`LINE_MAX`] that starts with `head`.
+pub fn too_long(head: &str) -> String {
+    format!(
+        "a line longer than {} ('{}') is ignored",
+        size_text(LINE_MAX as u64),
+        excerpt(head)
+    )
 }
 
 /// A search running in its own thread.
@@ -74,16 +92,16 @@ impl Thinking {
         pos: Position,
         history: Vec<Key>,
         mut limits: Limits,
-        tx: Sender<Event>,
+        tx: SyncSender<Event>,
     ) -> Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
         let handle = thread::spawn(move || {
-            let progress_tx = tx.clone();
-            let mut progress = |p: &Progress| {
-                let _ = progress_tx.send(Event::Progress(p.clone()));
+            let report_tx = tx.clone();
+            let mut report = |r: &Report| {
+                let _ = report_tx.send(Event::Report(r.clone()));
             };
-            let thought = engine.think(&pos, &history, &limits, &mut progress);
+            let thought = engine.think(&pos, &history, &limits, &mut report);
             let _ = tx.send(Event::Done(Box::new((engine, thought))));
         });
         Thinking {
@@ -107,17 +125,17 @@ impl Drop for Thinking {
     }
 }
 
-/// Waits for the `Done` of a stopped search: progress that arrives meanwhile goes to `progress`
-/// (so it is reported before the result), input lines are queued in `pending`, in order.
+/// Waits for the `Done` of a stopped search: reports that arrive meanwhile go to `report` (so
+/// they come before the result), input lines are queued in `pending`, in order.
 pub fn wait_done(
     rx: &Receiver<Event>,
     pending: &mut VecDeque<Event>,
-    progress: &mut dyn FnMut(&Progress),
+    report: &mut dyn FnMut(&Report),
 ) -> Option<Box<(Engine, Thought)>> {
     while let Ok(ev) = rx.recv() {
         match ev {
             Event::Done(d) => return Some(d),
-            Event::Progress(p) => progress(&p),
+            Event::Report(r) => report(&r),
             other => pending.push_back(other),
         }
     }

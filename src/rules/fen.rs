@@ -23,11 +23,17 @@ pub struct Setup {
     pub fullmove: u32,
 }
 
+/// The longest field of a FEN: a piece placement of eight full ranks and seven slashes.
+pub const FIELD_MAX: usize = 71;
+
 /// What was wrong with a FEN: a field's syntax, or the position's legality.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The text did not have 4 or 6 space-separated fields.
     FieldCount(usize),
+    /// A field (its number, from 1) is longer than any field of a FEN ([`FIELD_MAX`]): its
+    /// length.
+    FieldTooLong(usize, usize),
     /// The piece placement (field 1) is malformed.
     Placement(String),
     /// The side to move (field 2) is not `w` or `b`.
@@ -70,6 +76,11 @@ impl fmt::Display for FenError {
                 f,
                 "FEN has {n} field(s); expected 6 (placement, side, castling, en passant, half-move clock, \
                  move number), e.g. rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+            ),
+            FenError::FieldTooLong(field, length) => write!(
+                f,
+                "FEN field {field} is {length} characters long; no field of a FEN is longer than \
+                 {FIELD_MAX} (the piece placement of 64 men)"
             ),
             FenError::Placement(why) => write!(f, "FEN field 1 (piece placement): {why}"),
             FenError::SideToMove(s) => write!(
@@ -141,6 +152,10 @@ impl Setup {
         let fields: Vec<&str> = text.split_whitespace().collect();
         if fields.len() != 6 && fields.len() != 4 {
             return Err(FenError::FieldCount(fields.len()));
+        }
+        // So that no message quotes a field longer than a FEN's.
+        if let Some((i, f)) = fields.iter().enumerate().find(|(_, f)| f.len() > FIELD_MAX) {
+            return Err(FenError::FieldTooLong(i + 1, f.len()));
         }
         let board = parse_placement(fields[0])?;
         let side = match fields[1] {

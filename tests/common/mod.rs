@@ -1,5 +1,7 @@
 //! What the command-line tests share: running the `machack` binary.
 
+pub mod plausible_lists;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -64,10 +66,10 @@ pub fn spawn_lines(dir: &Path, args: &[&str]) -> (Child, ChildStdin, Receiver<St
 /// Whether the engine or tool at `path`, which a test needs, is installed. When it is not, the
 /// test is skipped with a line on the terminal (written past the test harness's capture, so that
 /// a skip never reads as a pass) — unless `MACHACK_REQUIRE_TOOLS` is set, as `.ci/run` sets it
-/// after installing the tools: then a missing tool fails the test.
+/// after installing the tools and fetching the c197 listing: then a missing one fails the test.
 #[allow(dead_code)] // not every test binary needs a tool
 pub fn tool_installed(path: &str, test: &str) -> bool {
-    Path::new(path).exists() || skipped(test, path, "Debian package")
+    Path::new(path).exists() || skipped(test, &format!("{path} is not installed (Debian package)"))
 }
 
 /// Whether `python3` can import `module` (a PyPI package a test needs), with the same rule as
@@ -80,19 +82,23 @@ pub fn python_module_installed(module: &str, test: &str) -> bool {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    imports || skipped(test, &format!("python3 with {module}"), "PyPI package")
+    imports
+        || skipped(
+            test,
+            &format!("python3 with {module} is not installed (PyPI package)"),
+        )
 }
 
-/// A test's tool is missing: fails under `MACHACK_REQUIRE_TOOLS`, else says the test is skipped
-/// past the harness's capture; false.
-fn skipped(test: &str, what: &str, kind: &str) -> bool {
+/// Something a test needs is missing (`why` says what, and where it comes from): fails under
+/// `MACHACK_REQUIRE_TOOLS`, else says the test is skipped past the harness's capture; false.
+fn skipped(test: &str, why: &str) -> bool {
     assert!(
         std::env::var_os("MACHACK_REQUIRE_TOOLS").is_none(),
-        "{test}: {what} is not installed, and MACHACK_REQUIRE_TOOLS says the tests need it"
+        "{test}: {why}, and MACHACK_REQUIRE_TOOLS says the tests need it"
     );
     let _ = writeln!(
         std::io::stderr(),
-        "SKIPPED {test}: {what} is not installed ({kind}; .ci/run installs it)"
+        "SKIPPED {test}: {why}; .ci/run provides it"
     );
     false
 }
@@ -121,4 +127,112 @@ pub fn scripted_uci_engine(dir: &Path, name: &str, go: Option<&str>) -> String {
     );
     std::fs::write(&script, text).unwrap();
     format!("sh {}", script.display())
+}
+
+/// What a run of machack cost, measured from outside ([`measured`]).
+#[allow(dead_code)] // only the tests of bounds measure
+#[derive(Debug)]
+pub struct Measured {
+    /// The exit code, if it exited.
+    pub code: Option<i32>,
+    /// The signal that ended it, if one did.
+    pub signal: Option<i32>,
+    /// Its standard output.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+    /// Wall-clock seconds from start to end.
+    pub seconds: f64,
+    /// Its peak resident memory, in kilobytes (`getrusage`'s `ru_maxrss`).
+    pub peak_kb: u64,
+    /// Whether it was killed for running past the time allowed.
+    pub killed: bool,
+}
+
+/// Runs `machack ARGS` in `dir`, standard input from the file `stdin` (e.g. `/dev/zero`) or
+/// none, killed after `timeout`; measures its time and peak memory through python3's `wait4`
+/// (std has no `getrusage`). None, with a visible skip line, if python3 is missing.
+#[allow(dead_code)] // only the tests of bounds measure
+pub fn measured(
+    test: &str,
+    dir: &Path,
+    args: &[&str],
+    stdin: Option<&Path>,
+    timeout: std::time::Duration,
+) -> Option<Measured> {
+    if !python_module_installed("os", test) {
+        return None;
+    }
+    const WAIT4: &str = r#"
+import os, subprocess, sys, time
+stats, timeout, stdin, cmd = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4:]
+start = time.monotonic()
+p = subprocess.Popen(cmd, stdin=open(stdin, "rb") if stdin else subprocess.DEVNULL,
+                     stdout=open(stats + ".out", "wb"), stderr=open(stats + ".err", "wb"))
+killed = 0
+while True:
+    pid, status, usage = os.wait4(p.pid, os.WNOHANG)
+    if pid:
+        break
+    if time.monotonic() - start > timeout:
+        p.kill()
+        killed = 1
+        pid, status, usage = os.wait4(p.pid, 0)
+        break
+    time.sleep(0.002)
+open(stats, "w").write(f"{time.monotonic() - start} {usage.ru_maxrss} {status} {killed}")
+"#;
+    let stats = dir.join(format!(".measured-{}", std::process::id()));
+    let stdin_arg = stdin.map_or(String::new(), |p| p.display().to_string());
+    let status = Command::new("python3")
+        .arg("-c")
+        .arg(WAIT4)
+        .arg(&stats)
+        .arg(timeout.as_secs_f64().to_string())
+        .arg(stdin_arg)
+        .arg(env!("CARGO_BIN_EXE_machack"))
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .expect("python3 runs");
+    assert!(status.success(), "the measuring script failed");
+    let text = std::fs::read_to_string(&stats).unwrap();
+    let f: Vec<&str> = text.split_whitespace().collect();
+    let raw: i32 = f[2].parse().unwrap();
+    let read = |suffix: &str| {
+        let path = format!("{}{suffix}", stats.display());
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        String::from_utf8_lossy(&bytes).into_owned()
+    };
+    let m = Measured {
+        code: (raw & 0x7f == 0).then_some((raw >> 8) & 0xff),
+        signal: (raw & 0x7f != 0).then_some(raw & 0x7f),
+        stdout: read(".out"),
+        stderr: read(".err"),
+        seconds: f[0].parse().unwrap(),
+        peak_kb: f[1].parse().unwrap(),
+        killed: f[3] == "1",
+    };
+    let _ = std::fs::remove_file(&stats);
+    Some(m)
+}
+
+/// One move line as the session shows it: `12. P-K4` (the user's, echoed) or
+/// `12... P-K4          0.01 SEC  (1967: 5.7 SEC)` (the machine's); the move in `pos`.
+#[allow(dead_code)] // only the tests of records read moves shown
+pub fn shown_move(pos: &machack::rules::Position, line: &str) -> Option<machack::rules::Move> {
+    let line = line
+        .split_once("  (1967: ")
+        .map_or(line, |(shown, _)| shown);
+    let (label, rest) = line.split_once(' ')?;
+    let number = label.trim_end_matches('.');
+    if number.is_empty() || !number.bytes().all(|b| b.is_ascii_digit()) || label == number {
+        return None;
+    }
+    let text = match rest.trim_end().strip_suffix(" SEC") {
+        Some(timed) => timed.trim_end().rsplit_once(' ')?.0.trim_end(),
+        None => rest.trim(),
+    };
+    Some(machack::notation::parse_any(pos, text).unwrap_or_else(|e| panic!("{line}: {e}")))
 }

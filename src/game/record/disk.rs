@@ -1,15 +1,26 @@
 //! Putting a record on disk so that it survives anything: a kill, a crash or a power cut at any
-//! moment leaves either the old text or the new one, whole.
+//! moment leaves either the old text or the new one, whole, and no temporary file that outlives
+//! its writer.
 //!
 //! - [`replace`]: the text goes to a temporary file in the same directory, which is flushed to
-//!   disk (`fsync`), renamed over the record, and the directory flushed so the rename holds.
+//!   disk (`fsync`), renamed over the record, and the directory flushed so the rename holds. The
+//!   new file keeps the old one's mode, owner and group; a symbolic link is followed (its target
+//!   is replaced, the link stays).
 //! - [`create`]: the same, except that the temporary file is linked to the record's name, which
 //!   fails if a file of that name exists: a record is created whole, and never over another.
 //! - [`create_named`]: an automatic name, with a suffix (`-2`, `-3`, …) when it is taken.
+//! - [`check_replaceable`]: whether [`replace`] can rewrite a file keeping it what it was (for a
+//!   record continued in place), without writing it.
+//! - Temporary files are named `.NAME.machack-PID.tmp` and locked (`flock`) by their writer while
+//!   they exist. A signal that would end the program while one exists waits for the write to end
+//!   ([`defer_signal`]); a killed writer's lock dies with it, so [`remove_stale`] tells a dead
+//!   writer's file from a live one's and removes it.
 
-use std::fs::{self, File};
+use std::fs::{self, File, Metadata, TryLockError};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// The directory that holds `path` (`.` for a bare file name).
 fn directory(path: &Path) -> PathBuf {
@@ -27,23 +38,115 @@ fn sync_directory(path: &Path) -> io::Result<()> {
     Ok(())
 }
 
-/// Writes `text` to a new temporary file beside `path` and flushes it to disk; returns its path.
-fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
+/// What marks a temporary file as machack's, between the record's name and the writer's process
+/// id: `.NAME.machack-PID.tmp`.
+const TEMPORARY_MARK: &str = ".machack-";
+
+/// The temporary file beside `path` of process `pid`.
+fn temporary_path(path: &Path, pid: u32) -> io::Result<PathBuf> {
     let name = path.file_name().ok_or_else(|| {
         io::Error::new(io::ErrorKind::InvalidInput, "the record path names no file")
     })?;
-    let tmp = directory(path).join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
+    Ok(directory(path).join(format!(
+        ".{}{TEMPORARY_MARK}{pid}.tmp",
+        name.to_string_lossy()
+    )))
+}
+
+/// Whether the file at `path` is still the one open as `file` (a cleaner may have removed it
+/// between its creation and its lock, see [`remove_stale`]).
+#[cfg(unix)]
+fn same_file(file: &File, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    match (file.metadata(), fs::symlink_metadata(path)) {
+        (Ok(a), Ok(b)) => a.dev() == b.dev() && a.ino() == b.ino(),
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn same_file(_: &File, path: &Path) -> bool {
+    path.exists()
+}
+
+/// Gives the new file `file` the owner, group and mode of `like` (owner first: changing it
+/// clears the set-user-ID bit).
+#[cfg(unix)]
+fn keep_owner_and_mode(file: &File, like: &Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt, fchown};
+    let mine = file.metadata()?;
+    if (mine.uid(), mine.gid()) != (like.uid(), like.gid()) {
+        fchown(file, Some(like.uid()), Some(like.gid())).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!(
+                    "cannot give the new text the file's owner and group ({}:{}): {e}",
+                    like.uid(),
+                    like.gid()
+                ),
+            )
+        })?;
+    }
+    file.set_permissions(fs::Permissions::from_mode(like.mode() & 0o7777))
+}
+
+#[cfg(not(unix))]
+fn keep_owner_and_mode(file: &File, like: &Metadata) -> io::Result<()> {
+    file.set_permissions(like.permissions())
+}
+
+/// Creates this process's temporary file beside `path`, locked, with the owner and mode of
+/// `like` if given, holding `text` flushed to disk; returns its path and the open file, whose
+/// lock lasts until it is closed. Nothing is left behind on an error.
+fn write_temporary(
+    path: &Path,
+    text: &str,
+    like: Option<&Metadata>,
+) -> io::Result<(PathBuf, File)> {
+    let tmp = temporary_path(path, std::process::id())?;
+    // At most a few tries: a file of a dead process with our id, or one a cleaner removed
+    // between its creation and its lock, is made again.
+    let mut tries = 0;
+    let file = loop {
+        tries += 1;
+        let file = match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(f) => f,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 3 => {
+                // Ours by its name: left by an earlier process with our id, now dead.
+                let _ = fs::remove_file(&tmp);
+                continue;
+            }
+            Err(e) => return Err(e),
+        };
+        let locked = file.lock().map(|()| same_file(&file, &tmp));
+        match locked {
+            Ok(true) => break file,
+            Ok(false) if tries < 3 => continue,
+            Ok(false) => {
+                return Err(io::Error::other(format!(
+                    "the temporary file {} was removed while it was being made",
+                    tmp.display()
+                )));
+            }
+            Err(e) => {
+                let _ = fs::remove_file(&tmp);
+                return Err(e);
+            }
+        }
+    };
     let written = (|| {
-        let mut f = File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
+        if let Some(m) = like {
+            keep_owner_and_mode(&file, m)?;
+        }
+        (&file).write_all(text.as_bytes())?;
+        file.sync_all()
     })();
     match written {
-        Ok(()) => Ok(tmp),
+        Ok(()) => Ok((tmp, file)),
         Err(e) => {
             let _ = fs::remove_file(&tmp);
             Err(e)
@@ -51,22 +154,75 @@ fn write_temporary(path: &Path, text: &str) -> io::Result<PathBuf> {
     }
 }
 
-/// Replaces the file at `path` (or creates it) with `text`, atomically and durably.
+/// The file a write to `path` goes to: `path`, or the target of the symbolic link `path`.
+fn resolve(path: &Path) -> io::Result<PathBuf> {
+    match fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => fs::canonicalize(path).map_err(|e| {
+            io::Error::new(
+                e.kind(),
+                format!("it is a symbolic link whose target cannot be reached: {e}"),
+            )
+        }),
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
+/// Replaces the file at `path` (or creates it) with `text`, atomically and durably, keeping its
+/// mode, owner and group; a symbolic link's target is replaced and the link kept.
 pub fn replace(path: &Path, text: &str) -> io::Result<()> {
-    let tmp = write_temporary(path, text)?;
-    if let Err(e) = fs::rename(&tmp, path) {
+    let target = resolve(path)?;
+    let existing = fs::metadata(&target).ok();
+    let _writing = Writing::begin();
+    let (tmp, file) = write_temporary(&target, text, existing.as_ref())?;
+    if let Err(e) = fs::rename(&tmp, &target) {
         let _ = fs::remove_file(&tmp);
         return Err(e);
     }
-    sync_directory(path)
+    drop(file);
+    sync_directory(&target)
+}
+
+/// Whether [`replace`] can rewrite the file at `path` keeping it what it is: a file with one
+/// link (replacing one of several hard links would part them), in a directory where a file with
+/// its owner, group and mode can be made. Writes nothing but a temporary file, removed at once;
+/// the error says what stands in the way.
+pub fn check_replaceable(path: &Path) -> Result<(), String> {
+    let target = resolve(path).map_err(|e| e.to_string())?;
+    let meta = fs::metadata(&target).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("it is not a regular file".into());
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if meta.nlink() > 1 {
+            return Err(format!(
+                "it has {} hard links, and replacing it would part them (the others would keep \
+                 the old text)",
+                meta.nlink()
+            ));
+        }
+    }
+    let _writing = Writing::begin();
+    let (tmp, file) = write_temporary(&target, "", Some(&meta)).map_err(|e| {
+        format!(
+            "no file can be written beside it in {} ({e})",
+            directory(&target).display()
+        )
+    })?;
+    let _ = fs::remove_file(&tmp);
+    drop(file);
+    Ok(())
 }
 
 /// Creates the file `path` holding `text`, atomically and durably, only if no file is there: an
 /// error of kind `AlreadyExists` otherwise.
 pub fn create(path: &Path, text: &str) -> io::Result<()> {
-    let tmp = write_temporary(path, text)?;
+    let _writing = Writing::begin();
+    let (tmp, file) = write_temporary(path, text, None)?;
     let linked = fs::hard_link(&tmp, path);
     let _ = fs::remove_file(&tmp);
+    drop(file);
     match linked {
         Ok(()) => sync_directory(path),
         Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
@@ -83,27 +239,38 @@ pub fn create(path: &Path, text: &str) -> io::Result<()> {
     }
 }
 
-/// Removes the temporary files another process left beside `path` when it was killed between
-/// writing one and renaming it (`.NAME.PID.tmp`, any PID but ours); returns how many.
-pub fn remove_leftovers(path: &Path) -> usize {
-    let Some(name) = path.file_name() else {
+/// Removes the temporary files in `dir` whose writers have died (killed between writing one and
+/// renaming it): machack's (`.NAME.machack-PID.tmp`) that no live process holds locked, whatever
+/// the record; returns how many.
+pub fn remove_stale(dir: &Path) -> usize {
+    let Ok(entries) = fs::read_dir(dir) else {
         return 0;
     };
-    let prefix = format!(".{}.", name.to_string_lossy());
-    let ours = format!("{prefix}{}.tmp", std::process::id());
-    let Ok(entries) = fs::read_dir(directory(path)) else {
-        return 0;
-    };
+    let ours = format!("{TEMPORARY_MARK}{}.tmp", std::process::id());
     entries
         .filter_map(Result::ok)
         .filter(|e| {
             let n = e.file_name().to_string_lossy().into_owned();
-            n != ours
-                && n.strip_prefix(&prefix)
-                    .and_then(|rest| rest.strip_suffix(".tmp"))
-                    .is_some_and(|pid| !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()))
+            let pid = n
+                .strip_suffix(".tmp")
+                .and_then(|rest| rest.rsplit_once(TEMPORARY_MARK))
+                .map(|(_, pid)| pid);
+            n.starts_with('.')
+                && !n.ends_with(&ours)
+                && pid.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
         })
-        .filter(|e| fs::remove_file(e.path()).is_ok())
+        .filter(|e| {
+            let path = e.path();
+            let Ok(file) = File::open(&path) else {
+                return false;
+            };
+            // Locked: its writer lives. Free: its writer died, and the lock held now keeps a
+            // new writer of the same name (a process with a reused id) from taking it meanwhile.
+            match file.try_lock() {
+                Ok(()) => same_file(&file, &path) && fs::remove_file(&path).is_ok(),
+                Err(TryLockError::WouldBlock | TryLockError::Error(_)) => false,
+            }
+        })
         .count()
 }
 
@@ -129,6 +296,86 @@ pub fn create_named(dir: &Path, stem: &str, text: &str) -> io::Result<PathBuf> {
         io::ErrorKind::AlreadyExists,
         format!("{stem}.pgn and {MOST_SUFFIXES} suffixed names are all taken"),
     ))
+}
+
+/// The state of this process's writes, for the signals that end it: how many writes are under
+/// way (the low 24 bits: each may have a temporary file), and a signal that came meanwhile (the
+/// high 8 bits, 0 for none).
+static WRITES: AtomicU32 = AtomicU32::new(0);
+
+/// The writes-under-way part of [`WRITES`].
+const COUNT: u32 = (1 << 24) - 1;
+
+/// What to do with a signal that was held back until the last write ended (set once by the
+/// binary, which knows how to end the program by a signal: [`on_deferred_signal`]).
+static DEFERRED: OnceLock<fn(i32)> = OnceLock::new();
+
+/// Sets what is done with a signal [`defer_signal`] held back, once the writes under way have
+/// ended (the binary ends the program by that signal).
+pub fn on_deferred_signal(action: fn(i32)) {
+    let _ = DEFERRED.set(action);
+}
+
+/// For a signal handler that would end the program (SIGINT, SIGTERM, SIGHUP): true if a record
+/// is being written, in which case the signal is held back and acted on (by the action given to
+/// [`on_deferred_signal`]) as soon as the write has ended and its temporary file is gone; false
+/// if nothing is being written, and the program may end now. Uses only atomic operations, as a
+/// signal handler must.
+pub fn defer_signal(signal: i32) -> bool {
+    defer_signal_in(&WRITES, signal)
+}
+
+/// [`defer_signal`] on the state `writes`.
+fn defer_signal_in(writes: &AtomicU32, signal: i32) -> bool {
+    let held = (signal.clamp(1, 255) as u32) << 24;
+    let mut now = writes.load(Ordering::SeqCst);
+    loop {
+        if now & COUNT == 0 {
+            return false;
+        }
+        if now & !COUNT != 0 {
+            return true; // one is held already
+        }
+        match writes.compare_exchange(now, now | held, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) => return true,
+            Err(changed) => now = changed,
+        }
+    }
+}
+
+/// Ends a write on the state `writes`: the signal held back, if this was the last write.
+fn end_write_in(writes: &AtomicU32) -> Option<i32> {
+    let mut now = writes.load(Ordering::SeqCst);
+    loop {
+        let last = now & COUNT == 1;
+        let next = if last { 0 } else { now - 1 };
+        match writes.compare_exchange(now, next, Ordering::SeqCst, Ordering::SeqCst) {
+            Ok(_) if last && now >> 24 != 0 => return Some((now >> 24) as i32),
+            Ok(_) => return None,
+            Err(changed) => now = changed,
+        }
+    }
+}
+
+/// A write under way, from before its temporary file is made until it is renamed or removed.
+struct Writing;
+
+impl Writing {
+    fn begin() -> Writing {
+        WRITES.fetch_add(1, Ordering::SeqCst);
+        Writing
+    }
+}
+
+impl Drop for Writing {
+    /// Ends the write; the last one acts on a signal held back meanwhile.
+    fn drop(&mut self) {
+        if let Some(signal) = end_write_in(&WRITES)
+            && let Some(action) = DEFERRED.get()
+        {
+            action(signal);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -166,26 +413,102 @@ mod tests {
     }
 
     #[test]
-    fn leftovers_of_a_killed_writer_are_removed_and_nothing_else() {
-        let dir = scratch("leftovers");
-        let p = dir.join("g.pgn");
+    fn stale_temporary_files_of_dead_writers_are_removed_and_nothing_else() {
+        let dir = scratch("stale");
         for name in [
+            ".g.pgn.machack-123.tmp",
+            ".h.pgn.machack-9.tmp",
+            ".g.pgn.machack-x.tmp",
             ".g.pgn.123.tmp",
-            ".g.pgn.9.tmp",
-            ".g.pgn.x.tmp",
-            ".h.pgn.5.tmp",
+            "g.pgn.machack-5.tmp",
+            ".g.pgn.machack-77.tmp",
             "g.pgn",
         ] {
             fs::write(dir.join(name), "x").unwrap();
         }
-        assert_eq!(remove_leftovers(&p), 2);
+        // A live writer's file: locked.
+        let live = File::open(dir.join(".g.pgn.machack-77.tmp")).unwrap();
+        live.lock().unwrap();
+        assert_eq!(remove_stale(&dir), 2);
         let mut left: Vec<String> = fs::read_dir(&dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
         left.sort();
-        assert_eq!(left, [".g.pgn.x.tmp", ".h.pgn.5.tmp", "g.pgn"]);
+        assert_eq!(
+            left,
+            [
+                ".g.pgn.123.tmp",
+                ".g.pgn.machack-77.tmp",
+                ".g.pgn.machack-x.tmp",
+                "g.pgn",
+                "g.pgn.machack-5.tmp"
+            ]
+        );
+        drop(live);
+        assert_eq!(remove_stale(&dir), 1);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn replace_keeps_the_mode_and_follows_a_symbolic_link() {
+        use std::os::unix::fs::{PermissionsExt, symlink};
+        let dir = scratch("keeps");
+        let p = dir.join("g.pgn");
+        fs::write(&p, "one").unwrap();
+        fs::set_permissions(&p, fs::Permissions::from_mode(0o600)).unwrap();
+        symlink("g.pgn", dir.join("link.pgn")).unwrap();
+        replace(&dir.join("link.pgn"), "two").unwrap();
+        assert_eq!(fs::read_to_string(&p).unwrap(), "two");
+        assert!(
+            fs::symlink_metadata(dir.join("link.pgn"))
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            fs::metadata(&p).unwrap().permissions().mode() & 0o7777,
+            0o600
+        );
+        assert_eq!(check_replaceable(&dir.join("link.pgn")), Ok(()));
+        fs::hard_link(&p, dir.join("hard.pgn")).unwrap();
+        assert_eq!(
+            check_replaceable(&p),
+            Err(
+                "it has 2 hard links, and replacing it would part them (the others would keep \
+                 the old text)"
+                    .into()
+            )
+        );
+        symlink("nowhere.pgn", dir.join("dangling.pgn")).unwrap();
+        assert!(
+            replace(&dir.join("dangling.pgn"), "x")
+                .unwrap_err()
+                .to_string()
+                .starts_with("it is a symbolic link whose target cannot be reached")
+        );
+        let mut left: Vec<String> = fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        left.sort();
+        assert_eq!(left, ["dangling.pgn", "g.pgn", "hard.pgn", "link.pgn"]);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_signal_is_held_back_only_while_a_write_is_under_way() {
+        // The only test that touches the process's write count, so that the others' writes,
+        // running in parallel, cannot disturb it: it checks the state machine on a copy.
+        assert!(!defer_signal_in(&AtomicU32::new(0), 15));
+        let writes = AtomicU32::new(2);
+        assert!(defer_signal_in(&writes, 15));
+        assert!(defer_signal_in(&writes, 2), "a second is held too");
+        assert_eq!(writes.load(Ordering::SeqCst), (15 << 24) | 2);
+        assert_eq!(end_write_in(&writes), None, "one write is still under way");
+        assert_eq!(end_write_in(&writes), Some(15));
+        assert_eq!(writes.load(Ordering::SeqCst), 0);
     }
 
     #[test]

@@ -2,9 +2,10 @@
 //! record of its own (the resumed file is never touched), or, when the user asks, continued in
 //! place. Every record is created whole and never over another file ([`disk::create`]).
 
-use super::{Resumed, Tags, disk, in_place_obstacle, read_pgn, to_pgn};
+use super::{Resumed, Setup, Tags, disk, in_place_obstacle, read_pgn, to_pgn};
 use crate::game::Game;
 use crate::game::clock::{DEFAULT_CLOCK, TimeControl};
+use crate::game::input::{self, RECORD_MAX};
 use crate::rules::Position;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -27,8 +28,10 @@ pub struct Opened {
 }
 
 /// Creates a record holding `text`: `record`, which must not exist, or an automatic name in
-/// the current folder; returns its path.
-fn create(record: Option<&Path>, text: &str) -> Result<PathBuf, String> {
+/// the current folder; returns its path. The temporary files killed writers left in that folder
+/// are removed first.
+pub fn create(record: Option<&Path>, text: &str) -> Result<PathBuf, String> {
+    disk::remove_stale(record.map_or(Path::new("."), directory));
     match record {
         Some(path) => match disk::create(path, text) {
             Ok(()) => Ok(path.to_path_buf()),
@@ -45,26 +48,37 @@ fn create(record: Option<&Path>, text: &str) -> Result<PathBuf, String> {
     }
 }
 
-/// Reads the record at `path` to resume it, after removing what a killed writer of it left.
+/// The directory a record at `path` is in.
+fn directory(path: &Path) -> &Path {
+    match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    }
+}
+
+/// Reads the record at `path` to resume it (at most [`RECORD_MAX`] bytes), after removing the
+/// temporary files killed writers left beside it.
 fn read(path: &Path) -> Result<(String, Resumed), String> {
-    disk::remove_leftovers(path);
-    let text = std::fs::read_to_string(path)
+    disk::remove_stale(directory(path));
+    let text = input::read_file(path, RECORD_MAX)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let r = read_pgn(&text).map_err(|e| format!("cannot resume {}: {e}", path.display()))?;
     Ok((text, r))
 }
 
-/// A new game between `white` and `black` under `clock` (the default when `None`), recorded in
-/// `record` or under an automatic name.
+/// A new game between `white` and `black` under `clock` (the default when `None`), the
+/// program set up as `setup` says, recorded in `record` or under an automatic name.
 pub fn new_game(
     white: &str,
     black: &str,
     clock: Option<TimeControl>,
+    setup: &Setup,
     record: Option<&Path>,
 ) -> Result<Opened, String> {
     let clock = clock.unwrap_or_default();
     let game = Game::new(Position::startpos());
-    let tags = Tags::new_game(white, black, clock);
+    let mut tags = Tags::new_game(white, black, clock);
+    tags.set_setup(setup);
     let path = create(record, &to_pgn(&game, &tags))?;
     Ok(Opened {
         game,
@@ -110,8 +124,10 @@ pub fn continuation(
 }
 
 /// The game recorded in `from`, continued in `from` itself: only a record as machack writes it
-/// (so that replacing it changes nothing but the moves added and the result), under its own
-/// `TimeControl` (`clock`, if given, must be the same).
+/// (so that replacing it changes nothing but the moves added and the result), one that can be
+/// replaced keeping it what it is ([`disk::check_replaceable`]: a symbolic link's target is
+/// rewritten, a file with several hard links refused, the mode and owner kept), under its own
+/// `TimeControl` (`clock`, if given, must be the same). Nothing is written here.
 pub fn in_place(from: &Path, clock: Option<TimeControl>) -> Result<Opened, String> {
     let (text, resumed) = read(from)?;
     let refuse = |why: String| {
@@ -124,6 +140,7 @@ pub fn in_place(from: &Path, clock: Option<TimeControl>) -> Result<Opened, Strin
     if let Some(why) = in_place_obstacle(&text, &resumed) {
         return Err(refuse(why));
     }
+    disk::check_replaceable(from).map_err(refuse)?;
     let clock = match (clock, resumed.tags.time_control()) {
         (_, Some(Err(e))) => return Err(refuse(format!("its TimeControl: {e}"))),
         (Some(c), Some(Ok(r))) if c != r => {

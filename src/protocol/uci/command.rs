@@ -3,6 +3,7 @@
 //! as `info string`.
 
 use crate::game::clock::{self, Unit};
+use crate::notation::excerpt;
 use crate::program::params::{parse_depth, parse_node_limit};
 use std::fmt;
 use std::time::Duration;
@@ -50,6 +51,8 @@ pub enum UciCommand {
     Debug(bool),
     /// `isready`.
     IsReady,
+    /// `d` (Stockfish's, not UCI's): show the board, the FEN and the key.
+    Display,
     /// `setoption name N [value V]`.
     SetOption {
         /// The option's name (may contain spaces).
@@ -97,6 +100,7 @@ pub fn parse(line: &str) -> Result<UciCommand, UciError> {
     match first {
         "uci" => Ok(UciCommand::Uci),
         "isready" => Ok(UciCommand::IsReady),
+        "d" => Ok(UciCommand::Display),
         "ucinewgame" => Ok(UciCommand::UciNewGame),
         "stop" => Ok(UciCommand::Stop),
         "ponderhit" => Ok(UciCommand::PonderHit),
@@ -104,7 +108,10 @@ pub fn parse(line: &str) -> Result<UciCommand, UciError> {
         "debug" => match rest.first() {
             Some(&"on") | None => Ok(UciCommand::Debug(true)),
             Some(&"off") => Ok(UciCommand::Debug(false)),
-            Some(w) => Err(UciError(format!("debug takes 'on' or 'off', not '{w}'"))),
+            Some(w) => Err(UciError(format!(
+                "debug takes 'on' or 'off', not '{}'",
+                excerpt(w)
+            ))),
         },
         "setoption" => parse_setoption(rest),
         "position" => parse_position(rest),
@@ -150,14 +157,15 @@ fn parse_position(rest: &[&str]) -> Result<UciCommand, UciError> {
         Some((&"startpos", extra)) => {
             return Err(UciError(format!(
                 "position: unexpected '{}' after startpos (expected 'moves')",
-                extra.join(" ")
+                excerpt(&extra.join(" "))
             )));
         }
         Some((&"fen", fields)) if !fields.is_empty() => PositionStart::Fen(fields.join(" ")),
         Some((&"fen", _)) => return Err(UciError("position fen: the FEN is missing".into())),
         Some((w, _)) => {
             return Err(UciError(format!(
-                "position: expected 'startpos' or 'fen <FEN>', not '{w}'"
+                "position: expected 'startpos' or 'fen <FEN>', not '{}'",
+                excerpt(w)
             )));
         }
         None => {
@@ -220,7 +228,12 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
                     i += 1;
                 }
             }
-            other => return Err(UciError(format!("go: unknown argument '{other}'"))),
+            other => {
+                return Err(UciError(format!(
+                    "go: unknown argument '{}'",
+                    excerpt(other)
+                )));
+            }
         }
         i += 1;
     }
