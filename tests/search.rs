@@ -193,7 +193,7 @@ fn table_hit_needs_enough_depth() {
     let root = Position::startpos();
     let mut p = params(Preset::Normal);
     p.widths = "1".parse().unwrap();
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let child = root.play(find_move(&root, "b1c3"));
     for (stored_depth, used) in [(3, true), (5, true), (2, false)] {
         let mut s = Searcher::new(p.clone());
@@ -216,7 +216,7 @@ fn table_hit_needs_enough_depth() {
 fn illegal_table_move_is_ignored() {
     let root = Position::startpos();
     let mut p = params(Preset::Normal);
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let mut s = Searcher::new(p);
     // Every position after one White move gets White's own e2e4 as its "best move".
     let e2e4 = find_move(&root, "e2e4");
@@ -399,7 +399,7 @@ fn poor_moves_cost_three() {
     let pos = Position::startpos();
     let mut p = params(Preset::Normal);
     p.depth = 1;
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let plain =
         Searcher::new(p.clone()).search(&mut SimpleKnowledge, &pos, &[], &Limits::default(), None);
     let poor = Searcher::new(p).search(
@@ -443,7 +443,7 @@ fn secondary_search_keeps_the_worse_value() {
         }
         changed += r.stats.secondary_changes;
         let mut off = params(Preset::Normal);
-        off.secondary_search = false;
+        off.secondary_search = Some(false);
         let (_, r) = search_with(fen, &[], off);
         assert_eq!(r.stats.secondary_searches, 0);
     }
@@ -457,7 +457,7 @@ fn feedover_limits() {
     let pos = Position::from_fen(fen).unwrap();
     let deepest = |feedovers: u32| {
         let mut p = params(Preset::Tournament);
-        p.secondary_search = false;
+        p.secondary_search = Some(false);
         p.feedovers = feedovers;
         // The deepest level the PMG was asked for.
         let mut deepest = 0;

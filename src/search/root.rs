@@ -179,7 +179,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         }
         entry.bound = TopBound::Exact;
         // The secondary search: the worse value for the mover wins (paper §10).
-        if self.params.secondary_search {
+        if self.params.secondary() {
             match self.secondary_search(&entry.pv, 1 + child.pmg_len, self.params.secondary_plies) {
                 None => entry.bound = TopBound::Interrupted,
                 Some((sv, line)) => {

@@ -252,7 +252,7 @@ impl<W: Write> Session<W> {
                     "id author the machack project, after R. Greenblatt, D. Eastlake, S. Crocker",
                 );
                 // The profile first: a GUI that sends the options in this order sets it before
-                // the options that apply to one profile only (`Hash`).
+                // the others, which are checked against it and take its defaults.
                 self.say(&format!(
                     "option name Profile type combo default {} var c197 var paper",
                     self.engine
@@ -360,7 +360,7 @@ impl<W: Write> Session<W> {
                 .filter(|&mb| mb >= 1)
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
-                .map(|n| engine.update(|p| p.hash_entries = n))
+                .map(|n| engine.update(|p| p.set_hash_entries(n)))
                 .ok_or_else(|| {
                     format!(
                         "Hash '{}' is not a size from 1 to {HASH_MB_MAX} MB",
