@@ -45,10 +45,18 @@ fn order(pos: &Position, pm: &PlausibleMoves) -> String {
                 .iter()
                 .filter_map(|&(on, c)| on.then_some(c))
                 .collect();
-            format!("{}.{} {}{flags}", i + 1, san::format(pos, m.mv), m.plausibility)
+            format!(
+                "{}.{} {}{flags}",
+                i + 1,
+                san::format(pos, m.mv),
+                m.plausibility
+            )
         })
         .collect();
-    let lines: Vec<String> = words.chunks(10).map(|c| format!("  {}", c.join(", "))).collect();
+    let lines: Vec<String> = words
+        .chunks(10)
+        .map(|c| format!("  {}", c.join(", ")))
+        .collect();
     format!(
         "{} moves, {} pieces with a safe move\n{}\n",
         pm.moves.len(),
