@@ -122,6 +122,69 @@ pub struct List {
     pub must_search: usize,
 }
 
+/// The generator's list as `EVM` reads it (see [`Pmg::run_for_search`]): in `SORT`'s order,
+/// but sorted only as far as it is read. The search reads some 3 of 46 moves at a node on
+/// average (a refutation ends the node), so most of the radix exchange's passes are left
+/// undone. A pass on a range depends on that range alone: the entries read come in exactly
+/// the order [`sort`] gives.
+#[derive(Clone, Debug)]
+pub struct Sorting {
+    /// The moves as generated.
+    entries: Vec<Entry>,
+    /// The words the exchanges are made on (see [`sort_with`]).
+    words: Vec<u64>,
+    /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last.
+    pending: Vec<(usize, usize, u32)>,
+    /// `words[..ready]` are in their final order.
+    ready: usize,
+    /// `PCSWSM`.
+    pub pieces_with_safe_moves: usize,
+    /// `NCKF`.
+    pub must_search: usize,
+}
+
+impl Sorting {
+    fn new(entries: Vec<Entry>, pieces_with_safe_moves: usize, must_search: usize) -> Sorting {
+        let words = sort_words(&entries, |e| e.plausibility);
+        let mut pending = Vec::with_capacity(16);
+        pending.push((0, entries.len(), 11));
+        Sorting {
+            entries,
+            words,
+            pending,
+            ready: 0,
+            pieces_with_safe_moves,
+            must_search,
+        }
+    }
+
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The `k`-th move in `SORT`'s order (`k` below [`Sorting::len`]): the passes of `SORT1`
+    /// on the ranges before it and on its own are made first.
+    pub fn get(&mut self, k: usize) -> Entry {
+        while self.ready <= k {
+            let (start, end, bit) = self.pending.pop().expect("a move on the list");
+            match pass(&mut self.words[start..end], bit) {
+                Some((s, next)) => {
+                    self.pending.push((start + s, end, next));
+                    self.pending.push((start, start + s, next));
+                }
+                None => self.ready = end,
+            }
+        }
+        self.entries[self.words[k] as u32 as usize]
+    }
+}
+
 /// The fixes of later versions the generator knows (see [`Fixes`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LmgFixes {
@@ -247,6 +310,20 @@ impl<'a> Pmg<'a, false> {
             pieces_with_safe_moves,
             must_search: g.nckf,
         }
+    }
+
+    /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it.
+    pub fn run_for_search(
+        b: &'a Board,
+        t: &Tables,
+        lmgd2: u32,
+        catcut: u32,
+        phase: Phase,
+        fixes: LmgFixes,
+    ) -> Sorting {
+        let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
+        let pieces_with_safe_moves = g.generate();
+        Sorting::new(g.entries, pieces_with_safe_moves, g.nckf)
     }
 }
 
@@ -1314,11 +1391,7 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     if v.len() < 2 {
         return;
     }
-    let mut words: Vec<u64> = v
-        .iter()
-        .enumerate()
-        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
-        .collect();
+    let mut words = sort_words(v, key);
     sort1(&mut words, 11);
     let entries = v.to_vec();
     for (e, &w) in v.iter_mut().zip(words.iter()) {
@@ -1326,13 +1399,32 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     }
 }
 
+/// The words [`sort_with`] exchanges: each entry's 12 key bits above its index.
+fn sort_words<T>(v: &[T], key: impl Fn(&T) -> i64) -> Vec<u64> {
+    v.iter()
+        .enumerate()
+        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
+        .collect()
+}
+
 /// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
 /// each part on the next bit.
 fn sort1(v: &mut [u64], bit: u32) {
+    if let Some((s, next)) = pass(v, bit) {
+        let (first, second) = v.split_at_mut(s);
+        sort1(first, next);
+        sort1(second, next);
+    }
+}
+
+/// One pass of `SORT1` (6063-6092) on the words `v` from key bit `bit` down. None if that
+/// leaves the range in its final order; else how many entries the pass put first (those
+/// with the bit) and the key bit each part is to be sorted on next.
+fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
     let n = v.len();
     // SORT1: one entry or none.
     if n < 2 {
-        return;
+        return None;
     }
     // A pass on a bit all the keys of the range share leaves the range as it is (no exchange,
     // and the whole range goes on to the next bit): start at the highest bit they differ in,
@@ -1344,7 +1436,7 @@ fn sort1(v: &mut [u64], bit: u32) {
         if v[0] & mask < v[1] & mask {
             v.swap(0, 1);
         }
-        return;
+        return None;
     }
     let (mut or, mut and) = (0, !0);
     for &w in v.iter() {
@@ -1353,7 +1445,7 @@ fn sort1(v: &mut [u64], bit: u32) {
     }
     let differ = (or ^ and) & mask;
     if differ == 0 {
-        return;
+        return None;
     }
     let bit = 63 - differ.leading_zeros();
     let s = if n <= 64 {
@@ -1396,13 +1488,11 @@ fn sort1(v: &mut [u64], bit: u32) {
         a
     };
     if bit == 32 {
-        return;
+        // The last bit: both parts are in their order.
+        return None;
     }
-    let (first, second) = v.split_at_mut(s);
-    sort1(first, bit - 33);
-    sort1(second, bit - 33);
+    Some((s, bit - 33))
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1527,6 +1617,39 @@ mod tests {
                 let mut ours = v;
                 sort_with(&mut ours, |e| e.0);
                 assert_eq!(ours, written, "{n} entries");
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_sorted_as_it_is_read_comes_in_sorts_order() {
+        // Sorting::get makes SORT1's passes only on the ranges up to the entry read: lists of
+        // 0 to 100 entries with many equal keys (and keys past 12 bits), read to every depth.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in (0..=70).chain([100]) {
+            for _ in 0..10 {
+                let keys = 1 + next() % 30;
+                let entries: Vec<Entry> = (0..n)
+                    .map(|i| Entry {
+                        mv: CMove { piece: i, to: 0 },
+                        plausibility: (next() % keys * 16 + next() % 2 * 4096) as i64,
+                        must: false,
+                        poor: false,
+                        safe: true,
+                    })
+                    .collect();
+                let mut sorted = entries.clone();
+                sort(&mut sorted);
+                let read = (next() % (n as u64 + 1)) as usize;
+                let mut lazy = Sorting::new(entries, 0, 0);
+                let got: Vec<Entry> = (0..read).map(|k| lazy.get(k)).collect();
+                assert_eq!(got, sorted[..read], "{n} entries, {read} read");
             }
         }
     }
