@@ -12,7 +12,7 @@ use super::board::{
     BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
@@ -1082,7 +1082,23 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.lmgr2(p, l, true);
             }
         } else {
-            lmgstd(b, p, a, &mut |l| self.lmgr2(p, l, true));
+            // LMGR2 on each square as the generator hands it over: the square values summed
+            // in a local, the squares where an enemy piece stands scored after the walk (what
+            // LMGR2 adds there depends on that square alone, not on the order).
+            let (mut values, mut enemies) = (0, Squares::new());
+            let (side, sqval) = (side_of(p), &self.sqval);
+            lmgstd(b, p, a, &mut |l| {
+                let (v, enemy) = square_value(b, sqval, side, l);
+                values += v;
+                if enemy != 0 {
+                    enemies.push(l);
+                }
+            });
+            self.c += values;
+            self.r += values;
+            for l in enemies.iter() {
+                self.lmgr2_enemy(p, l, b.at(l));
+            }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
             // 9 below), and the test reads that A: their own square's value comes off their
@@ -1109,19 +1125,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// checks, pawn breaks, pins, threats and the trade policy.
     #[inline(always)]
     fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
-        let b = self.b;
-        if b.border(l) {
-            return;
-        }
+        let (v, enemy) = square_value(self.b, &self.sqval, side_of(q), l);
         if positional {
-            self.c += self.sqval[l];
+            self.c += v;
         }
-        self.r += self.sqval[l];
-        let t1 = b.at(l);
-        if t1 == 0 || side_of(t1) == side_of(q) {
-            return;
+        self.r += v;
+        if enemy != 0 {
+            self.lmgr2_enemy(q, l, enemy);
         }
-        self.lmgr2_enemy(q, l, t1);
     }
 
     /// `LMGR2` on a square where an enemy piece `t1` stands.
@@ -1221,11 +1232,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let row = self.t.slots[a];
-        // The line slots that hold a piece, less those of the lines `p` moves on itself.
-        let mut lines = 0u32;
-        for (s, &j) in row[..8].iter().enumerate() {
-            lines |= ((j != 0) as u32) << s;
-        }
+        // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
+        let mut lines = held(&row) & 0xff;
         if b.rfpcs(p) {
             lines &= !0x0f;
         }
@@ -1357,6 +1365,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.t.slots[l][d] = tt as u8;
         }
     }
+}
+
+/// The first tests of `LMGR2` (4630-4710) on square `l` in the range of a piece of `side`: the
+/// square's value (0 off the board), and the enemy piece standing there (0 if none).
+#[inline(always)]
+fn square_value(b: &Board, sqval: &[i64; 120], side: usize, l: Loc) -> (i64, Pc) {
+    if b.border(l) {
+        return (0, 0);
+    }
+    let t1 = b.at(l);
+    let enemy = if t1 != 0 && side_of(t1) != side {
+        t1
+    } else {
+        0
+    };
+    (sqval[l], enemy)
 }
 
 /// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table, `CSQP`
