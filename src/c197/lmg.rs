@@ -221,16 +221,28 @@ impl Phase {
 }
 
 /// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
-/// undone afterwards (`LMV6D`, `LMUOP1`). Squares, sides, slots and pieces in bytes: the log
-/// is written and read back for every move.
+/// undone afterwards (`LMV6D`, `LMUOP1`): one for each line uncovered, not one for each
+/// square. Squares, sides, slots and pieces in bytes: the log is written and read back for
+/// every move.
 enum Change {
-    /// An attack word of side and square, restored exactly.
-    Attack(u8, u8, AttackWord),
-    /// The squares an uncovered slider's line was followed over, in direction slot `d`:
-    /// `LMV6E` (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk(u8, u8, Walk),
-    /// `LMUOP1` (4746-4751): the slot set on the new square is cleared.
-    Clear(u8, u8),
+    /// The squares an uncovered slider `tt`'s line was followed over, in direction slot `d`,
+    /// each given one attack `word` of `side`: the attacks are taken off again, and `LMV6E`
+    /// (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
+    Walk {
+        side: u8,
+        word: AttackWord,
+        d: u8,
+        tt: u8,
+        walk: Walk,
+    },
+    /// Moving along the line: one attack `word` of `side` on the new square `a`, taken off
+    /// again, and `LMUOP1` (4746-4751): the slot set there is cleared.
+    Along {
+        side: u8,
+        word: AttackWord,
+        a: u8,
+        d: u8,
+    },
 }
 
 /// The board squares of one line from a square: seven at most.
@@ -679,15 +691,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
         while let Some(ch) = self.log.pop() {
             match ch {
-                Change::Attack(s, l, w) => self.t.attacks[s as usize][l as Loc] = w,
-                Change::Walk(d, tt, walk) => {
+                Change::Walk {
+                    side,
+                    word,
+                    d,
+                    tt,
+                    walk,
+                } => {
                     for l in walk.squares() {
+                        self.t.attacks[side as usize][l] -= word;
                         if self.t.slots[l][d as usize] == tt {
                             self.t.slots[l][d as usize] = 0;
                         }
                     }
                 }
-                Change::Clear(l, d) => self.t.slots[l as Loc][d as usize] = 0,
+                Change::Along { side, word, a, d } => {
+                    self.t.attacks[side as usize][a as Loc] -= word;
+                    self.t.slots[a as Loc][d as usize] = 0;
+                }
             }
         }
     }
@@ -1304,9 +1325,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     continue;
                 }
                 let side = if enemy { 1 - i } else { i };
-                self.add_attack(side, a, word);
+                self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
-                self.log.push(Change::Clear(a as u8, d as u8));
+                self.log.push(Change::Along {
+                    side: side as u8,
+                    word,
+                    a: a as u8,
+                    d: d as u8,
+                });
                 continue;
             }
             let mut walk = Walk { len: 0, at: [0; 7] };
@@ -1316,11 +1342,16 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     walk.len += 1;
                 }
             });
-            self.log.push(Change::Walk(d as u8, tt as u8, walk));
+            // The squares are given the attack one by one (as far as the walk goes: it stops
+            // where our king is found exposed), and the log takes them all at once.
+            let side = if enemy { 1 - i } else { i };
+            let mut given = 0;
+            let mut exposed = false;
             for l in walk.squares() {
+                self.t.attacks[side][l] += word;
+                given += 1;
                 if !enemy {
                     // LMUAGR.
-                    self.add_attack(i, l, word);
                     self.set_slot(l, d, tt);
                     self.lmgr2(tt, l, false);
                 } else {
@@ -1328,13 +1359,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     // for a diagonal: a bishop's line lands in a rank or file slot, which the
                     // undo (by the right direction) does not clear, so it stays for the rest
                     // of this run of the generator.
-                    self.add_attack(1 - i, l, word);
                     self.set_slot(l, if d >= 4 { d - 4 } else { d }, tt);
                     self.r -= OPSQV;
                     let x = b.at(l);
                     if x != 0 && side_of(x) == i {
                         if l == b.piecel[king(i)] {
-                            return false;
+                            exposed = true;
+                            break;
                         }
                         if count(self.ours(l)) < count(self.theirs(l)) {
                             self.r -= b.pvalue[x] as i64;
@@ -1349,14 +1380,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     }
                 }
             }
+            self.log.push(Change::Walk {
+                side: side as u8,
+                word,
+                d: d as u8,
+                tt: tt as u8,
+                walk: Walk { len: given, ..walk },
+            });
+            if exposed {
+                return false;
+            }
         }
         true
-    }
-
-    fn add_attack(&mut self, side: usize, l: Loc, w: AttackWord) {
-        self.log
-            .push(Change::Attack(side as u8, l as u8, self.t.attacks[side][l]));
-        self.t.attacks[side][l] += w;
     }
 
     /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
