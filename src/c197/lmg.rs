@@ -392,7 +392,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             ickf: false,
             safe: true,
             lmoa: 0,
-            log: Vec::new(),
+            log: Vec::with_capacity(8),
             trace: Vec::new(),
             entries: Vec::with_capacity(48),
             nsmvs: 0,
@@ -503,7 +503,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let kl = b.piecel[k];
         let mut pcswsm = 0;
         let mut filter: Option<(Squares, Loc)> = None;
-        let mut pieces: Vec<Pc> = (1 + NPCS * i..=NPCS + NPCS * i).collect();
+        let mut pieces = 1 + NPCS * i..=NPCS + NPCS * i;
         let check = self.theirs(kl);
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
@@ -518,7 +518,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 filter = Some(self.checking_line(kl, d));
             } else {
                 // Double check: the king alone.
-                pieces = vec![k];
+                pieces = k..=k;
             }
         }
         for p in pieces {
