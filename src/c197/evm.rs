@@ -19,7 +19,7 @@ use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, 
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::hash::{Probe, Table};
-use super::lmg::{Entry, List, Phase, Pmg};
+use super::lmg::{Entry, List, Phase, Pmg, Sorting};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
 use crate::rules::{Move, Position};
@@ -422,7 +422,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
         self.stats.pmg_calls += 1;
         let lmg_fixes = self.fixes.into();
-        let list = Pmg::run(
+        let list = Pmg::run_for_search(
             &n.board,
             &n.tables,
             self.lmgd2,
@@ -493,10 +493,10 @@ impl<'a, 'p> Tree<'a, 'p> {
         }
     }
 
-    /// `EVM` (3539-3759).
-    fn evm(&mut self, n: &Node, list: List) -> Ret {
+    /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
+    /// far as it is read.
+    fn evm(&mut self, n: &Node, mut list: Sorting) -> Ret {
         let i = n.board.side;
-        let entries = &list.entries;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
         // EVM4D: the distinct-piece prefix.
@@ -507,7 +507,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         if pieces_needed > 0 {
             let mut k = 0;
             loop {
-                let p = entries[k].mv.piece;
+                let p = list.get(k).mv.piece;
                 if p != 0 && !seen[p] {
                     seen[p] = true;
                     pieces_needed -= 1;
@@ -516,7 +516,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                     }
                 }
                 k += 1;
-                if k >= entries.len() {
+                if k >= list.len() {
                     break;
                 }
                 s -= 1;
@@ -538,23 +538,23 @@ impl<'a, 'p> Tree<'a, 'p> {
             counter += 1;
             if counter > 0 {
                 // EVM5D: past the width only must-search moves, while some are left.
-                if esnfk == 0 || k == entries.len() {
+                if esnfk == 0 || k == list.len() {
                     break;
                 }
-                if !entries[k].must {
+                if !list.get(k).must {
                     k += 1;
                     continue;
                 }
                 esnfk -= 1;
             } else {
-                if k == entries.len() {
+                if k == list.len() {
                     break;
                 }
-                if entries[k].must {
+                if list.get(k).must {
                     esnfk -= 1;
                 }
             }
-            let e = entries[k];
+            let e = list.get(k);
             let selection = if k < w as usize {
                 Selection::Width
             } else if k < limit as usize {
