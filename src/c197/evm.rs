@@ -421,6 +421,11 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `STATE2` and `EVM`: the generator's list, searched.
     pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
         self.stats.pmg_calls += 1;
+        if self.lmgd2 == 1 && !self.limits.searchmoves.is_empty() {
+            // The root restricted to `go searchmoves`: the whole list sorted, then kept in part.
+            let list = self.root_list(n);
+            return self.evm(n, list.into());
+        }
         let lmg_fixes = self.fixes.into();
         let list = Pmg::run_for_search(
             &n.board,
@@ -430,11 +435,6 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.phase,
             lmg_fixes,
         );
-        let list = if self.lmgd2 == 1 {
-            self.restricted(n, list)
-        } else {
-            list
-        };
         self.evm(n, list)
     }
 

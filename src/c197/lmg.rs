@@ -185,6 +185,22 @@ impl Sorting {
     }
 }
 
+impl From<List> for Sorting {
+    /// A list already in `SORT`'s order (the root's, restricted by UCI `go searchmoves`), read
+    /// as it is.
+    fn from(list: List) -> Sorting {
+        let n = list.entries.len();
+        Sorting {
+            entries: list.entries,
+            words: (0..n as u64).collect(),
+            pending: Vec::new(),
+            ready: n,
+            pieces_with_safe_moves: list.pieces_with_safe_moves,
+            must_search: list.must_search,
+        }
+    }
+}
+
 /// The fixes of later versions the generator knows (see [`Fixes`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LmgFixes {
