@@ -234,7 +234,9 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     if read.moves.iter().any(|m| !m.variations.is_empty()) {
         return Err("the record has variations; only a plain game can be resumed".into());
     }
+    // A game at the terminal, where draws by repetition and fifty moves are claimed.
     let mut game = Game::new(read.start.clone());
+    game.set_claims(true);
     for m in &read.moves {
         // The comment's words: the descriptive move, then `book` or the time (`3.20s`).
         let words = || m.comments.iter().flat_map(|c| c.split_whitespace());
@@ -243,12 +245,13 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
         game.play(m.mv, seconds, book);
     }
     // A result the rules do not explain ended the game off the board: taken as a resignation
-    // (or a fallen flag, which the record does not tell apart) or a draw agreed.
+    // (or a fallen flag, which the record does not tell apart), a draw claimed where the last
+    // position allows a claim, or a draw agreed.
     if game.ending.is_none() {
         game.ending = match read.result_text() {
             "1-0" => Some(Ending::Resignation(Color::Black)),
             "0-1" => Some(Ending::Resignation(Color::White)),
-            "1/2-1/2" => Some(Ending::DrawAgreed),
+            "1/2-1/2" => game.claimable().or(Some(Ending::DrawAgreed)),
             _ => None,
         };
     }
