@@ -159,8 +159,8 @@ fn an_ambiguous_move_is_answered_with_its_candidates() {
     // N-N5: the knight on KB3 can go to KN5, the one on QB3 to QN5.
     assert!(
         out.contains(
-            "AMBIGUOUS: 'N-N5' IS AMBIGUOUS: IT FITS N/QB3-QN5 (NB5) AND N/KB3-KN5 (NG5); \
-             NAME THE PIECE'S WING OR SQUARE TO CHOOSE"
+            "AMBIGUOUS: 'N-N5' IS AMBIGUOUS: IT FITS N-QN5 (NB5) AND N-KN5 (NG5); NAME THE \
+             PIECE'S WING OR SQUARE TO CHOOSE"
         ),
         "{out}"
     );
