@@ -19,8 +19,9 @@ use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::lmg::{Entry, List, Phase, Pmg};
 use crate::program::Fixes;
-use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
+use crate::program::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
 use crate::rules::{Move, MoveList, Position};
+use crate::value::Value;
 use std::cell::OnceCell;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -397,7 +398,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 continue;
             };
             if self.lmgd == 1 {
-                self.report_examining(pm.mv);
+                self.report_examining(pm.mv, e.plausibility);
             }
             let ret = self.lmg(&child);
             self.taken_back(&pm);
@@ -423,6 +424,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                         .collect(),
                     best: false,
                 });
+                self.report_searched(i);
                 Some(self.top.len() - 1)
             } else {
                 None
@@ -532,7 +534,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         sign * d
     }
 
-    fn report_examining(&mut self, mv: Move) {
+    fn report_examining(&mut self, mv: Move, plausibility: i64) {
         let index = self.top.len();
         let nodes = self.stats.nodes;
         if let Some(p) = self.progress.as_mut() {
@@ -540,6 +542,37 @@ impl<'a, 'p> Tree<'a, 'p> {
                 index,
                 mv,
                 total: 0,
+                plausibility: plausibility.clamp(-(Value::MAX as i64), Value::MAX as i64) as Value,
+                nodes,
+            });
+        }
+    }
+
+    /// Reports the top-level move just recorded for side `i`, valued as the search's result
+    /// gives it ([`super::Searcher::search`]): its unmodified value, or, refuted, at most the best
+    /// so far.
+    fn report_searched(&mut self, i: usize) {
+        let Some(t) = self.top.last() else {
+            return;
+        };
+        let refuted = if i == 0 {
+            t.raw < -(FLUSH - 512)
+        } else {
+            t.raw > FLUSH - 512
+        };
+        let (value, bound) = if refuted {
+            let best = self.top.iter().rev().find(|t| t.best).map(|t| t.raw);
+            (best.unwrap_or(t.raw), TopBound::AtMost)
+        } else {
+            (t.raw, TopBound::Exact)
+        };
+        let (index, mv, nodes) = (self.top.len() - 1, t.mv, self.stats.nodes);
+        if let Some(p) = self.progress.as_mut() {
+            p(&Progress::Searched {
+                index,
+                mv,
+                value: side_value(value, i),
+                bound,
                 nodes,
             });
         }

@@ -856,6 +856,7 @@ impl<W: Write> Session<W> {
                                 f64::from(*value) / 128.0
                             );
                         }
+                        Progress::Searched { .. } => {}
                     }
                     let _ = out.flush();
                 };

@@ -71,6 +71,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                     index: result.top_level.len(),
                     mv: pm.mv,
                     total,
+                    plausibility: pm.plausibility,
                     nodes: self.stats.nodes,
                 });
             }
@@ -146,6 +147,15 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                 }
             } else {
                 entry.bound = TopBound::AtMost;
+            }
+            if let Some(p) = progress.as_mut() {
+                p(&Progress::Searched {
+                    index: result.top_level.len(),
+                    mv: entry.mv,
+                    value: entry.value,
+                    bound: entry.bound,
+                    nodes: self.stats.nodes,
+                });
             }
             result.top_level.push(entry);
         }

@@ -496,6 +496,7 @@ impl<W: Write> Session<W> {
                 elapsed,
                 ..
             } => self.info_line(self.search_depth, 1, *value, *nodes, *elapsed, pv),
+            Progress::Searched { .. } => return,
         };
         self.say(&line);
     }
