@@ -3,6 +3,7 @@
 use super::CliError;
 use super::search_options::ProfileOptions;
 use crate::game::clock;
+use crate::player::account;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
 use crate::player::terminal::{Ended, PlayConfig, Session};
@@ -57,6 +58,9 @@ pub struct PlayArgs {
     /// time the clock allots a move (with the 1967 pace, `--clock 50/7200` is the 1967 control).
     #[arg(long, value_name = "1967[xFACTOR]")]
     pub pace: Option<String>,
+    /// Your name in the record [default: the account's, from USER or the user database].
+    #[arg(long)]
+    pub name: Option<String>,
 }
 
 /// Plays a game on standard input and output.
@@ -69,6 +73,16 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let pace = match &args.pace {
         Some(text) => Some(text.parse::<Pace>().map_err(|e| format!("--pace: {e}"))?),
         None => None,
+    };
+    let name = match &args.name {
+        Some(n) if account::usable(n) => n.trim().to_string(),
+        Some(n) => {
+            return Err(format!(
+                "--name: '{}' cannot name a player: a name is one line of text, not empty",
+                crate::notation::excerpt(n)
+            ));
+        }
+        None => account::default_name(|v| std::env::var(v).ok()),
     };
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -89,6 +103,7 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         in_place: args.in_place,
         record: args.record.clone(),
         pace,
+        name,
     };
     let stdout = std::io::stdout();
     let display = Display::choose(stdout.is_terminal(), args.teletype, |name| {

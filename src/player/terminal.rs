@@ -12,9 +12,10 @@
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
 use super::pace::Pace;
+use super::thinking::Thinking;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::Engine;
+use crate::game::engine::{Engine, Thought};
 use crate::game::input::{LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw_with_move};
 use crate::game::record::{self, Tags, disk, opening};
@@ -23,13 +24,15 @@ use crate::notation::{self, Style, clip, descriptive};
 use crate::program::Limits;
 use crate::program::params::parse_feedovers;
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
-use crate::rules::Color;
+use crate::rules::{Color, Position};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -58,14 +61,16 @@ pub struct PlayConfig {
     pub record: Option<PathBuf>,
     /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
     pub pace: Option<Pace>,
+    /// The user's name in the records of games begun here (`--name`, else the account's).
+    pub name: String,
 }
 
 /// The name the machine goes by in records.
 pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
 
-/// The name of a player in a record begun here: the machine's or `Human`.
-fn player_name(machine: bool) -> &'static str {
-    if machine { MACHINE_NAME } else { "Human" }
+/// The name of a player in a record begun here: the machine's or the user's, `user`.
+fn player_name(machine: bool, user: &str) -> &str {
+    if machine { MACHINE_NAME } else { user }
 }
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
@@ -77,7 +82,12 @@ pub struct Session<W: Write> {
     game: Game,
     tags: Tags,
     names_from_play: bool,
+    /// The user's name, for the records of games begun here.
+    user: String,
     engine: Engine,
+    /// The engine that finds hints (`HINT`), apart from the machine's, whose run state it
+    /// leaves as it is; made at the first hint.
+    hint_engine: Option<Engine>,
     book: Book,
     use_book: bool,
     rng: StdRng,
@@ -96,6 +106,11 @@ pub struct Session<W: Write> {
     record_error: Option<String>,
     /// What waits to be shown until the record holds it.
     held: Vec<String>,
+    /// Whether a prompt waits for a line on the terminal: a line shown meanwhile (a flag that
+    /// fell) starts on a line of its own.
+    prompted: bool,
+    /// What the last search showed, or the one under way.
+    thinking: Thinking,
 }
 
 /// How a session ended.
@@ -121,8 +136,8 @@ impl<W: Write> Session<W> {
     ) -> Result<Session<W>, String> {
         let s = match (&config.resume, config.in_place) {
             (None, _) => opening::new_game(
-                player_name(config.machine_white),
-                player_name(config.machine_black),
+                player_name(config.machine_white, &config.name),
+                player_name(config.machine_black, &config.name),
                 config.clock,
                 config.record.as_deref(),
             ),
@@ -144,7 +159,9 @@ impl<W: Write> Session<W> {
             game: s.game,
             tags: s.tags,
             names_from_play: s.names_from_play,
+            user: config.name.clone(),
             engine: Engine::new(config.params.clone()),
+            hint_engine: None,
             book: Book::builtin(),
             use_book: config.book,
             rng: StdRng::seed_from_u64(config.seed),
@@ -159,6 +176,8 @@ impl<W: Write> Session<W> {
             written,
             record_error: None,
             held: Vec::new(),
+            prompted: false,
+            thinking: Thinking::new(),
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
         session.game.set_claims(true);
@@ -170,8 +189,10 @@ impl<W: Write> Session<W> {
     /// keeps its names.
     fn set_names(&mut self) {
         if self.names_from_play {
-            self.tags.set("White", player_name(self.machine[0]));
-            self.tags.set("Black", player_name(self.machine[1]));
+            let white = player_name(self.machine[0], &self.user).to_string();
+            let black = player_name(self.machine[1], &self.user).to_string();
+            self.tags.set("White", &white);
+            self.tags.set("Black", &black);
         }
     }
 
@@ -199,6 +220,9 @@ impl<W: Write> Session<W> {
     /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
     /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
+        if std::mem::take(&mut self.prompted) {
+            let _ = writeln!(self.out);
+        }
         let _ = writeln!(self.out, "{}", ascii(&clip(text)));
         let _ = self.out.flush();
     }
@@ -358,9 +382,15 @@ impl<W: Write> Session<W> {
 
     /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
     /// thread of its own, so that lines typed while the machine plays both sides (`PS`) are
-    /// handled between its moves. Says whether the record holds the whole game.
+    /// handled between its moves, and the clock is live: a flag falls when its time is over,
+    /// whether a key is typed or not. Says whether the record holds the whole game.
     pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<Ended> {
-        let lines = read_lines(input);
+        let inputs = read_lines(input);
+        self.play(&inputs)
+    }
+
+    /// Plays the session on what comes in through `inputs` ([`Self::run`]).
+    fn play(&mut self, inputs: &Receiver<Input>) -> io::Result<Ended> {
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
@@ -380,35 +410,62 @@ impl<W: Write> Session<W> {
             } else if let Some(e) = self.game.ending {
                 if !self.announced {
                     self.announced = true;
+                    // The clocks stop with the game.
+                    self.clock.stop();
                     self.save_record();
                     self.show(format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
                 if self.machine == [true, true]
-                    && let Ok(line) = lines.try_recv()
+                    && let Ok(Input::Line(line)) = inputs.try_recv()
                 {
-                    if !self.take(line?) {
+                    if !self.take(line?, inputs) {
                         return Ok(self.ending());
                     }
                     continue;
                 }
-                self.machine_move();
+                self.machine_move(inputs);
                 continue;
             }
             self.prompt();
-            let Ok(line) = lines.recv() else {
-                self.say("END OF INPUT.");
-                return Ok(self.ending());
-            };
-            if !self.take(line?) {
-                return Ok(self.ending());
+            match self.next_line(inputs) {
+                Next::Line(line, ahead) => {
+                    if ahead {
+                        self.after_prompt(&line);
+                    }
+                    if !self.take(line, inputs) {
+                        return Ok(self.ending());
+                    }
+                }
+                Next::Woken => {}
+                Next::End => {
+                    self.say("END OF INPUT.");
+                    return Ok(self.ending());
+                }
+                Next::Failed(e) => return Err(e),
             }
         }
     }
 
+    /// A line typed ahead of its prompt, on a terminal (where the user's lines show as typed):
+    /// written after the prompt, as if typed there, so that the transcript reads in order; the
+    /// terminal showed it where it was typed, amid the machine's reply.
+    fn after_prompt(&mut self, line: &Line) {
+        if !self.prompts {
+            return;
+        }
+        self.prompted = false;
+        if let Line::Text(bytes) = line {
+            let text = String::from_utf8_lossy(bytes);
+            let _ = writeln!(self.out, "{}", ascii(&clip(text.trim())));
+        } else {
+            let _ = writeln!(self.out);
+        }
+    }
+
     /// Handles a line of input as it came; false ends the session.
-    fn take(&mut self, line: Line) -> bool {
+    fn take(&mut self, line: Line, inputs: &Receiver<Input>) -> bool {
         let text = match line {
             Line::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Line::TooLong(head) => {
@@ -424,36 +481,37 @@ impl<W: Write> Session<W> {
         if self.record_error.is_some() {
             return self.handle_unrecorded(text.trim());
         }
-        self.handle(text.trim())
+        self.handle(text.trim(), inputs)
     }
 
     fn prompt(&mut self) {
         if !self.prompts {
             return;
         }
-        let label = if self.game.ending.is_some() {
-            "*".to_string()
+        let label = if let Some(e) = self.game.ending {
+            format!("GAME OVER ({}) *", e.result())
         } else {
             self.game.move_label(self.game.moves().len())
         };
         let _ = write!(self.out, "{label} ");
         let _ = self.out.flush();
+        self.prompted = true;
     }
 
     /// Handles one line; false ends the session.
-    fn handle(&mut self, line: &str) -> bool {
+    fn handle(&mut self, line: &str, inputs: &Receiver<Input>) -> bool {
         if line.is_empty() {
             return true;
         }
         match command::parse(line) {
             Err(e) => self.say(&e),
-            Ok(Some(c)) => return self.command(c),
+            Ok(Some(c)) => return self.command(c, inputs),
             Ok(None) => self.user_move(line),
         }
         true
     }
 
-    fn command(&mut self, c: Command) -> bool {
+    fn command(&mut self, c: Command, inputs: &Receiver<Input>) -> bool {
         match c {
             Command::Board => self.show_board(),
             Command::Flip => {
@@ -520,6 +578,8 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Resign => self.resign(),
+            Command::New => self.new_game(),
+            Command::Hint => self.hint(inputs),
             Command::Help => {
                 let _ = write!(self.out, "{HELP}");
             }
@@ -559,12 +619,23 @@ impl<W: Write> Session<W> {
         let pos = self.game.position();
         let b = board::draw(pos, self.bottom, self.display);
         let _ = write!(self.out, "{b}");
+        let line = self.status_line();
+        self.say(&line);
+    }
+
+    /// Who is to move, or how the game ended, and the clocks: `WHITE TO MOVE.  CLOCKS: WHITE
+    /// 0:10:00  BLACK 0:10:00`, `WHITE RESIGNS, BLACK WINS   0-1.  CLOCKS: ...`.
+    fn status_line(&self) -> String {
         let white = clock::hms(self.clock.remaining(Color::White));
         let black = clock::hms(self.clock.remaining(Color::Black));
-        let side = pos.side_to_move().name().to_uppercase();
-        self.say(&format!(
-            "{side} TO MOVE.  CLOCKS: WHITE {white}  BLACK {black}"
-        ));
+        let state = match self.game.ending {
+            Some(e) => format!("{e}   {}", e.result()),
+            None => format!(
+                "{} TO MOVE",
+                self.game.position().side_to_move().name().to_uppercase()
+            ),
+        };
+        format!("{state}.  CLOCKS: WHITE {white}  BLACK {black}")
     }
 
     fn print_game(&mut self) {
@@ -600,6 +671,9 @@ impl<W: Write> Session<W> {
         }
         if lines.is_empty() {
             lines.push("NO MOVES YET.".into());
+        }
+        if let Some(e) = self.game.ending {
+            lines.push(format!("{e}   {}", e.result()));
         }
         for l in lines {
             self.say(l.trim_end());
@@ -660,6 +734,81 @@ impl<W: Write> Session<W> {
                 self.show_board();
             }
             Err(e) => self.say(&format!("CANNOT RESTORE {file}: {e}")),
+        }
+    }
+
+    /// `NEW`: another game from the start, between the same sides under the same control, in
+    /// a new record under an automatic name here; the game played so far stays in its record
+    /// (unfinished if it was not over).
+    fn new_game(&mut self) {
+        let white = player_name(self.machine[0], &self.user).to_string();
+        let black = player_name(self.machine[1], &self.user).to_string();
+        let s = match opening::new_game(&white, &black, Some(self.clock.control), None) {
+            Ok(s) => s,
+            Err(e) => {
+                self.say(&format!("CANNOT START A NEW GAME: {e}"));
+                return;
+            }
+        };
+        let unfinished = self.game.ending.is_none() && !self.game.moves().is_empty();
+        let old = self.record_path.display().to_string();
+        self.game = s.game;
+        self.game.set_claims(true);
+        self.tags = s.tags;
+        self.names_from_play = true;
+        self.record_path = s.path;
+        self.written = record::to_pgn(&self.game, &self.tags);
+        self.announced = false;
+        self.engine.new_game();
+        self.resign.reset();
+        self.last_value = None;
+        self.clock = Clock::new(s.clock);
+        if unfinished {
+            self.say(&format!("THE GAME IN {old} IS LEFT UNFINISHED."));
+        }
+        self.say(&format!(
+            "A NEW GAME: RECORDING IT IN {}.",
+            self.record_path.display()
+        ));
+        self.show_board();
+        self.clock.start(self.game.position().side_to_move());
+    }
+
+    /// `HINT`: the move the machine would play in the user's place, searched as it searches
+    /// its own (by an engine of its own, so that the machine's play is not changed) in the time
+    /// the clock would allot it; the user's clock runs meanwhile.
+    fn hint(&mut self, inputs: &Receiver<Input>) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER.");
+            return;
+        }
+        let pos = self.game.position().clone();
+        let side = pos.side_to_move();
+        let params = self.engine.params().clone();
+        let engine = self
+            .hint_engine
+            .get_or_insert_with(|| Engine::new(params.clone()));
+        if engine.params() != &params {
+            engine.set_params(params);
+        }
+        let limits = Limits {
+            time: Some(self.clock.allot(side)),
+            ..Limits::default()
+        };
+        let thought = self.think_live(true, &pos, limits, inputs);
+        if self.game.ending.is_some() {
+            return; // the flag fell meanwhile
+        }
+        match thought.best {
+            Some(m) => {
+                let text = format!(
+                    "HINT: {}, VALUE {:+.2}",
+                    notation::describe(&pos, m),
+                    f64::from(thought.value) / 128.0
+                );
+                self.say(&capitals(&text));
+            }
+            None => self.say("NO LEGAL MOVE."),
         }
     }
 
@@ -770,8 +919,12 @@ impl<W: Write> Session<W> {
     }
 
     fn user_move(&mut self, text: &str) {
-        if self.game.ending.is_some() {
-            self.say("THE GAME IS OVER. U TAKES BACK A MOVE, RS RESTORES A GAME, QUIT ENDS.");
+        if let Some(e) = self.game.ending {
+            self.say(&format!(
+                "THE GAME IS OVER ({e}   {}): NEW STARTS ANOTHER, U TAKES BACK A MOVE, RS \
+                 RESTORES A GAME, QUIT ENDS.",
+                e.result()
+            ));
             return;
         }
         let pos = self.game.position().clone();
@@ -794,13 +947,9 @@ impl<W: Write> Session<W> {
                     self.show(echo);
                     return;
                 }
-                // One echo per move: on a terminal the line typed after the prompt becomes the
-                // echo; a prompt where the line cannot be rewritten is echoed only if the move was
-                // typed otherwise.
-                if self.prompts && self.display.live {
-                    let _ = write!(self.out, "\x1b[1A\r\x1b[2K");
-                    self.say(&echo);
-                } else if !self.prompts || !text.eq_ignore_ascii_case(&full) {
+                // One echo per move: after a prompt, the line as typed (by the terminal, or
+                // after the prompt when typed ahead); through a pipe, the move as written.
+                if !self.prompts {
                     self.say(&echo);
                 }
                 self.clock.start(self.game.position().side_to_move());
@@ -808,6 +957,15 @@ impl<W: Write> Session<W> {
             Err(e) => {
                 let msg = match e {
                     notation::MoveError::Ambiguous { .. } => format!("AMBIGUOUS: {e}"),
+                    // Neither a move nor a command, but near a command's word.
+                    notation::MoveError::Syntax { .. } | notation::MoveError::Empty
+                        if let Some(meant) = command::suggestion(text) =>
+                    {
+                        format!(
+                            "NOT A MOVE OR COMMAND: '{}'. DID YOU MEAN {meant}?",
+                            notation::excerpt(text)
+                        )
+                    }
                     notation::MoveError::Syntax { .. } | notation::MoveError::Empty => {
                         format!("NOT A MOVE OR COMMAND: {e} (HELP LISTS THE COMMANDS)")
                     }
@@ -819,7 +977,7 @@ impl<W: Write> Session<W> {
     }
 
     /// The machine's move: from the book if it has one, else from the search; or its resignation.
-    fn machine_move(&mut self) {
+    fn machine_move(&mut self, inputs: &Receiver<Input>) {
         let started = Instant::now();
         let pos = self.game.position().clone();
         let mover = pos.side_to_move();
@@ -837,41 +995,23 @@ impl<W: Write> Session<W> {
                     time: Some(self.clock.allot(mover)),
                     ..Limits::default()
                 };
-                let terminal = self.display.live;
-                let out = &mut self.out;
-                let mut best_text = String::from("?");
-                let mut progress = |p: &Progress| {
-                    if !terminal {
-                        return;
-                    }
-                    match p {
-                        Progress::Examining { mv, .. } => {
-                            let t = descriptive::format(&pos, *mv, Style::Teletype);
-                            let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
-                        }
-                        Progress::NewBest { mv, value, .. } => {
-                            best_text = format!(
-                                "{} ({:+.2})",
-                                descriptive::format(&pos, *mv, Style::Teletype),
-                                f64::from(*value) / 128.0
-                            );
-                        }
-                        Progress::Searched { .. } => {}
-                    }
-                    let _ = out.flush();
-                };
-                let thought = self
-                    .engine
-                    .think(&pos, self.game.history(), &limits, &mut progress);
+                let thought = self.think_live(false, &pos, limits.clone(), inputs);
                 let paced = self.engine.statistics().time_1967();
                 time_1967 = Some(paced);
-                if let Some(pace) = self.pace {
+                if let Some(pace) = self.pace
+                    && self.game.ending.is_none()
+                {
                     // Never past the time the clock allots: the pace must not lose on time.
                     let until = started + pace.target(paced).min(limits.time.unwrap_or_default());
-                    self.wait(until, paced, &best_text);
+                    self.thinking.answer = Some((until, paced));
+                    self.wait_live(until, inputs);
+                    self.thinking.answer = None;
                 }
-                if terminal {
+                if self.display.live {
                     let _ = write!(self.out, "\r\x1b[2K");
+                }
+                if self.game.ending.is_some() {
+                    return; // its flag fell while it thought
                 }
                 self.last_value = Some(thought.value);
                 let Some(m) = thought.best else {
@@ -932,26 +1072,147 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// With `--pace`, waits until `until`, the search's 1967-equivalent time `time_1967` scaled,
-    /// showing on a terminal the best move found and the time left.
-    fn wait(&mut self, until: Instant, time_1967: Duration, best: &str) {
+    /// Searches `pos` with `limits` (the machine's engine, or with `hint` the hint engine) on
+    /// a thread of its own, while this one keeps the clock live: what the search reports is
+    /// taken into [`Self::thinking`] and shown, and the search is stopped if the flag of the
+    /// side to move falls (then the game is over on time, [`Self::check_flag`]).
+    fn think_live(
+        &mut self,
+        hint: bool,
+        pos: &Position,
+        limits: Limits,
+        _inputs: &Receiver<Input>,
+    ) -> Thought {
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..limits
+        };
+        let history = self.game.history().to_vec();
+        self.thinking = Thinking::new();
+        let (send, reports) = mpsc::channel::<Progress>();
+        let engine = match (hint, self.hint_engine.as_mut()) {
+            (true, Some(e)) => e,
+            _ => &mut self.engine,
+        };
+        let thought = thread::scope(|s| {
+            let worker = s.spawn(move || {
+                engine.think(pos, &history, &limits, &mut |p: &Progress| {
+                    let _ = send.send(p.clone());
+                })
+            });
+            loop {
+                match reports.recv_timeout(TICK) {
+                    Ok(p) => self.thinking.take(pos, &p),
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                if self.clock.flag_in() == Some(Duration::ZERO) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                if self.display.live {
+                    let _ = write!(self.out, "\r\x1b[2K{}", self.thinking.status_line());
+                    let _ = self.out.flush();
+                }
+            }
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        self.check_flag();
+        thought
+    }
+
+    /// With `--pace`, waits until `until` (the search's 1967-equivalent time scaled), the clock
+    /// live as in [`Self::think_live`], showing on a terminal the best move found and the time
+    /// left.
+    fn wait_live(&mut self, until: Instant, _inputs: &Receiver<Input>) {
         loop {
+            if self.check_flag() {
+                return;
+            }
             let now = Instant::now();
             if now >= until {
                 return;
             }
             if self.display.live {
-                let _ = write!(
-                    self.out,
-                    "\r\x1b[2KBEST {best}  (1967: {:.1} SEC; ANSWERING IN {:.1} SEC)",
-                    time_1967.as_secs_f64(),
-                    (until - now).as_secs_f64()
-                );
+                let _ = write!(self.out, "\r\x1b[2K{}", self.thinking.status_line());
                 let _ = self.out.flush();
             }
-            thread::sleep((until - now).min(Duration::from_millis(100)));
+            thread::sleep((until - now).min(TICK));
         }
     }
+
+    /// The flag of the side whose clock runs, fallen if its time is over: the game is then over
+    /// on time, recorded, and announced by the loop ([`Self::play`]). True if it fell now.
+    fn check_flag(&mut self) -> bool {
+        if self.game.ending.is_some() {
+            return false;
+        }
+        let Some(side) = self.clock.flag_falls() else {
+            return false;
+        };
+        self.game.ending = Some(Ending::Time(side));
+        self.save_record();
+        true
+    }
+
+    /// The next line the user typed, the clock live meanwhile: a line already waiting was
+    /// typed ahead of its prompt.
+    fn next_line(&mut self, inputs: &Receiver<Input>) -> Next {
+        let mut ahead = true;
+        loop {
+            if self.check_flag() {
+                return Next::Woken;
+            }
+            let input = if ahead {
+                match inputs.try_recv() {
+                    Ok(input) => Ok(input),
+                    Err(mpsc::TryRecvError::Empty) => {
+                        ahead = false;
+                        continue;
+                    }
+                    Err(mpsc::TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
+                }
+            } else {
+                match self.clock.flag_in() {
+                    // Just past the flag's fall, so that it has fallen when looked at.
+                    Some(d) => inputs.recv_timeout(d + Duration::from_millis(1)),
+                    None => inputs.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                }
+            };
+            match input {
+                Ok(Input::Line(Ok(line))) => {
+                    self.prompted = false;
+                    return Next::Line(line, ahead);
+                }
+                Ok(Input::Line(Err(e))) => return Next::Failed(e),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Next::End,
+            }
+        }
+    }
+}
+
+/// How often a live display is redrawn and a running flag looked at while nothing comes in.
+const TICK: Duration = Duration::from_millis(100);
+
+/// What comes in while a session runs.
+enum Input {
+    /// A line of input, as [`read_lines`] reads it.
+    Line(io::Result<Line>),
+}
+
+/// What the session waited for ([`Session::next_line`]).
+enum Next {
+    /// A line, and whether it was typed ahead of its prompt.
+    Line(Line, bool),
+    /// A flag fell: the game is over.
+    Woken,
+    /// The input ended.
+    End,
+    /// The input could not be read.
+    Failed(io::Error),
 }
 
 /// "SECOND", "THIRD", ... for the teletype.
@@ -969,7 +1230,7 @@ fn ordinal(n: usize) -> String {
 /// their own: bytes, not Strings (a line that is not UTF-8 is garbled input, not an I/O error);
 /// the channel closes at the end of input. At most a few lines wait in the channel: a flood of
 /// input waits in the pipe, not in memory.
-fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<io::Result<Line>> {
+fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<Input> {
     let (send, receive) = mpsc::sync_channel(64);
     let mut input = LineReader::new(input, LINE_MAX);
     thread::spawn(move || {
@@ -977,12 +1238,12 @@ fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<io::Result<Line>
             match input.next_line() {
                 Ok(Line::End) => return,
                 Ok(line) => {
-                    if send.send(Ok(line)).is_err() {
+                    if send.send(Input::Line(Ok(line))).is_err() {
                         return;
                     }
                 }
                 Err(e) => {
-                    let _ = send.send(Err(e));
+                    let _ = send.send(Input::Line(Err(e)));
                     return;
                 }
             }
@@ -1031,7 +1292,6 @@ fn ascii(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::program::Preset;
-    use std::io::Cursor;
 
     /// The output of a session fed `input`, its output going to a terminal (`live`) or not, its
     /// input coming from one (`prompts`) or not.
@@ -1051,6 +1311,7 @@ mod tests {
             in_place: false,
             record: Some(record),
             pace: None,
+            name: "Tester".into(),
         };
         let display = Display {
             live,
@@ -1059,10 +1320,14 @@ mod tests {
         };
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
-        assert_eq!(
-            session.run(Cursor::new(input.as_bytes().to_vec())).unwrap(),
-            Ended::Recorded
-        );
+        // Every line waiting before the session starts, as typed ahead.
+        let (send, inputs) = mpsc::sync_channel(64);
+        for line in input.lines() {
+            let line = Line::Text(line.as_bytes().to_vec());
+            send.send(Input::Line(Ok(line))).unwrap();
+        }
+        drop(send);
+        assert_eq!(session.play(&inputs).unwrap(), Ended::Recorded);
         drop(session);
         String::from_utf8(out).unwrap()
     }
@@ -1075,19 +1340,10 @@ mod tests {
     }
 
     #[test]
-    fn on_a_terminal_the_typed_line_becomes_the_one_echo() {
-        let out = session_output("live.pgn", true, true, "e4\nP-K4\nquit\n");
-        // The prompt, the move typed (echoed by the terminal, not here), the line rewritten.
-        assert_eq!(
-            moves_part(&out),
-            "1. \x1b[1A\r\x1b[2K1. P-K4\n1... \x1b[1A\r\x1b[2K1... P-K4\n2. BYE.\n"
-        );
-    }
-
-    #[test]
-    fn a_prompt_that_cannot_be_rewritten_echoes_only_a_move_typed_otherwise() {
+    fn after_a_prompt_the_line_typed_is_the_one_echo() {
+        // Lines read at once, as typed ahead of their prompts: each written after its prompt.
         let out = session_output("prompts.pgn", false, true, "e4\nP-K4\nquit\n");
-        assert_eq!(moves_part(&out), "1. 1. P-K4\n1... 2. BYE.\n");
+        assert_eq!(moves_part(&out), "1. e4\n1... P-K4\n2. quit\nBYE.\n");
     }
 
     #[test]
