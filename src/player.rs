@@ -6,6 +6,9 @@
 pub mod account;
 pub mod board;
 pub mod command;
+pub mod editor;
 pub mod pace;
+pub mod screen;
 pub mod terminal;
 pub mod thinking;
+pub mod tty;

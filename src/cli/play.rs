@@ -27,8 +27,10 @@ pub struct PlayArgs {
     /// The program and its fixes.
     #[command(flatten)]
     pub program: ProfileOptions,
-    /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
-    /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
+    /// The plain scrolling printout in upper-case ASCII, no colours, no thinking display (as
+    /// through a pipe, or with TERM=dumb), instead of the screen a terminal gets (the board in
+    /// place, both clocks ticking, the machine's search, the transcript; NO_COLOR draws its
+    /// board in ASCII).
     #[arg(long)]
     pub teletype: bool,
     /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, both
@@ -110,11 +112,15 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         std::env::var(name).ok()
     });
     let prompts = std::io::stdin().is_terminal();
+    // The screen where both ends are a terminal that takes control sequences.
+    let on_screen = prompts && display.live;
     let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
-    match session
-        .run(std::io::BufReader::new(std::io::stdin()))
-        .map_err(|e| format!("reading the input: {e}"))?
-    {
+    let ended = if on_screen {
+        session.run_on_screen()
+    } else {
+        session.run(std::io::BufReader::new(std::io::stdin()))
+    };
+    match ended.map_err(|e| format!("reading the input: {e}"))? {
         Ended::Recorded => Ok(()),
         Ended::Incomplete(why) => Err(why),
     }

@@ -11,8 +11,11 @@
 
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
+use super::editor::{Edit, LineEditor};
 use super::pace::Pace;
-use super::thinking::Thinking;
+use super::screen::{self, ClockView, Frame, Screen};
+use super::thinking::{Outcome, Thinking};
+use super::tty::Takeover;
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::{Engine, Thought};
@@ -26,8 +29,10 @@ use crate::program::params::parse_feedovers;
 use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
 use crate::rules::{Color, Position};
 use crate::value::Value;
+use crossterm::event::{self, Event, KeyCode, KeyEvent};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -110,7 +115,21 @@ pub struct Session<W: Write> {
     /// fell) starts on a line of its own.
     prompted: bool,
     /// What the last search showed, or the one under way.
-    thinking: Thinking,
+    thinking: Option<Thinking>,
+    /// The screen, in the screen mode ([`Session::run_on_screen`]).
+    screen: Option<Screen>,
+    /// In the screen mode, the line being typed and the lines typed ahead, to be read in turn.
+    editor: LineEditor,
+    typed_ahead: VecDeque<String>,
+    /// In the screen mode, whether the keys are read as keys (else, after falling back to the
+    /// teletype, as lines): the reading thread follows it.
+    keys: Arc<AtomicBool>,
+    /// In the screen mode, a size the terminal took while the machine thought, and whether
+    /// Ctrl-C was typed meanwhile: both handled once it has answered.
+    resized: Option<(u16, u16)>,
+    interrupted: bool,
+    /// The terminal, while the screen holds it.
+    takeover: Option<Takeover>,
 }
 
 /// How a session ended.
@@ -177,7 +196,14 @@ impl<W: Write> Session<W> {
             record_error: None,
             held: Vec::new(),
             prompted: false,
-            thinking: Thinking::new(),
+            thinking: None,
+            screen: None,
+            editor: LineEditor::default(),
+            typed_ahead: VecDeque::new(),
+            keys: Arc::new(AtomicBool::new(false)),
+            resized: None,
+            interrupted: false,
+            takeover: None,
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
         session.game.set_claims(true);
@@ -220,6 +246,11 @@ impl<W: Write> Session<W> {
     /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
     /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
+        if let Some(screen) = self.screen.as_mut() {
+            screen.push(&ascii(&clip(text)));
+            self.redraw();
+            return;
+        }
         if std::mem::take(&mut self.prompted) {
             let _ = writeln!(self.out);
         }
@@ -336,8 +367,12 @@ impl<W: Write> Session<W> {
             }
             None => {
                 self.say("THE GAME CANNOT BE SAVED ANYWHERE; HERE IS ITS RECORD:");
-                let _ = write!(self.out, "{text}");
-                let _ = self.out.flush();
+                if self.screen.is_some() {
+                    self.say(text.trim_end());
+                } else {
+                    let _ = write!(self.out, "{text}");
+                    let _ = self.out.flush();
+                }
                 Ended::Incomplete(format!(
                     "{incomplete}; no file could be written, and the whole game was printed"
                 ))
@@ -361,7 +396,9 @@ impl<W: Write> Session<W> {
         match command::parse(line) {
             Ok(Some(Command::Record(file))) => self.record_again(file.as_deref()),
             Ok(Some(Command::Help)) => {
-                let _ = write!(self.out, "{HELP}");
+                for line in HELP.lines() {
+                    self.say(line);
+                }
             }
             Ok(Some(Command::Quit)) => return false,
             _ => {
@@ -417,15 +454,27 @@ impl<W: Write> Session<W> {
                 }
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
-                if self.machine == [true, true]
-                    && let Ok(Input::Line(line)) = inputs.try_recv()
-                {
-                    if !self.take(line?, inputs) {
-                        return Ok(self.ending());
+                if self.machine == [true, true] {
+                    // (On the screen, keys are taken while it thinks.)
+                    let typed = match self.typed_ahead.pop_front() {
+                        Some(line) => Some(Ok(Line::Text(line.into_bytes()))),
+                        None if self.screen.is_some() => None,
+                        None => match inputs.try_recv() {
+                            Ok(Input::Line(line)) => Some(line),
+                            _ => None,
+                        },
+                    };
+                    if let Some(line) = typed {
+                        if !self.take(line?, inputs) {
+                            return Ok(self.ending());
+                        }
+                        continue;
                     }
-                    continue;
                 }
                 self.machine_move(inputs);
+                if self.interrupted {
+                    return Ok(self.interrupt());
+                }
                 continue;
             }
             self.prompt();
@@ -444,8 +493,42 @@ impl<W: Write> Session<W> {
                     return Ok(self.ending());
                 }
                 Next::Failed(e) => return Err(e),
+                Next::Interrupted => return Ok(self.interrupt()),
             }
         }
+    }
+
+    /// Ctrl-C on the screen: the session ends as by `QUIT` (the record holds the game).
+    fn interrupt(&mut self) -> Ended {
+        self.say("INTERRUPTED (CTRL-C).");
+        let ended = self.ending();
+        if ended == Ended::Recorded {
+            let rec = format!("THE RECORD {} HOLDS THE GAME.", self.record_path.display());
+            self.say(&rec);
+        }
+        ended
+    }
+
+    /// Plays the session on the screen: the terminal taken over (raw mode, the alternate
+    /// screen), its keys and size read by crossterm; or, on a terminal too small for it, as a
+    /// teletype reading standard input, after a one-line notice. The terminal is given back as
+    /// it was however the session ends (and [`super::tty`] gives it back on a panic or a
+    /// signal); the transcript's last lines are written to it then.
+    pub fn run_on_screen(&mut self) -> io::Result<Ended> {
+        // Lines typed into a terminal are not to be rewritten in place.
+        self.display.live = false;
+        let (width, height) = crossterm::terminal::size()?;
+        if !screen::fits(width, height) {
+            self.say(&too_small(width, height));
+            return self.run(io::BufReader::new(io::stdin()));
+        }
+        self.takeover = Some(Takeover::take(&mut self.out)?);
+        self.screen = Some(Screen::new(width, height));
+        self.keys.store(true, Ordering::SeqCst);
+        let inputs = read_keys(self.keys.clone());
+        let ended = self.play(&inputs);
+        self.leave_screen();
+        ended
     }
 
     /// A line typed ahead of its prompt, on a terminal (where the user's lines show as typed):
@@ -485,17 +568,35 @@ impl<W: Write> Session<W> {
     }
 
     fn prompt(&mut self) {
+        if self.screen.is_some() {
+            self.prompted = true;
+            self.redraw();
+            return;
+        }
         if !self.prompts {
             return;
         }
-        let label = if let Some(e) = self.game.ending {
-            format!("GAME OVER ({}) *", e.result())
-        } else {
-            self.game.move_label(self.game.moves().len())
-        };
-        let _ = write!(self.out, "{label} ");
+        let label = prompt_text(&self.game);
+        let _ = write!(self.out, "{label}");
         let _ = self.out.flush();
         self.prompted = true;
+    }
+
+    /// On the screen, the line typed as the teletype would show it after its prompt, before
+    /// what answers it (a move is echoed as it is read instead).
+    fn screen_echo(&mut self, line: &str) {
+        if self.screen.is_some() {
+            let text = format!("{}{line}", prompt_text(&self.game));
+            self.say(&text);
+        }
+    }
+
+    /// Draws the screen as the session stands, in the screen mode.
+    fn redraw(&mut self) {
+        if let Some(screen) = self.screen.as_mut() {
+            let frame = screen_frame(view!(self), screen.panel_rows());
+            let _ = screen.draw(&mut self.out, &frame);
+        }
     }
 
     /// Handles one line; false ends the session.
@@ -504,8 +605,14 @@ impl<W: Write> Session<W> {
             return true;
         }
         match command::parse(line) {
-            Err(e) => self.say(&e),
-            Ok(Some(c)) => return self.command(c, inputs),
+            Err(e) => {
+                self.screen_echo(line);
+                self.say(&e);
+            }
+            Ok(Some(c)) => {
+                self.screen_echo(line);
+                return self.command(c, inputs);
+            }
             Ok(None) => self.user_move(line),
         }
         true
@@ -513,6 +620,10 @@ impl<W: Write> Session<W> {
 
     fn command(&mut self, c: Command, inputs: &Receiver<Input>) -> bool {
         match c {
+            Command::Board if self.screen.is_some() => {
+                let line = self.status_line();
+                self.say(&line);
+            }
             Command::Board => self.show_board(),
             Command::Flip => {
                 self.bottom = !self.bottom;
@@ -581,7 +692,9 @@ impl<W: Write> Session<W> {
             Command::New => self.new_game(),
             Command::Hint => self.hint(inputs),
             Command::Help => {
-                let _ = write!(self.out, "{HELP}");
+                for line in HELP.lines() {
+                    self.say(line);
+                }
             }
             Command::Quit => {
                 if self.save_record() {
@@ -615,7 +728,12 @@ impl<W: Write> Session<W> {
         self.say(&text);
     }
 
+    /// Prints the board and the status line (on the screen, where the board is always shown,
+    /// nothing: `BD` says the status line).
     fn show_board(&mut self) {
+        if self.screen.is_some() {
+            return;
+        }
         let pos = self.game.position();
         let b = board::draw(pos, self.bottom, self.display);
         let _ = write!(self.out, "{b}");
@@ -796,6 +914,9 @@ impl<W: Write> Session<W> {
             ..Limits::default()
         };
         let thought = self.think_live(true, &pos, limits, inputs);
+        if let Some(t) = self.thinking.as_mut() {
+            t.ended = Some(Outcome::Hint);
+        }
         if self.game.ending.is_some() {
             return; // the flag fell meanwhile
         }
@@ -920,6 +1041,7 @@ impl<W: Write> Session<W> {
 
     fn user_move(&mut self, text: &str) {
         if let Some(e) = self.game.ending {
+            self.screen_echo(text);
             self.say(&format!(
                 "THE GAME IS OVER ({e}   {}): NEW STARTS ANOTHER, U TAKES BACK A MOVE, RS \
                  RESTORES A GAME, QUIT ENDS.",
@@ -949,12 +1071,13 @@ impl<W: Write> Session<W> {
                 }
                 // One echo per move: after a prompt, the line as typed (by the terminal, or
                 // after the prompt when typed ahead); through a pipe, the move as written.
-                if !self.prompts {
+                if !self.prompts || self.screen.is_some() {
                     self.say(&echo);
                 }
                 self.clock.start(self.game.position().side_to_move());
             }
             Err(e) => {
+                self.screen_echo(text);
                 let msg = match e {
                     notation::MoveError::Ambiguous { .. } => format!("AMBIGUOUS: {e}"),
                     // Neither a move nor a command, but near a command's word.
@@ -1003,9 +1126,13 @@ impl<W: Write> Session<W> {
                 {
                     // Never past the time the clock allots: the pace must not lose on time.
                     let until = started + pace.target(paced).min(limits.time.unwrap_or_default());
-                    self.thinking.answer = Some((until, paced));
+                    if let Some(t) = self.thinking.as_mut() {
+                        t.answer = Some((until, paced));
+                    }
                     self.wait_live(until, inputs);
-                    self.thinking.answer = None;
+                    if let Some(t) = self.thinking.as_mut() {
+                        t.answer = None;
+                    }
                 }
                 if self.display.live {
                     let _ = write!(self.out, "\r\x1b[2K");
@@ -1048,6 +1175,16 @@ impl<W: Write> Session<W> {
         }
         let gm = self.game.moves().last().expect("just played").clone();
         let label = self.game.move_label(self.game.moves().len() - 1);
+        if book {
+            self.thinking = Some(Thinking::new());
+        }
+        if let Some(t) = self.thinking.as_mut() {
+            t.ended = Some(if book {
+                Outcome::Book
+            } else {
+                Outcome::Searched(secs)
+            });
+        }
         let note = match time_1967 {
             None => "BOOK".to_string(),
             Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
@@ -1074,14 +1211,15 @@ impl<W: Write> Session<W> {
 
     /// Searches `pos` with `limits` (the machine's engine, or with `hint` the hint engine) on
     /// a thread of its own, while this one keeps the clock live: what the search reports is
-    /// taken into [`Self::thinking`] and shown, and the search is stopped if the flag of the
-    /// side to move falls (then the game is over on time, [`Self::check_flag`]).
+    /// taken into [`Self::thinking`] and shown, keys typed meanwhile are taken (on the
+    /// screen), and the search is stopped if the flag of the side to move falls (then the game
+    /// is over on time, [`Self::check_flag`]) or Ctrl-C is typed.
     fn think_live(
         &mut self,
         hint: bool,
         pos: &Position,
         limits: Limits,
-        _inputs: &Receiver<Input>,
+        inputs: &Receiver<Input>,
     ) -> Thought {
         let stop = Arc::new(AtomicBool::new(false));
         let limits = Limits {
@@ -1089,7 +1227,7 @@ impl<W: Write> Session<W> {
             ..limits
         };
         let history = self.game.history().to_vec();
-        self.thinking = Thinking::new();
+        self.thinking = Some(Thinking::new());
         let (send, reports) = mpsc::channel::<Progress>();
         let engine = match (hint, self.hint_engine.as_mut()) {
             (true, Some(e)) => e,
@@ -1103,15 +1241,47 @@ impl<W: Write> Session<W> {
             });
             loop {
                 match reports.recv_timeout(TICK) {
-                    Ok(p) => self.thinking.take(pos, &p),
+                    Ok(p) => {
+                        if let Some(t) = self.thinking.as_mut() {
+                            t.take(pos, &p);
+                        }
+                    }
                     Err(RecvTimeoutError::Timeout) => {}
                     Err(RecvTimeoutError::Disconnected) => break,
                 }
                 if self.clock.flag_in() == Some(Duration::ZERO) {
                     stop.store(true, Ordering::SeqCst);
                 }
-                if self.display.live {
-                    let _ = write!(self.out, "\r\x1b[2K{}", self.thinking.status_line());
+                if let Some(screen) = self.screen.as_mut() {
+                    // Keys typed meanwhile: kept for when the machine has answered.
+                    while let Ok(input) = inputs.try_recv() {
+                        match input {
+                            Input::Key(k) => match self.editor.key(&k) {
+                                Edit::Line(line) => self.typed_ahead.push_back(line),
+                                Edit::Interrupt => {
+                                    self.interrupted = true;
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                                _ => {}
+                            },
+                            Input::Resize(w, h) => self.resized = Some((w, h)),
+                            Input::Line(_) => {}
+                        }
+                        if self.typed_ahead.len() >= TYPED_AHEAD_MAX {
+                            break; // the rest waits in the channel
+                        }
+                    }
+                    if self.resized.is_none_or(|(w, h)| screen::fits(w, h)) {
+                        if let Some((w, h)) = self.resized.take() {
+                            screen.resize(w, h);
+                        }
+                        let frame = screen_frame(view!(self), screen.panel_rows());
+                        let _ = screen.draw(&mut self.out, &frame);
+                    }
+                } else if self.display.live
+                    && let Some(t) = self.thinking.as_ref()
+                {
+                    let _ = write!(self.out, "\r\x1b[2K{}", t.status_line());
                     let _ = self.out.flush();
                 }
             }
@@ -1120,27 +1290,112 @@ impl<W: Write> Session<W> {
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
         });
         self.check_flag();
+        self.after_thinking();
         thought
     }
 
     /// With `--pace`, waits until `until` (the search's 1967-equivalent time scaled), the clock
-    /// live as in [`Self::think_live`], showing on a terminal the best move found and the time
-    /// left.
-    fn wait_live(&mut self, until: Instant, _inputs: &Receiver<Input>) {
+    /// live as in [`Self::think_live`], showing the best move found and the time left.
+    fn wait_live(&mut self, until: Instant, inputs: &Receiver<Input>) {
         loop {
-            if self.check_flag() {
+            if self.check_flag() || self.interrupted {
                 return;
             }
             let now = Instant::now();
             if now >= until {
                 return;
             }
-            if self.display.live {
-                let _ = write!(self.out, "\r\x1b[2K{}", self.thinking.status_line());
-                let _ = self.out.flush();
+            if self.screen.is_some() {
+                match inputs.recv_timeout((until - now).min(TICK)) {
+                    Ok(Input::Key(k)) => match self.editor.key(&k) {
+                        Edit::Line(line) if self.typed_ahead.len() < TYPED_AHEAD_MAX => {
+                            self.typed_ahead.push_back(line)
+                        }
+                        Edit::Interrupt => self.interrupted = true,
+                        _ => {}
+                    },
+                    Ok(Input::Resize(w, h)) => {
+                        self.resized = Some((w, h));
+                        self.after_thinking();
+                    }
+                    _ => {}
+                }
+                self.redraw();
+            } else {
+                if self.display.live
+                    && let Some(t) = self.thinking.as_ref()
+                {
+                    let _ = write!(self.out, "\r\x1b[2K{}", t.status_line());
+                    let _ = self.out.flush();
+                }
+                thread::sleep((until - now).min(TICK));
             }
-            thread::sleep((until - now).min(TICK));
         }
+    }
+
+    /// What waited while the machine thought: a new size of the terminal (the screen drawn
+    /// again, or, too small, given up for the teletype).
+    fn after_thinking(&mut self) {
+        if let Some((w, h)) = self.resized.take() {
+            self.resize(w, h);
+        }
+    }
+
+    /// The terminal's new size: the screen drawn to it, or given up for the teletype if it is
+    /// too small, with a one-line notice.
+    fn resize(&mut self, width: u16, height: u16) {
+        let Some(screen) = self.screen.as_mut() else {
+            return;
+        };
+        if screen::fits(width, height) {
+            screen.resize(width, height);
+            self.redraw();
+            return;
+        }
+        self.leave_screen();
+        self.say(&too_small(width, height));
+        self.show_board();
+    }
+
+    /// Gives the screen up for the teletype: the terminal given back as it was, the keys read as
+    /// lines again, and the transcript's last lines written, so that the game reads on.
+    fn leave_screen(&mut self) {
+        let Some(screen) = self.screen.take() else {
+            return;
+        };
+        if let Some(t) = self.takeover.as_mut() {
+            t.give_back(&mut self.out);
+        }
+        self.takeover = None;
+        // Only now: what was typed meanwhile, raw or as lines, is read as keys.
+        self.keys.store(false, Ordering::SeqCst);
+        self.display = Display {
+            live: false,
+            ..self.display
+        };
+        self.prompted = false;
+        for line in screen.last_lines(SHOWN_ON_LEAVING) {
+            let _ = writeln!(self.out, "{line}");
+        }
+        let typed = std::mem::take(&mut self.editor);
+        if !typed.text().is_empty() {
+            self.typed_ahead.push_back(typed.text().to_string());
+        }
+        let _ = self.out.flush();
+    }
+
+    /// Page Up and Page Down on the screen: the transcript scrolled back and forth. True if `key`
+    /// was one of them.
+    fn scrolled(&mut self, key: &KeyEvent) -> bool {
+        let Some(screen) = self.screen.as_mut() else {
+            return false;
+        };
+        match key.code {
+            KeyCode::PageUp => screen.scroll(1),
+            KeyCode::PageDown => screen.scroll(-1),
+            _ => return false,
+        }
+        true
     }
 
     /// The flag of the side whose clock runs, fallen if its time is over: the game is then over
@@ -1158,9 +1413,17 @@ impl<W: Write> Session<W> {
     }
 
     /// The next line the user typed, the clock live meanwhile: a line already waiting was
-    /// typed ahead of its prompt.
+    /// typed ahead of its prompt. On the screen, keys are taken into the line being typed, the
+    /// screen drawn again as they come and as the clock ticks.
     fn next_line(&mut self, inputs: &Receiver<Input>) -> Next {
-        let mut ahead = true;
+        if self.interrupted {
+            return Next::Interrupted;
+        }
+        if let Some(line) = self.typed_ahead.pop_front() {
+            self.prompted = false;
+            return Next::Line(Line::Text(line.into_bytes()), self.screen.is_none());
+        }
+        let mut ahead = self.screen.is_none();
         loop {
             if self.check_flag() {
                 return Next::Woken;
@@ -1175,9 +1438,16 @@ impl<W: Write> Session<W> {
                     Err(mpsc::TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
                 }
             } else {
-                match self.clock.flag_in() {
-                    // Just past the flag's fall, so that it has fallen when looked at.
-                    Some(d) => inputs.recv_timeout(d + Duration::from_millis(1)),
+                // Just past a flag's fall, so that it has fallen when looked at; on the
+                // screen, each tick of the clock.
+                let flag = self.clock.flag_in().map(|d| d + Duration::from_millis(1));
+                let wait = match (flag, self.screen.is_some()) {
+                    (Some(d), true) => Some(d.min(TICK)),
+                    (None, true) => Some(TICK),
+                    (d, false) => d,
+                };
+                match wait {
+                    Some(d) => inputs.recv_timeout(d),
                     None => inputs.recv().map_err(|_| RecvTimeoutError::Disconnected),
                 }
             };
@@ -1187,11 +1457,153 @@ impl<W: Write> Session<W> {
                     return Next::Line(line, ahead);
                 }
                 Ok(Input::Line(Err(e))) => return Next::Failed(e),
-                Err(RecvTimeoutError::Timeout) => {}
+                Ok(Input::Key(k)) if self.scrolled(&k) => self.redraw(),
+                Ok(Input::Key(k)) => match self.editor.key(&k) {
+                    Edit::Line(line) => {
+                        self.prompted = false;
+                        // Keys read after the screen was given up were not echoed: the
+                        // teletype writes their line after its prompt.
+                        let ahead = self.screen.is_none();
+                        return Next::Line(Line::Text(line.into_bytes()), ahead);
+                    }
+                    Edit::Interrupt => return Next::Interrupted,
+                    Edit::End => return Next::End,
+                    Edit::Changed => self.redraw(),
+                    Edit::Nothing => {}
+                },
+                Ok(Input::Resize(w, h)) => {
+                    self.resize(w, h);
+                    if self.screen.is_none() {
+                        return Next::Woken; // the teletype prompts again
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => self.redraw(),
                 Err(RecvTimeoutError::Disconnected) => return Next::End,
             }
         }
     }
+}
+
+/// The prompt before a line: the move's label (`12.`, `12...`), or that the game is over.
+fn prompt_text(game: &Game) -> String {
+    match game.ending {
+        Some(e) => format!("GAME OVER ({}) * ", e.result()),
+        None => format!("{} ", game.move_label(game.moves().len())),
+    }
+}
+
+/// The one-line notice of a terminal too small for the screen.
+fn too_small(width: u16, height: u16) -> String {
+    format!(
+        "THE TERMINAL IS {width}X{height}, SMALLER THAN THE SCREEN NEEDS ({}X{}): GOING ON AS A \
+         TELETYPE.",
+        screen::MIN_WIDTH,
+        screen::MIN_HEIGHT
+    )
+}
+
+/// The transcript's lines written to the terminal when the screen gives it back.
+const SHOWN_ON_LEAVING: usize = 12;
+
+/// The most lines typed ahead that wait on the screen (more wait in the channel).
+const TYPED_AHEAD_MAX: usize = 64;
+
+/// The session's fields the screen is drawn from, borrowed one by one (so that they can be
+/// while the engine is lent to the search's thread).
+struct View<'a> {
+    game: &'a Game,
+    clock: &'a Clock,
+    tags: &'a Tags,
+    thinking: Option<&'a Thinking>,
+    bottom: Color,
+    display: Display,
+    editor: &'a LineEditor,
+    typed_ahead: &'a VecDeque<String>,
+    prompted: bool,
+}
+
+/// The [`View`] of a session's fields.
+macro_rules! view {
+    ($s:ident) => {
+        View {
+            game: &$s.game,
+            clock: &$s.clock,
+            tags: &$s.tags,
+            thinking: $s.thinking.as_ref(),
+            bottom: $s.bottom,
+            display: $s.display,
+            editor: &$s.editor,
+            typed_ahead: &$s.typed_ahead,
+            prompted: $s.prompted,
+        }
+    };
+}
+use view;
+
+/// What the screen shows of `v`, the machine's panel `rows` lines high.
+fn screen_frame(v: View<'_>, rows: usize) -> Frame {
+    let status = match v.game.ending {
+        Some(e) => format!("GAME OVER: {e}   {}", e.result()),
+        None => format!(
+            "{} TO MOVE",
+            v.game.position().side_to_move().name().to_uppercase()
+        ),
+    };
+    let clocks = [("WHITE", Color::White), ("BLACK", Color::Black)]
+        .into_iter()
+        .map(|(side, c)| ClockView {
+            side,
+            name: v
+                .tags
+                .get(if c == Color::White { "White" } else { "Black" })
+                .unwrap_or("?")
+                .to_string(),
+            left: v.clock.remaining(c),
+            running: v.clock.running() == Some(c),
+        })
+        .collect();
+    let machine = match v.thinking {
+        Some(t) => t.panel(rows),
+        None => vec!["ITS SEARCH SHOWS HERE".to_string()],
+    };
+    let mut typed: Vec<&str> = v.typed_ahead.iter().map(String::as_str).collect();
+    typed.push(v.editor.text());
+    Frame {
+        board: board::draw(v.game.position(), v.bottom, v.display),
+        status,
+        clocks,
+        moves: move_lines(v.game),
+        machine,
+        prompt: if v.prompted {
+            prompt_text(v.game)
+        } else {
+            String::new()
+        },
+        typed: typed.join(" / "),
+    }
+}
+
+/// The game's moves a line per move number: `12. P-K4           N-KB3`.
+fn move_lines(game: &Game) -> Vec<String> {
+    let moves = game.moves();
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < moves.len() {
+        let label = game.move_label(i);
+        if label.ends_with("...") {
+            let number = label.trim_end_matches("...");
+            lines.push(format!(
+                "{number:<4} {:<16} {}",
+                "...", moves[i].descriptive
+            ));
+            i += 1;
+        } else {
+            let black = moves.get(i + 1).map_or("", |m| m.descriptive.as_str());
+            lines.push(format!("{label:<4} {:<16} {black}", moves[i].descriptive));
+            i += 2;
+        }
+    }
+    lines
 }
 
 /// How often a live display is redrawn and a running flag looked at while nothing comes in.
@@ -1201,6 +1613,10 @@ const TICK: Duration = Duration::from_millis(100);
 enum Input {
     /// A line of input, as [`read_lines`] reads it.
     Line(io::Result<Line>),
+    /// A key, on the screen.
+    Key(KeyEvent),
+    /// The terminal's new size, on the screen.
+    Resize(u16, u16),
 }
 
 /// What the session waited for ([`Session::next_line`]).
@@ -1213,6 +1629,8 @@ enum Next {
     End,
     /// The input could not be read.
     Failed(io::Error),
+    /// Ctrl-C on the screen: the session ends as by `QUIT`.
+    Interrupted,
 }
 
 /// "SECOND", "THIRD", ... for the teletype.
@@ -1232,22 +1650,61 @@ fn ordinal(n: usize) -> String {
 /// input waits in the pipe, not in memory.
 fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<Input> {
     let (send, receive) = mpsc::sync_channel(64);
+    thread::spawn(move || send_lines(input, &send));
+    receive
+}
+
+/// Sends the lines of `input` ([`read_lines`]) until its end or the session's.
+fn send_lines(input: impl BufRead, send: &mpsc::SyncSender<Input>) {
     let mut input = LineReader::new(input, LINE_MAX);
+    loop {
+        match input.next_line() {
+            Ok(Line::End) => return,
+            Ok(line) => {
+                if send.send(Input::Line(Ok(line))).is_err() {
+                    return;
+                }
+            }
+            Err(e) => {
+                let _ = send.send(Input::Line(Err(e)));
+                return;
+            }
+        }
+    }
+}
+
+/// The terminal's keys and sizes as they come, read by a thread of its own while `keys` is
+/// set (the screen holds the terminal); once it is cleared (the terminal given back for the
+/// teletype), every event crossterm has read or can read at once is passed on (lines typed
+/// meanwhile come whole, as keys, the terminal reading lines again), then standard input's
+/// lines are read, as [`read_lines`].
+fn read_keys(mode: Arc<AtomicBool>) -> Receiver<Input> {
+    let (send, receive) = mpsc::sync_channel(64);
     thread::spawn(move || {
         loop {
-            match input.next_line() {
-                Ok(Line::End) => return,
-                Ok(line) => {
-                    if send.send(Input::Line(Ok(line))).is_err() {
-                        return;
-                    }
-                }
+            let keys = mode.load(Ordering::SeqCst);
+            // Reading keys, wait for one; stopping, take those already read.
+            let wait = if keys { TICK } else { Duration::ZERO };
+            match event::poll(wait) {
+                Ok(false) if keys => continue,
+                Ok(false) => break,
+                Ok(true) => {}
                 Err(e) => {
                     let _ = send.send(Input::Line(Err(e)));
                     return;
                 }
             }
+            let input = match event::read() {
+                Ok(Event::Key(k)) => Input::Key(k),
+                Ok(Event::Resize(w, h)) => Input::Resize(w, h),
+                Ok(_) => continue,
+                Err(e) => Input::Line(Err(e)),
+            };
+            if send.send(input).is_err() {
+                return;
+            }
         }
+        send_lines(io::BufReader::new(io::stdin()), &send);
     });
     receive
 }

@@ -46,6 +46,8 @@ pub enum Outcome {
     Book,
     /// The move was searched, in this many seconds (the pace's wait included).
     Searched(f64),
+    /// The search found a hint for the user.
+    Hint,
 }
 
 impl Default for Thinking {
@@ -158,6 +160,7 @@ impl Thinking {
         let state = match (&self.ended, self.answer) {
             (Some(Outcome::Book), _) => "FROM THE BOOK".to_string(),
             (Some(Outcome::Searched(s)), _) => format!("PLAYED AFTER {s:.2} SEC"),
+            (Some(Outcome::Hint), _) => "THE HINT'S SEARCH".to_string(),
             (None, Some((at, _))) => format!(
                 "ANSWERING IN {:.1} SEC",
                 at.saturating_duration_since(now).as_secs_f64()
