@@ -130,6 +130,8 @@ pub struct Session<W: Write> {
     interrupted: bool,
     /// The terminal, while the screen holds it.
     takeover: Option<Takeover>,
+    /// While the record cannot be written, the game as it holds it: what the screen shows.
+    recorded: Option<Game>,
 }
 
 /// How a session ended.
@@ -204,6 +206,7 @@ impl<W: Write> Session<W> {
             resized: None,
             interrupted: false,
             takeover: None,
+            recorded: None,
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
         session.game.set_claims(true);
@@ -283,6 +286,8 @@ impl<W: Write> Session<W> {
                     self.record_path.display()
                 ));
                 self.record_error = Some(why);
+                // The screen shows the game as recorded until the record holds the rest.
+                self.recorded = record::read_pgn(&self.written).ok().map(|r| r.game);
                 false
             }
         }
@@ -317,6 +322,7 @@ impl<W: Write> Session<W> {
             Ok(()) => {
                 self.written = text;
                 self.record_error = None;
+                self.recorded = None;
                 let plies = self.game.moves().len();
                 self.say(&format!(
                     "RECORDING THE GAME IN {} ({plies} PLIES RECORDED).",
@@ -1526,7 +1532,7 @@ struct View<'a> {
 macro_rules! view {
     ($s:ident) => {
         View {
-            game: &$s.game,
+            game: $s.recorded.as_ref().unwrap_or(&$s.game),
             clock: &$s.clock,
             tags: &$s.tags,
             thinking: $s.thinking.as_ref(),
@@ -1807,5 +1813,71 @@ mod tests {
     fn through_a_pipe_every_move_is_echoed_once() {
         let out = session_output("piped.pgn", false, false, "e4\nP-K4\nquit\n");
         assert_eq!(moves_part(&out), "1. P-K4\n1... P-K4\nBYE.\n");
+    }
+
+    /// Lines for a session, all waiting before it starts.
+    fn waiting(lines: &[&str]) -> Receiver<Input> {
+        let (send, inputs) = mpsc::sync_channel(64);
+        for line in lines {
+            let line = Line::Text(line.as_bytes().to_vec());
+            send.send(Input::Line(Ok(line))).unwrap();
+        }
+        inputs
+    }
+
+    #[test]
+    fn the_screen_shows_nothing_the_record_lacks() {
+        let dir = std::env::temp_dir().join(format!("machack-screen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join("game.pgn");
+        let config = PlayConfig {
+            machine_white: false,
+            machine_black: false,
+            params: SearchParams::preset(Preset::Quick),
+            clock: None,
+            seed: 1,
+            book: false,
+            resume: None,
+            in_place: false,
+            record: Some(record.clone()),
+            pace: None,
+            name: "Tester".into(),
+        };
+        let mut out = Vec::new();
+        let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
+        session.screen = Some(Screen::new(80, 24));
+        // The record cannot be replaced: a folder stands where it was.
+        std::fs::remove_file(&record).unwrap();
+        std::fs::create_dir(&record).unwrap();
+        let rows = |s: &Session<&mut Vec<u8>>| {
+            let screen = s.screen.as_ref().unwrap();
+            screen.rows(&screen_frame(view!(s), screen.panel_rows()))
+        };
+        let inputs = waiting(&["e4"]);
+        let ended = session.play(&inputs).unwrap();
+        assert!(matches!(ended, Ended::Incomplete(_)), "{ended:?}");
+        let shown = rows(&session);
+        // The start, White to move, no move in the list; the transcript says why.
+        assert!(shown[0].contains("WHITE TO MOVE"), "{shown:#?}");
+        assert!(
+            shown[7].starts_with(" 2  WP WP WP WP WP WP WP WP"),
+            "{shown:#?}"
+        );
+        assert!(!shown[5].contains("WP"), "{shown:#?}");
+        assert!(shown.iter().all(|r| !r.contains("P-K4")), "{shown:#?}");
+        assert!(
+            shown
+                .iter()
+                .any(|r| r.starts_with("CANNOT WRITE THE RECORD ")),
+            "{shown:#?}"
+        );
+        // Recorded elsewhere: the move is shown.
+        let elsewhere = dir.join("elsewhere.pgn");
+        session.record_again(Some(elsewhere.to_str().unwrap()));
+        let shown = rows(&session);
+        assert!(shown[0].contains("BLACK TO MOVE"), "{shown:#?}");
+        assert!(shown[5].contains("WP"), "{shown:#?}");
+        assert!(shown.iter().any(|r| r.contains("1.   P-K4")), "{shown:#?}");
     }
 }
