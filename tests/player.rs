@@ -845,3 +845,24 @@ fn the_flag_falls_on_time_with_no_key_typed() {
         "{pgn}"
     );
 }
+
+#[test]
+fn suggestions_at_the_terminal_are_written_as_a_player_writes_them() {
+    let rec = temp("suggestions.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "PN\nPXP\ne4\ne5\nNf3\nNc6\nBc4\nNf6\nNXBP\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "ILLEGAL: 'PXP' MATCHES NO LEGAL MOVE: NO WHITE PAWN CAN CAPTURE A PAWN; CLOSEST \
+             LEGAL MOVES: P-QR3 (A3), P-QR4 (A4), "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("CLOSEST LEGAL MOVES: NXP (NXE5), BXP CH (BXF7+), N-R3 (NA3), "),
+        "{out}"
+    );
+}

@@ -415,3 +415,33 @@ fn the_teletype_on_a_terminal_echoes_each_move_once() {
     pane.keys(&["quit", "Enter"]);
     assert_eq!(pane.exit(), "exit 0");
 }
+
+#[test]
+fn an_error_ending_gives_the_terminal_back_too() {
+    let Some(pane) = screen_game("error") else {
+        return;
+    };
+    // The record cannot be replaced: a folder stands where it was.
+    std::fs::remove_file(pane.file("game.pgn")).unwrap();
+    std::fs::create_dir(pane.file("game.pgn")).unwrap();
+    pane.keys(&["e4", "Enter"]);
+    let rows = pane.wait_for("the failure", |r| {
+        r.iter()
+            .any(|l| l.starts_with("CANNOT WRITE THE RECORD game.pgn"))
+    });
+    // Nothing the record lacks is shown: the board is the start's.
+    assert!(
+        rows[7].contains("WP  WP  WP  WP  WP  WP  WP  WP"),
+        "{}",
+        rows.join("\n")
+    );
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 2", "the record is incomplete: an error");
+    assert!(pane.terminal_given_back());
+    let rows = pane.rows();
+    assert!(
+        rows.iter().any(|l| l.starts_with("THE GAME IS SAVED IN ")),
+        "{}",
+        rows.join("\n")
+    );
+}
