@@ -1763,19 +1763,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let record = dir.join(name);
         let _ = std::fs::remove_file(&record);
-        let config = PlayConfig {
-            machine_white: false,
-            machine_black: false,
-            params: SearchParams::preset(Preset::Quick),
-            clock: None,
-            seed: 1,
-            book: false,
-            resume: None,
-            in_place: false,
-            record: Some(record),
-            pace: None,
-            name: "Tester".into(),
-        };
+        let config = config(record);
         let display = Display {
             live,
             colour: false,
@@ -1784,13 +1772,8 @@ mod tests {
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
         // Every line waiting before the session starts, as typed ahead.
-        let (send, inputs) = mpsc::sync_channel(64);
-        for line in input.lines() {
-            let line = Line::Text(line.as_bytes().to_vec());
-            send.send(Input::Line(Ok(line))).unwrap();
-        }
-        drop(send);
-        assert_eq!(session.play(&inputs).unwrap(), Ended::Recorded);
+        let lines: Vec<&str> = input.lines().collect();
+        assert_eq!(session.play(&waiting(&lines)).unwrap(), Ended::Recorded);
         drop(session);
         String::from_utf8(out).unwrap()
     }
@@ -1815,7 +1798,24 @@ mod tests {
         assert_eq!(moves_part(&out), "1. P-K4\n1... P-K4\nBYE.\n");
     }
 
-    /// Lines for a session, all waiting before it starts.
+    /// A game between two users (the quick preset, no book), recorded in `record`.
+    fn config(record: PathBuf) -> PlayConfig {
+        PlayConfig {
+            machine_white: false,
+            machine_black: false,
+            params: SearchParams::preset(Preset::Quick),
+            clock: None,
+            seed: 1,
+            book: false,
+            resume: None,
+            in_place: false,
+            record: Some(record),
+            pace: None,
+            name: "Tester".into(),
+        }
+    }
+
+    /// Lines for a session, all waiting before it starts (the channel closed after them).
     fn waiting(lines: &[&str]) -> Receiver<Input> {
         let (send, inputs) = mpsc::sync_channel(64);
         for line in lines {
@@ -1831,19 +1831,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let record = dir.join("game.pgn");
-        let config = PlayConfig {
-            machine_white: false,
-            machine_black: false,
-            params: SearchParams::preset(Preset::Quick),
-            clock: None,
-            seed: 1,
-            book: false,
-            resume: None,
-            in_place: false,
-            record: Some(record.clone()),
-            pace: None,
-            name: "Tester".into(),
-        };
+        let config = config(record.clone());
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
         session.screen = Some(Screen::new(80, 24));
