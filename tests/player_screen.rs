@@ -343,6 +343,62 @@ fn ctrl_c_and_a_signal_give_the_terminal_back() {
     assert!(pane.terminal_given_back());
 }
 
+/// Ctrl-C typed `after` the rows show `what` (the line `typed` before it), in a game on an 80 x
+/// 24 screen played with `args`: the session ends at once, as by `QUIT`, the terminal given
+/// back, and the record's movetext is `record` (its comments aside).
+fn ctrl_c(test: &str, args: &[&str], typed: &[&str], what: &str, record: &str) {
+    let mut all = vec!["--no-book", "--clock", "40/3600", "--record", "game.pgn"];
+    all.extend_from_slice(args);
+    let Some(pane) = Pane::start(test, 80, 24, &all) else {
+        return;
+    };
+    pane.wait_for("the first prompt", |r| last_row(r) == "1.");
+    for line in typed {
+        pane.keys(&[line, "Enter"]);
+    }
+    pane.wait_for(what, |r| r.iter().any(|l| l.contains(what)));
+    let typed_at = Instant::now();
+    pane.keys(&["C-c"]);
+    assert_eq!(pane.exit(), "exit 0");
+    // The clock allots the machine about 90 s a move: stopped, not searched to the end.
+    let took = typed_at.elapsed();
+    assert!(
+        took < Duration::from_secs(10),
+        "ended {took:?} after Ctrl-C"
+    );
+    assert!(pane.terminal_given_back());
+    let rows = pane.rows();
+    assert!(
+        rows.iter().any(|l| l.starts_with("INTERRUPTED (CTRL-C).")),
+        "{}",
+        rows.join("\n")
+    );
+    let pgn = std::fs::read_to_string(pane.file("game.pgn")).unwrap();
+    let movetext = pgn.split("\n\n").nth(1).unwrap_or_default();
+    let uncommented: String = movetext
+        .split('{')
+        .map(|part| part.split_once('}').map_or(part, |(_, after)| after))
+        .collect();
+    let words: Vec<&str> = uncommented.split_whitespace().collect();
+    assert_eq!(words.join(" "), record, "{pgn}");
+}
+
+#[test]
+fn ctrl_c_while_the_machine_thinks_stops_its_search_and_plays_nothing() {
+    // Searching deep, its clock allotting it 90 s.
+    ctrl_c("ctrl-c-search", &[], &["setd 12", "e4"], "NODES", "1. e4 *");
+    // Waiting out the 1967 pace, its move found.
+    ctrl_c(
+        "ctrl-c-pace",
+        &["--pace", "1967x0.5"],
+        &["e4"],
+        "ANSWERING IN",
+        "1. e4 *",
+    );
+    // Searching a hint for the player.
+    ctrl_c("ctrl-c-hint", &[], &["setd 12", "hint"], "NODES", "*");
+}
+
 #[test]
 fn a_terminal_too_small_or_made_smaller_falls_back_to_the_teletype() {
     let Some(pane) = Pane::start("small", 60, 20, &["--no-book", "--record", "game.pgn"]) else {

@@ -124,8 +124,9 @@ pub struct Session<W: Write> {
     /// In the screen mode, whether the keys are read as keys (else, after falling back to the
     /// teletype, as lines): the reading thread follows it.
     keys: Arc<AtomicBool>,
-    /// In the screen mode, a size the terminal took while the machine thought, and whether
-    /// Ctrl-C was typed meanwhile: both handled once it has answered.
+    /// In the screen mode, a size the terminal took while the machine thought (handled once
+    /// it has answered), and whether Ctrl-C was typed meanwhile (its search is stopped, its
+    /// move not played, and the session ends as by `QUIT`).
     resized: Option<(u16, u16)>,
     interrupted: bool,
     /// The terminal, while the screen holds it.
@@ -923,8 +924,8 @@ impl<W: Write> Session<W> {
         if let Some(t) = self.thinking.as_mut() {
             t.ended = Some(Outcome::Hint);
         }
-        if self.game.ending.is_some() {
-            return; // the flag fell meanwhile
+        if self.game.ending.is_some() || self.interrupted {
+            return; // the flag fell meanwhile, or Ctrl-C
         }
         match thought.best {
             Some(m) => {
@@ -1125,6 +1126,9 @@ impl<W: Write> Session<W> {
                     ..Limits::default()
                 };
                 let thought = self.think_live(false, &pos, limits.clone(), inputs);
+                if self.interrupted {
+                    return; // Ctrl-C: the search was stopped, its move is not played
+                }
                 let paced = self.engine.statistics().time_1967();
                 time_1967 = Some(paced);
                 if let Some(pace) = self.pace
@@ -1143,8 +1147,8 @@ impl<W: Write> Session<W> {
                 if self.display.live {
                     let _ = write!(self.out, "\r\x1b[2K");
                 }
-                if self.game.ending.is_some() {
-                    return; // its flag fell while it thought
+                if self.game.ending.is_some() || self.interrupted {
+                    return; // its flag fell while it thought, or Ctrl-C: no move
                 }
                 self.last_value = Some(thought.value);
                 let Some(m) = thought.best else {
