@@ -1,7 +1,8 @@
 //! The terminal game on a real terminal, under tmux (Debian `tmux`; `.ci/run` installs it): the
 //! screen mode played by keys sent to the pane and read back from it (send-keys, capture-pane),
-//! the terminal given back as it was on every way out, the fallback to the teletype on a
-//! terminal too small, and the teletype's one echo.
+//! the terminal given back as it was on every way out, Ctrl-C while the machine thinks, the
+//! flag falling with no key typed, the fallback to the teletype on a terminal too small, and the
+//! teletype's one echo and lines typed ahead kept apart from what the machine writes.
 
 mod common;
 
@@ -246,6 +247,10 @@ fn a_game_on_the_screen_ticks_redraws_in_place_and_ends_with_its_result() {
     assert!(!replied[7].contains("WP  WP  WP  WP  WP  WP  WP  WP"));
     assert!(replied.iter().any(|l| l.contains("PLAYED AFTER ")));
     assert!(replied[4..10].iter().any(|l| l.contains("1.   P-K4 ")));
+    // The move typed shows once in the transcript, as it was read.
+    let echoes: Vec<&String> = replied.iter().filter(|l| l.starts_with("1. ")).collect();
+    assert_eq!(echoes.len(), 1, "{}", replied.join("\n"));
+    assert!(echoes[0].starts_with("1. P-K4 "), "{}", replied.join("\n"));
     // The line typed ahead read in turn (BD's status line), the rest still being typed.
     let after = pane.wait_for("the line typed ahead", |r| {
         r.iter().any(|l| l.starts_with("2. bd")) && r[23].trim() == "2. resi"
@@ -397,6 +402,55 @@ fn ctrl_c_while_the_machine_thinks_stops_its_search_and_plays_nothing() {
     );
     // Searching a hint for the player.
     ctrl_c("ctrl-c-hint", &[], &["setd 12", "hint"], "NODES", "*");
+    // On the teletype, which reads the keys one by one too: Ctrl-C is a key, not a signal.
+    ctrl_c(
+        "ctrl-c-teletype",
+        &["--teletype"],
+        &["setd 12", "e4"],
+        "1. e4",
+        "1. e4 *",
+    );
+}
+
+/// A clock's time as the screen shows it (`0:00:01.9`), in seconds.
+fn seconds(clock: &str) -> f64 {
+    clock.split(':').fold(0.0, |total, part| {
+        total * 60.0 + part.parse::<f64>().unwrap()
+    })
+}
+
+#[test]
+fn on_the_screen_the_flag_falls_on_time_with_no_key_typed() {
+    let Some(pane) = Pane::start(
+        "flag",
+        80,
+        24,
+        &["--no-book", "--clock", "2", "--record", "game.pgn"],
+    ) else {
+        return;
+    };
+    let start = pane.wait_for("the first prompt", |r| last_row(r) == "1.");
+    let seen = Instant::now();
+    let left = seconds(&clock(&start, "WHITE"));
+    assert!((1.0..=2.0).contains(&left), "{}", start.join("\n"));
+    let over = pane.wait_for("the flag's fall", |r| title(r).contains("GAME OVER"));
+    let fell = seen.elapsed().as_secs_f64();
+    eprintln!("{left:.1} s on White's clock; its flag fell {fell:.2} s later");
+    // The clock shows tenths, cut: up to 0.1 s more was left.
+    assert!(
+        fell < left + 0.1 + 1.0,
+        "the flag fell {fell:.2} s after the clock showed {left:.1} s"
+    );
+    assert_eq!(
+        title(&over),
+        "MAC HACK VI (1967)  GAME OVER: WHITE'S FLAG HAS FALLEN, BLACK WINS   0-1"
+    );
+    assert_eq!(clock(&over, "WHITE"), "0:00:00.0");
+    assert_eq!(last_row(&over), "GAME OVER (0-1) *");
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+    let pgn = std::fs::read_to_string(pane.file("game.pgn")).unwrap();
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
 }
 
 #[test]
@@ -432,8 +486,12 @@ fn a_terminal_too_small_or_made_smaller_falls_back_to_the_teletype() {
         "{}",
         rows.join("\n")
     );
+    // The keys are still read one by one: the line typed shows once, after its prompt.
     pane.keys(&["e4", "Enter"]);
-    pane.wait_for("the reply", |r| r.iter().any(|l| l.starts_with("1... ")));
+    let rows = pane.wait_for("the reply", |r| r.iter().any(|l| l.starts_with("1... ")));
+    let typed: Vec<&String> = rows.iter().filter(|l| l.contains("e4")).collect();
+    assert_eq!(typed.len(), 1, "{}", rows.join("\n"));
+    assert_eq!(typed[0].trim_end(), "1. e4");
     pane.keys(&["quit", "Enter"]);
     assert_eq!(pane.exit(), "exit 0");
     assert!(pane.terminal_given_back());
@@ -470,6 +528,68 @@ fn the_teletype_on_a_terminal_echoes_each_move_once() {
     assert!(moves[1].starts_with("1... "));
     pane.keys(&["quit", "Enter"]);
     assert_eq!(pane.exit(), "exit 0");
+}
+
+#[test]
+fn typing_ahead_on_the_teletype_keeps_the_line_apart_and_shows_it_once() {
+    let Some(pane) = Pane::start(
+        "teletype-ahead",
+        80,
+        24,
+        &[
+            "--teletype",
+            "--no-book",
+            "--pace",
+            "1967x0.5",
+            "--record",
+            "game.pgn",
+        ],
+    ) else {
+        return;
+    };
+    pane.wait_for("the first prompt", |r| last_row(r) == "1.");
+    pane.keys(&["e4", "Enter"]);
+    // While the machine waits out the pace: a line typed, and half of another.
+    pane.keys(&["bd", "Enter", "nf"]);
+    let thinking = pane.wait_for("the lines typed ahead", |r| last_row(r) == "bd / nf");
+    assert!(
+        !thinking.iter().any(|l| l.contains("1... ")),
+        "typed while it thinks:\n{}",
+        thinking.join("\n")
+    );
+    // The reply on a line of its own; the line typed ahead after its prompt, read (BD); the
+    // rest still being typed, after the next prompt.
+    let rows = pane.wait_for("the reply", |r| last_row(r) == "2. nf");
+    let text: Vec<&str> = rows
+        .iter()
+        .map(|l| l.trim_end())
+        .filter(|l| !l.is_empty())
+        .collect();
+    let at = text
+        .iter()
+        .position(|l| *l == "1. e4")
+        .expect("the move typed");
+    assert!(
+        text[at + 1].starts_with("1... P-K4 "),
+        "{}",
+        rows.join("\n")
+    );
+    assert_eq!(text[at + 2], "2. bd", "{}", rows.join("\n"));
+    assert_eq!(text[at + 3], "8  BR BN BB BQ BK BB BN BR");
+    assert!(text[at + 12].starts_with("WHITE TO MOVE.  CLOCKS: WHITE 0:"));
+    assert_eq!(text[at + 13..], ["2. nf"], "{}", rows.join("\n"));
+    pane.keys(&["3", "Enter"]);
+    let rows = pane.wait_for("the second reply", |r| {
+        r.iter().any(|l| l.starts_with("2... "))
+    });
+    let typed: Vec<&String> = rows.iter().filter(|l| l.contains("nf")).collect();
+    assert_eq!(typed.len(), 1, "{}", rows.join("\n"));
+    assert_eq!(typed[0].trim_end(), "2. nf3");
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+    assert!(pane.terminal_given_back());
+    let pgn = std::fs::read_to_string(pane.file("game.pgn")).unwrap();
+    assert!(pgn.contains("2. Nf3 {N-KB3 "), "{pgn}");
 }
 
 #[test]

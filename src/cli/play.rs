@@ -112,11 +112,17 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         std::env::var(name).ok()
     });
     let prompts = std::io::stdin().is_terminal();
-    // The screen where both ends are a terminal that takes control sequences.
+    // The screen where both ends are a terminal that takes control sequences; the teletype
+    // reads such a terminal's keys one by one (`--teletype`), other input (a pipe, a file,
+    // `TERM=dumb`, whose programs send whole lines) line by line.
     let on_screen = prompts && display.live;
+    let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let keyed = prompts && stdout.is_terminal() && !dumb;
     let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
     let ended = if on_screen {
         session.run_on_screen()
+    } else if keyed {
+        session.run_on_teletype()
     } else {
         session.run(std::io::BufReader::new(std::io::stdin()))
     };

@@ -1,6 +1,7 @@
-//! The line the user types on the screen, edited key by key: the screen's terminal is in raw
-//! mode, so neither echoes nor edits anything itself, and a line typed while the machine thinks
-//! stays where the screen shows it instead of mixing with what the machine writes.
+//! The line the user types on the screen or a teletype's terminal, edited key by key: the
+//! terminal is in raw mode, so neither echoes nor edits anything itself, and a line typed while
+//! the machine thinks stays where the screen shows it, or on the teletype's last line
+//! ([`TeletypeLine`]), instead of mixing with what the machine writes.
 
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
@@ -90,6 +91,59 @@ impl LineEditor {
     }
 }
 
+/// The line being typed as a teletype on a terminal in raw mode shows it: the printout's last
+/// line, the prompt and what has been typed, rubbed out (a carriage return, spaces over it, a
+/// carriage return: plain ASCII, as a teletype's) before the session writes a line and written
+/// again after it, so that what the machine writes never runs into what is being typed.
+#[derive(Clone, Debug)]
+pub struct TeletypeLine {
+    width: usize,
+    shown: String,
+}
+
+impl TeletypeLine {
+    /// The line on a terminal `width` columns wide, nothing shown yet.
+    pub fn new(width: u16) -> TeletypeLine {
+        TeletypeLine {
+            width: usize::from(width.max(2)),
+            shown: String::new(),
+        }
+    }
+
+    /// The terminal's new width.
+    pub fn resize(&mut self, width: u16) {
+        self.width = usize::from(width.max(2));
+    }
+
+    /// What rubs the line shown out, leaving the carriage at the start of an empty line.
+    pub fn rub_out(&mut self) -> String {
+        if self.shown.is_empty() {
+            return String::new();
+        }
+        let n = self.shown.chars().count();
+        self.shown.clear();
+        format!("\r{}\r", " ".repeat(n))
+    }
+
+    /// What shows `text` (ASCII) in place of the line shown: nothing when it is shown already,
+    /// what was added when the line grew, else the line rubbed out and written again; its end
+    /// where it is wider than the terminal, so that it stays on one line.
+    pub fn show(&mut self, text: &str) -> String {
+        let n = text.chars().count();
+        let room = self.width - 1;
+        let visible: String = text.chars().skip(n.saturating_sub(room)).collect();
+        if visible == self.shown {
+            return String::new();
+        }
+        let out = match visible.strip_prefix(self.shown.as_str()) {
+            Some(added) if !self.shown.is_empty() => added.to_string(),
+            _ => self.rub_out() + &visible,
+        };
+        self.shown = visible;
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,5 +188,25 @@ mod tests {
             e.key(&press(KeyCode::Char('x')));
         }
         assert_eq!(e.text().len(), EDIT_MAX);
+    }
+
+    #[test]
+    fn a_teletype_line_is_rubbed_out_and_written_again_on_one_line() {
+        let mut t = TeletypeLine::new(12);
+        assert_eq!(t.rub_out(), "");
+        assert_eq!(t.show("2. "), "2. ");
+        assert_eq!(t.show("2. "), "", "shown already");
+        assert_eq!(t.show("2. n"), "n", "a key typed: only it");
+        assert_eq!(
+            t.show("2. "),
+            "\r    \r2. ",
+            "a key rubbed out: the line again"
+        );
+        assert_eq!(t.rub_out(), "\r   \r");
+        assert_eq!(t.show(""), "");
+        // Wider than the terminal: its end, on one line of 11 columns.
+        assert_eq!(t.show("bd / resign the"), " resign the");
+        t.resize(80);
+        assert_eq!(t.show("bd"), "\r           \rbd");
     }
 }

@@ -11,11 +11,11 @@
 
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
-use super::editor::{Edit, LineEditor};
+use super::editor::{Edit, LineEditor, TeletypeLine};
 use super::pace::Pace;
 use super::screen::{self, ClockView, Frame, Screen};
 use super::thinking::{Outcome, Thinking};
-use super::tty::Takeover;
+use super::tty::{RawLines, Takeover};
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::{Engine, Thought};
@@ -80,7 +80,7 @@ fn player_name(machine: bool, user: &str) -> &str {
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
 pub struct Session<W: Write> {
-    out: W,
+    out: RawLines<W>,
     display: Display,
     bottom: Color,
     prompts: bool,
@@ -118,15 +118,16 @@ pub struct Session<W: Write> {
     thinking: Option<Thinking>,
     /// The screen, in the screen mode ([`Session::run_on_screen`]).
     screen: Option<Screen>,
-    /// In the screen mode, the line being typed and the lines typed ahead, to be read in turn.
+    /// On a teletype whose terminal's keys are read one by one ([`Session::run_on_teletype`]):
+    /// the line being typed as its last line shows it.
+    teletype: Option<TeletypeLine>,
+    /// On the screen or such a teletype, the line being typed and the lines typed ahead, to be
+    /// read in turn.
     editor: LineEditor,
     typed_ahead: VecDeque<String>,
-    /// In the screen mode, whether the keys are read as keys (else, after falling back to the
-    /// teletype, as lines): the reading thread follows it.
-    keys: Arc<AtomicBool>,
-    /// In the screen mode, a size the terminal took while the machine thought (handled once
-    /// it has answered), and whether Ctrl-C was typed meanwhile (its search is stopped, its
-    /// move not played, and the session ends as by `QUIT`).
+    /// With the keys read one by one, a size the terminal took while the machine thought
+    /// (handled once it has answered), and whether Ctrl-C was typed meanwhile (its search is
+    /// stopped, its move not played, and the session ends as by `QUIT`).
     resized: Option<(u16, u16)>,
     interrupted: bool,
     /// The terminal, while the screen holds it.
@@ -170,7 +171,7 @@ impl<W: Write> Session<W> {
         }?;
         let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
-            out,
+            out: RawLines::new(out),
             display,
             bottom: if config.machine_white && !config.machine_black {
                 Color::Black
@@ -201,9 +202,9 @@ impl<W: Write> Session<W> {
             prompted: false,
             thinking: None,
             screen: None,
+            teletype: None,
             editor: LineEditor::default(),
             typed_ahead: VecDeque::new(),
-            keys: Arc::new(AtomicBool::new(false)),
             resized: None,
             interrupted: false,
             takeover: None,
@@ -252,6 +253,13 @@ impl<W: Write> Session<W> {
     fn say(&mut self, text: &str) {
         if let Some(screen) = self.screen.as_mut() {
             screen.push(&ascii(&clip(text)));
+            self.redraw();
+            return;
+        }
+        if self.teletype.is_some() {
+            // Above the line being typed, which stays the last.
+            self.rub_out();
+            let _ = writeln!(self.out, "{}", ascii(&clip(text)));
             self.redraw();
             return;
         }
@@ -377,6 +385,7 @@ impl<W: Write> Session<W> {
                 if self.screen.is_some() {
                     self.say(text.trim_end());
                 } else {
+                    self.rub_out();
                     let _ = write!(self.out, "{text}");
                     let _ = self.out.flush();
                 }
@@ -462,17 +471,21 @@ impl<W: Write> Session<W> {
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
                 if self.machine == [true, true] {
-                    // (On the screen, keys are taken while it thinks.)
+                    // (Keys read one by one are taken while it thinks.)
                     let typed = match self.typed_ahead.pop_front() {
                         Some(line) => Some(Ok(Line::Text(line.into_bytes()))),
-                        None if self.screen.is_some() => None,
+                        None if self.keyed() => None,
                         None => match inputs.try_recv() {
                             Ok(Input::Line(line)) => Some(line),
                             _ => None,
                         },
                     };
                     if let Some(line) = typed {
-                        if !self.take(line?, inputs) {
+                        let line = line?;
+                        if self.teletype.is_some() {
+                            self.after_prompt(&line);
+                        }
+                        if !self.take(line, inputs) {
                             return Ok(self.ending());
                         }
                         continue;
@@ -518,40 +531,71 @@ impl<W: Write> Session<W> {
 
     /// Plays the session on the screen: the terminal taken over (raw mode, the alternate
     /// screen), its keys and size read by crossterm; or, on a terminal too small for it, as a
-    /// teletype reading standard input, after a one-line notice. The terminal is given back as
-    /// it was however the session ends (and [`super::tty`] gives it back on a panic or a
-    /// signal); the transcript's last lines are written to it then.
+    /// teletype ([`Self::run_on_teletype`]), after a one-line notice. The terminal is given
+    /// back as it was however the session ends (and [`super::tty`] gives it back on a panic or
+    /// a signal); the transcript's last lines are written to it then.
     pub fn run_on_screen(&mut self) -> io::Result<Ended> {
         // Lines typed into a terminal are not to be rewritten in place.
         self.display.live = false;
         let (width, height) = crossterm::terminal::size()?;
         if !screen::fits(width, height) {
             self.say(&too_small(width, height));
-            return self.run(io::BufReader::new(io::stdin()));
+            return self.run_on_teletype();
         }
-        self.takeover = Some(Takeover::take(&mut self.out)?);
+        self.takeover = Some(Takeover::take(&mut self.out, true)?);
         self.screen = Some(Screen::new(width, height));
-        self.keys.store(true, Ordering::SeqCst);
-        let inputs = read_keys(self.keys.clone());
+        let inputs = read_keys();
         let ended = self.play(&inputs);
-        self.leave_screen();
+        self.give_back();
         ended
+    }
+
+    /// Plays the session as a teletype on a terminal whose keys it reads one by one (raw mode,
+    /// crossterm), so that a line typed while the machine thinks stays on the printout's last
+    /// line ([`TeletypeLine`]), apart from what the machine writes, and is written after its
+    /// prompt once read: the printout is the plain teletype's, but nothing runs into what is
+    /// being typed, and each line typed shows once. The terminal is given back as in
+    /// [`Self::run_on_screen`].
+    pub fn run_on_teletype(&mut self) -> io::Result<Ended> {
+        self.display.live = false;
+        let (width, _) = crossterm::terminal::size()?;
+        self.takeover = Some(Takeover::take(&mut self.out, false)?);
+        self.out.raw = true;
+        self.teletype = Some(TeletypeLine::new(width));
+        let inputs = read_keys();
+        let ended = self.play(&inputs);
+        self.give_back();
+        ended
+    }
+
+    /// Whether the terminal's keys are read one by one (the screen, or a teletype on a
+    /// terminal), not its lines.
+    fn keyed(&self) -> bool {
+        self.screen.is_some() || self.teletype.is_some()
     }
 
     /// A line typed ahead of its prompt, on a terminal (where the user's lines show as typed):
     /// written after the prompt, as if typed there, so that the transcript reads in order; the
-    /// terminal showed it where it was typed, amid the machine's reply.
+    /// terminal showed it where it was typed, amid the machine's reply. On a teletype whose keys
+    /// are read one by one, every line read: the prompt and the line, in place of the line
+    /// being typed (which showed it until then).
     fn after_prompt(&mut self, line: &Line) {
         if !self.prompts {
             return;
         }
-        self.prompted = false;
-        if let Line::Text(bytes) = line {
-            let text = String::from_utf8_lossy(bytes);
-            let _ = writeln!(self.out, "{}", ascii(&clip(text.trim())));
-        } else {
-            let _ = writeln!(self.out);
+        let text = match line {
+            Line::Text(bytes) => ascii(&clip(String::from_utf8_lossy(bytes).trim())),
+            _ => String::new(),
+        };
+        if self.teletype.is_some() {
+            self.rub_out();
+            let _ = writeln!(self.out, "{}{text}", prompt_text(&self.game));
+            self.prompted = false;
+            self.redraw();
+            return;
         }
+        self.prompted = false;
+        let _ = writeln!(self.out, "{text}");
     }
 
     /// Handles a line of input as it came; false ends the session.
@@ -575,7 +619,7 @@ impl<W: Write> Session<W> {
     }
 
     fn prompt(&mut self) {
-        if self.screen.is_some() {
+        if self.keyed() {
             self.prompted = true;
             self.redraw();
             return;
@@ -598,11 +642,23 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// Draws the screen as the session stands, in the screen mode.
+    /// Draws the screen as the session stands, in the screen mode; on a teletype whose keys
+    /// are read one by one, the line being typed.
     fn redraw(&mut self) {
         if let Some(screen) = self.screen.as_mut() {
             let frame = screen_frame(view!(self), screen.panel_rows());
             let _ = screen.draw(&mut self.out, &frame);
+        } else if let Some(t) = self.teletype.as_mut() {
+            let _ = write!(self.out, "{}", t.show(&teletype_text(view!(self))));
+            let _ = self.out.flush();
+        }
+    }
+
+    /// On a teletype whose keys are read one by one, rubs the line being typed out, so that
+    /// what is written next starts at the beginning of the printout's last line.
+    fn rub_out(&mut self) {
+        if let Some(t) = self.teletype.as_mut() {
+            let _ = write!(self.out, "{}", t.rub_out());
         }
     }
 
@@ -741,6 +797,7 @@ impl<W: Write> Session<W> {
         if self.screen.is_some() {
             return;
         }
+        self.rub_out();
         let pos = self.game.position();
         let b = board::draw(pos, self.bottom, self.display);
         let _ = write!(self.out, "{b}");
@@ -1262,7 +1319,8 @@ impl<W: Write> Session<W> {
                 if self.clock.flag_in() == Some(Duration::ZERO) {
                     stop.store(true, Ordering::SeqCst);
                 }
-                if let Some(screen) = self.screen.as_mut() {
+                // (Fields, not methods: the engine is lent to the search.)
+                if self.screen.is_some() || self.teletype.is_some() {
                     // Keys typed meanwhile: kept for when the machine has answered.
                     while let Ok(input) = inputs.try_recv() {
                         match input {
@@ -1281,6 +1339,8 @@ impl<W: Write> Session<W> {
                             break; // the rest waits in the channel
                         }
                     }
+                }
+                if let Some(screen) = self.screen.as_mut() {
                     if self.resized.is_none_or(|(w, h)| screen::fits(w, h)) {
                         if let Some((w, h)) = self.resized.take() {
                             screen.resize(w, h);
@@ -1288,6 +1348,9 @@ impl<W: Write> Session<W> {
                         let frame = screen_frame(view!(self), screen.panel_rows());
                         let _ = screen.draw(&mut self.out, &frame);
                     }
+                } else if let Some(t) = self.teletype.as_mut() {
+                    let _ = write!(self.out, "{}", t.show(&teletype_text(view!(self))));
+                    let _ = self.out.flush();
                 } else if self.display.live
                     && let Some(t) = self.thinking.as_ref()
                 {
@@ -1315,7 +1378,7 @@ impl<W: Write> Session<W> {
             if now >= until {
                 return;
             }
-            if self.screen.is_some() {
+            if self.keyed() {
                 match inputs.recv_timeout((until - now).min(TICK)) {
                     Ok(Input::Key(k)) => match self.editor.key(&k) {
                         Edit::Line(line) if self.typed_ahead.len() < TYPED_AHEAD_MAX => {
@@ -1354,6 +1417,9 @@ impl<W: Write> Session<W> {
     /// The terminal's new size: the screen drawn to it, or given up for the teletype if it is
     /// too small, with a one-line notice.
     fn resize(&mut self, width: u16, height: u16) {
+        if let Some(t) = self.teletype.as_mut() {
+            t.resize(width);
+        }
         let Some(screen) = self.screen.as_mut() else {
             return;
         };
@@ -1363,22 +1429,22 @@ impl<W: Write> Session<W> {
             return;
         }
         self.leave_screen();
+        self.teletype = Some(TeletypeLine::new(width));
         self.say(&too_small(width, height));
         self.show_board();
     }
 
-    /// Gives the screen up for the teletype: the terminal given back as it was, the keys read as
-    /// lines again, and the transcript's last lines written, so that the game reads on.
+    /// Gives the screen up: the alternate screen left, the keys still read one by one (for a
+    /// teletype, [`Self::run_on_teletype`], until the session ends), and the transcript's last
+    /// lines written, so that the game reads on.
     fn leave_screen(&mut self) {
         let Some(screen) = self.screen.take() else {
             return;
         };
         if let Some(t) = self.takeover.as_mut() {
-            t.give_back(&mut self.out);
+            t.leave_screen(&mut self.out);
         }
-        self.takeover = None;
-        // Only now: what was typed meanwhile, raw or as lines, is read as keys.
-        self.keys.store(false, Ordering::SeqCst);
+        self.out.raw = true;
         self.display = Display {
             live: false,
             ..self.display
@@ -1387,10 +1453,20 @@ impl<W: Write> Session<W> {
         for line in screen.last_lines(SHOWN_ON_LEAVING) {
             let _ = writeln!(self.out, "{line}");
         }
-        let typed = std::mem::take(&mut self.editor);
-        if !typed.text().is_empty() {
-            self.typed_ahead.push_back(typed.text().to_string());
+        let _ = self.out.flush();
+    }
+
+    /// The terminal given back as it was when the session ends: the screen left (its
+    /// transcript's last lines written), or the line being typed rubbed out.
+    fn give_back(&mut self) {
+        self.leave_screen();
+        self.rub_out();
+        if let Some(t) = self.takeover.as_mut() {
+            t.give_back(&mut self.out);
         }
+        self.takeover = None;
+        self.teletype = None;
+        self.out.raw = false;
         let _ = self.out.flush();
     }
 
@@ -1431,9 +1507,10 @@ impl<W: Write> Session<W> {
         }
         if let Some(line) = self.typed_ahead.pop_front() {
             self.prompted = false;
-            return Next::Line(Line::Text(line.into_bytes()), self.screen.is_none());
+            return Next::Line(Line::Text(line.into_bytes()), self.teletype.is_some());
         }
-        let mut ahead = self.screen.is_none();
+        // Lines (not keys) already waiting were typed ahead.
+        let mut ahead = !self.keyed();
         loop {
             if self.check_flag() {
                 return Next::Woken;
@@ -1471,9 +1548,9 @@ impl<W: Write> Session<W> {
                 Ok(Input::Key(k)) => match self.editor.key(&k) {
                     Edit::Line(line) => {
                         self.prompted = false;
-                        // Keys read after the screen was given up were not echoed: the
-                        // teletype writes their line after its prompt.
-                        let ahead = self.screen.is_none();
+                        // The teletype writes the line after its prompt, in place of the line
+                        // being typed.
+                        let ahead = self.teletype.is_some();
                         return Next::Line(Line::Text(line.into_bytes()), ahead);
                     }
                     Edit::Interrupt => return Next::Interrupted,
@@ -1482,8 +1559,9 @@ impl<W: Write> Session<W> {
                     Edit::Nothing => {}
                 },
                 Ok(Input::Resize(w, h)) => {
+                    let screen = self.screen.is_some();
                     self.resize(w, h);
-                    if self.screen.is_none() {
+                    if screen && self.screen.is_none() {
                         return Next::Woken; // the teletype prompts again
                     }
                 }
@@ -1549,6 +1627,19 @@ macro_rules! view {
     };
 }
 use view;
+
+/// The line being typed as a teletype shows it ([`TeletypeLine`]): the prompt, if one waits,
+/// then the lines typed ahead and the line being typed, as on the screen's last line.
+fn teletype_text(v: View<'_>) -> String {
+    let mut typed: Vec<&str> = v.typed_ahead.iter().map(String::as_str).collect();
+    typed.push(v.editor.text());
+    let prompt = if v.prompted {
+        prompt_text(v.game)
+    } else {
+        String::new()
+    };
+    ascii(&format!("{prompt}{}", typed.join(" / ")))
+}
 
 /// What the screen shows of `v`, the machine's panel `rows` lines high.
 fn screen_frame(v: View<'_>, rows: usize) -> Frame {
@@ -1683,21 +1774,14 @@ fn send_lines(input: impl BufRead, send: &mpsc::SyncSender<Input>) {
     }
 }
 
-/// The terminal's keys and sizes as they come, read by a thread of its own while `keys` is
-/// set (the screen holds the terminal); once it is cleared (the terminal given back for the
-/// teletype), every event crossterm has read or can read at once is passed on (lines typed
-/// meanwhile come whole, as keys, the terminal reading lines again), then standard input's
-/// lines are read, as [`read_lines`].
-fn read_keys(mode: Arc<AtomicBool>) -> Receiver<Input> {
+/// The terminal's keys and sizes as they come (raw mode), read by a thread of its own for as
+/// long as the session takes them (the channel open).
+fn read_keys() -> Receiver<Input> {
     let (send, receive) = mpsc::sync_channel(64);
     thread::spawn(move || {
         loop {
-            let keys = mode.load(Ordering::SeqCst);
-            // Reading keys, wait for one; stopping, take those already read.
-            let wait = if keys { TICK } else { Duration::ZERO };
-            match event::poll(wait) {
-                Ok(false) if keys => continue,
-                Ok(false) => break,
+            match event::poll(TICK) {
+                Ok(false) => continue,
                 Ok(true) => {}
                 Err(e) => {
                     let _ = send.send(Input::Line(Err(e)));
@@ -1714,7 +1798,6 @@ fn read_keys(mode: Arc<AtomicBool>) -> Receiver<Input> {
                 return;
             }
         }
-        send_lines(io::BufReader::new(io::stdin()), &send);
     });
     receive
 }
@@ -1827,6 +1910,50 @@ mod tests {
             send.send(Input::Line(Ok(line))).unwrap();
         }
         inputs
+    }
+
+    /// Keys for a session, all waiting before it starts (the channel closed after them): each
+    /// character of `text` typed, `\n` as Return.
+    fn typed(text: &str) -> Receiver<Input> {
+        let (send, inputs) = mpsc::sync_channel(256);
+        for c in text.chars() {
+            let code = if c == '\n' {
+                KeyCode::Enter
+            } else {
+                KeyCode::Char(c)
+            };
+            let key = KeyEvent::new(code, crossterm::event::KeyModifiers::NONE);
+            send.send(Input::Key(key)).unwrap();
+        }
+        inputs
+    }
+
+    #[test]
+    fn a_teletype_reading_keys_shows_the_line_typed_once_after_its_prompt() {
+        let dir = std::env::temp_dir().join(format!("machack-keyed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = config(dir.join("game.pgn"));
+        let mut out = Vec::new();
+        let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
+        session.teletype = Some(TeletypeLine::new(80));
+        session.out.raw = true;
+        let ended = session.play(&typed("e4\nbd?\nquit\n")).unwrap();
+        assert_eq!(ended, Ended::Recorded);
+        drop(session);
+        let out = String::from_utf8(out).unwrap();
+        let from = out.find("CLOCKS").unwrap();
+        let from = from + out[from..].find('\n').unwrap() + 1;
+        // Each key shown as typed; the line, on Return, rubbed out and written after its
+        // prompt; the machine's words on lines of their own.
+        assert_eq!(
+            &out[from..],
+            "1. e4\r     \r1. e4\r\n\
+             1... bd?\r        \r1... bd?\r\n\
+             NOT A MOVE OR COMMAND: 'bd?'. DID YOU MEAN BD?\r\n\
+             1... quit\r         \r1... quit\r\n\
+             BYE.\r\n"
+        );
     }
 
     #[test]
