@@ -526,6 +526,13 @@ fn the_teletype_on_a_terminal_echoes_each_move_once() {
     );
     assert_eq!(moves[0].trim(), "1. e4");
     assert!(moves[1].starts_with("1... "));
+    // A move in descriptive notation, in lower case: shown as typed, not again as read.
+    pane.keys(&["p-q4", "Enter"]);
+    let rows = pane.wait_for("the reply", |r| r.iter().any(|l| l.starts_with("2... ")));
+    let moves: Vec<&String> = rows.iter().filter(|l| l.starts_with("2.")).collect();
+    assert_eq!(moves.len(), 2, "{}", rows.join("\n"));
+    assert_eq!(moves[0].trim(), "2. p-q4");
+    assert!(moves[1].starts_with("2... "));
     pane.keys(&["quit", "Enter"]);
     assert_eq!(pane.exit(), "exit 0");
 }
