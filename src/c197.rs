@@ -17,6 +17,9 @@
 //! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL1` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
 //! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
+//! | `HASHR` `HASHE` `HHVC`, the probe in `LMG` (and what c197 leaves unfinished, after c.558) | 66-73, 3394-3400, 5203-5305 | `hash.rs` |
+//! | the secondary search (none in c197: after c.558's `EVM6`) | | `secondary.rs` |
+//! | (not in c197) several principal lines, MultiPV | | `lines.rs` |
 //!
 //! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
 //! switch in [`Fixes`].
@@ -29,14 +32,19 @@ pub mod cat;
 pub mod evm;
 pub mod flata;
 pub mod generate;
+pub mod hash;
+pub mod lines;
 pub mod lmg;
+pub mod secondary;
 pub mod statev;
 
-use crate::program::{Fixes, Limits, Progress, SearchParams, SearchResult, TopBound, TopLevelMove};
+use crate::program::{
+    Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
+};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use board::Board;
-use evm::{FLUSH, Node, Tree, side_value};
+use evm::{Node, Tree, side_value};
 use std::time::Instant;
 
 /// The program's board for `root`: the game replayed from the start position when `history`
@@ -162,6 +170,11 @@ pub struct Searcher {
     /// The program's run state, kept as the running program kept it from one search to the
     /// next (see [`cat::Leftovers`]).
     run: cat::Leftovers,
+    /// The hash table, emptied before each search as c.558 empties it before each move (see
+    /// [`hash`]): the game's positions are entered anew from the search's history, so the
+    /// table carries nothing from one search to the next and is no part of the run state (a
+    /// depth of a deepening search finds it as a search at that depth alone does).
+    table: hash::Table,
 }
 
 impl Searcher {
@@ -172,6 +185,7 @@ impl Searcher {
             params,
             fixes,
             run: Default::default(),
+            table: Default::default(),
         }
     }
 
@@ -191,6 +205,17 @@ impl Searcher {
         self.run = Default::default();
     }
 
+    /// What earlier searches left behind (see [`cat::Leftovers`]).
+    pub fn run_state(&self) -> cat::Leftovers {
+        self.run
+    }
+
+    /// Sets what earlier searches left behind: the state `run_state` gave before, so that
+    /// the next search starts as that one did.
+    pub fn set_run_state(&mut self, run: cat::Leftovers) {
+        self.run = run;
+    }
+
     /// Searches `root` as c197 would (`HACK1`): widths, depth and feedovers from the settings,
     /// the depth replaced by `limits.depth` if it is given. `history` holds the keys of the
     /// game's earlier positions, oldest first, `root` excluded. What the program's earlier
@@ -207,6 +232,7 @@ impl Searcher {
         let (params, fixes) = (&self.params, self.fixes);
         let depth = limits.depth.unwrap_or(params.depth);
         let (board, mut leftovers) = board_for(root, history);
+        let game = hash::GamePositions::walk_back(root, &board, history);
         leftovers.qr_pinned |= self.run.qr_pinned;
         leftovers.black_as_white |= self.run.black_as_white;
         let node = Node::new(board, root.clone(), fixes, &mut leftovers);
@@ -221,6 +247,16 @@ impl Searcher {
             progress,
         );
         tree.set_leftovers(leftovers);
+        let (entries, use_) = (params.table_entries(), params.table);
+        if self.table.use_ != use_ || (use_ != TableUse::Off && self.table.len() != entries) {
+            self.table = hash::Table::new(entries, use_);
+        } else {
+            self.table.clear();
+        }
+        let (marks, root_pending) = game.marks(root, params.repetition);
+        tree.set_table(std::mem::take(&mut self.table), root_pending);
+        tree.hash_game(&marks);
+        tree.set_secondary(params.secondary().then_some(params.secondary_plies));
         let list = tree.root_list(&node);
         let legal = root.legal_moves();
         let plausibility: Vec<(Move, Value)> = list
@@ -234,17 +270,26 @@ impl Searcher {
             .collect();
         let ret = tree.root(&node);
         self.run = tree.leftovers();
+        let mut records = tree.top().to_vec();
+        let wanted = params.multi_pv.max(1) as usize;
+        let bounds = if wanted > 1 && !tree.stopped && !ret.pv.is_empty() {
+            lines::search_further(&mut tree, &node, &list, &legal, &mut records, wanted)
+        } else {
+            vec![None; records.len()]
+        };
+        self.table = tree.take_table();
         let stopped = tree.stopped;
         let mut top_level = Vec::new();
         let mut best: Option<i64> = None;
-        for t in tree.top() {
-            let refuted = if side == 0 {
-                t.raw < -(FLUSH - 512)
-            } else {
-                t.raw > FLUSH - 512
-            };
-            let (value, bound) = if refuted {
-                (best.map_or(t.raw, |b| b), TopBound::AtMost)
+        for (t, again) in records.iter().zip(bounds) {
+            let (value, bound) = if lines::refuted(t.raw, side) {
+                // The best it was refuted against; the lower if refuted twice (`lines.rs`).
+                let first = best.map_or(t.raw, |b| b);
+                let bound = match again {
+                    Some(b) if side_value(b, side) < side_value(first, side) => b,
+                    _ => first,
+                };
+                (bound, TopBound::AtMost)
             } else {
                 (t.raw, TopBound::Exact)
             };
@@ -258,20 +303,31 @@ impl Searcher {
                 value: side_value(value, side),
                 bound,
                 pv: t.pv.clone(),
-                secondary: None,
+                secondary: t.secondary.map(|v| side_value(v, side)),
             });
         }
         let mut stats = tree.stats().clone();
+        stats.table = self.table.stats;
         stats.time = start.elapsed();
         let pv: Vec<Move> = ret.pv.iter().map(|p| p.mv).collect();
         let best_move = pv.first().copied().or_else(|| {
             // Stopped before any move was searched to the end: the most plausible legal one.
             plausibility.first().map(|&(m, _)| m)
         });
+        let lines = if pv.is_empty() {
+            Vec::new()
+        } else {
+            let chosen = Line {
+                value: side_value(ret.value, side),
+                pv: pv.clone(),
+            };
+            lines::principal_lines(&records, chosen, side, wanted)
+        };
         SearchResult {
             best_move: if legal.is_empty() { None } else { best_move },
             value: side_value(ret.value, side),
             pv,
+            lines,
             top_level,
             plausibility,
             stats,

@@ -4,25 +4,33 @@
 //! - [`Game`] (this file): a game as played: the start, the moves with how they were written and
 //!   timed, the keys of the positions passed (for repetition), and how it ended ([`Ending`]).
 //! - [`program`]: the program behind every front end, the paper's or c197, chosen once from the
-//!   settings (moves and values, no text); [`engine`]: it, with what the front ends read of its
-//!   last search.
+//!   settings (moves and values, no text); [`deepening`]: one search at the set depth, as in
+//!   1967, or depth 1, 2, 3, … until stopped or out of time; [`engine`]: the program, with what
+//!   the front ends read of its last search.
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
 //! - [`input`]: files and lines read with size limits.
 //! - [`judgement`]: when the machine accepts a draw and when it resigns (paper §12).
-//! - [`record`]: the game record on disk (PGN), written before each move is shown.
+//! - [`record`]: the game record on disk (PGN), written before each move is shown, with the
+//!   program's settings and what each of its searches gave.
+//! - [`rerun`]: the program as it stood at any point of a recorded game, rebuilt by repeating
+//!   its searches and book choices in order.
 
 pub mod clock;
+pub mod deepening;
 pub mod engine;
 pub mod input;
 pub mod judgement;
 pub mod program;
 pub mod record;
+pub mod rerun;
 
 pub use program::Program;
 
 use crate::notation::{Style, descriptive, san};
+use crate::program::SearchParams;
 use crate::rules::{Color, Key, Move, Position, Status};
+use crate::value::Value;
 use std::fmt;
 
 /// One move of the game, as the record keeps it.
@@ -38,6 +46,20 @@ pub struct GameMove {
     pub seconds: Option<f64>,
     /// Whether it came from the opening book.
     pub book: bool,
+    /// What the program's search gave, for a move the program chose by searching.
+    pub search: Option<Searched>,
+}
+
+/// What the program's search gave for a move it chose: enough to repeat the search exactly
+/// (the settings, and the node a limit stopped it at) and to check the repetition (its value).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Searched {
+    /// The value of the position for the side that moved, as the search found it.
+    pub value: Value,
+    /// The node at which a limit (the clock) stopped the search, if one did.
+    pub stopped_at: Option<u64>,
+    /// The settings it searched with.
+    pub params: SearchParams,
 }
 
 /// How a game ended.
@@ -247,12 +269,21 @@ impl Game {
             descriptive: descriptive::format(&self.pos, mv, Style::Teletype),
             seconds,
             book,
+            search: None,
         };
         self.keys.push(self.pos.key());
         self.pos.make(mv);
         self.moves.push(gm);
         self.ending = self.rules_ending();
         self.moves.last().expect("just pushed")
+    }
+
+    /// Plays legal move `mv`, chosen by the program's search (see [`Game::play`]).
+    pub fn play_searched(&mut self, mv: Move, seconds: Option<f64>, search: Searched) -> &GameMove {
+        self.play(mv, seconds, false);
+        let last = self.moves.last_mut().expect("just played");
+        last.search = Some(search);
+        last
     }
 
     /// Takes back the last move, if any; the game is open again.

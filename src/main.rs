@@ -44,11 +44,21 @@ enum Command {
     Bench(cli::bench::BenchArgs),
     /// Search each position of an EPD file and check its bm/am operations.
     Epd(cli::epd::EpdArgs),
-    /// Print the 1967 static evaluation term by term (S = B + R + P + K + C).
+    /// Print the static evaluation term by term: c197's STVL4 (default) or the paper's
+    ///
+    /// c197's STVL4 terms (the default) from White's side, each with what it adds, the total so
+    /// far, the paper's term it stands for and what it scores (MATB ~ B, PCRC ~ R, KSFFW and
+    /// KSFFB ~ K, PSTVL ~ P; c197 has no C), ending with a pointer to --profile paper: the
+    /// paper's S = B + R + P + K + C as the recreation computes it.
     Eval(cli::eval::EvalArgs),
     /// List every legal move with its plausibility, most plausible first.
     Plausible(cli::plausible::PlausibleArgs),
-    /// Trace one move through the plausible-move generator, factor by factor.
+    /// Trace one move's plausibility rule by rule: c197's LMGR (default) or the paper's factors
+    ///
+    /// c197's LMGR (the default) rule by rule, each with what it adds to R, R after it, what it
+    /// scores and the paper's factor it corresponds to, the total last, ending with a pointer
+    /// to --profile paper: the paper's factors as the recreation of its generator scores them,
+    /// each with a comment.
     Trace(cli::trace::TraceArgs),
     /// Time the plausible-move generator over the positions of a TSV file.
     BenchPmg(cli::bench_pmg::BenchArgs),

@@ -18,7 +18,7 @@ pub mod score;
 
 pub use descriptive::Style;
 pub use error::MoveError;
-pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_games};
+pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_games, read_moves};
 
 use crate::rules::{Move, Position};
 

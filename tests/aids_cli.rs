@@ -10,6 +10,9 @@ fn machack(args: &[&str]) -> (i32, String, String) {
 
 use common::plausible_lists::printed;
 
+/// F21: paper game 3 (Mac Hack-Landey) before Black's 21st move, the position issue 22 names.
+const F21: &str = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
+
 /// Paper game 1 (Wagner-Mac Hack) up to 11... O-O, in coordinates: White's 12th move next.
 fn game_1_ply_22() -> String {
     printed("game 1 before 12. O-O").0
@@ -75,7 +78,11 @@ fn plausible_profile_errors_are_named() {
     );
     let (code, _, err) = machack(&["plausible", "--profile", "paper", "--fixes", "all"]);
     assert_eq!(code, 2);
-    assert_eq!(err, "machack: --fixes applies to --profile c197 only\n");
+    assert_eq!(
+        err,
+        "machack: --fixes does not apply to profile paper: it applies to profile c197 only (the \
+         fixes later versions made to c197's bugs)\n"
+    );
     let (code, _, err) = machack(&["plausible", "--ply", "0"]);
     assert_eq!(code, 2);
     assert_eq!(
@@ -103,26 +110,64 @@ fn plausible_fixes_reach_c197s_generator() {
     assert_eq!(value(&fixed) - value(&c197), 16, "{c197} {fixed}");
 }
 
+/// The pointer every c197 trace ends with.
+const TRACE_POINTER: &str = "The paper's own factors, as the recreation of its generator scores \
+                             them, each with a\ncomment: machack trace --profile paper (same \
+                             move and position).\n";
+
 #[test]
-fn trace_shows_c197s_rules_with_r_after_each() {
+fn trace_shows_c197s_rules_with_what_each_adds_r_after_it_a_gloss_and_the_papers_factor() {
     // The start position's P-K4, 644 in the list above: the pawn's development where it
     // stands (32) comes off, the rest is LMGR's.
     let (code, out, _) = machack(&["trace", "P-K4"]);
     assert_eq!(code, 0);
     assert_eq!(
         out,
-        "c197's LMGR scoring P-K4 (e4) at level 1: R after each rule, in units of 1/128 pawn\n\
-         (the current-square rules score the man where it stands; R then starts from minus that)\n\
-         \x20   32  current square: development (LMGCD)\n\
-         \x20   32  current square: less what it risks there\n\
-         \x20  -32  minus current development (CDEVV)\n\
-         \x20  -32  passed pawns, king (LMGRT, LMGCMX)\n\
-         \x20  -32  blocking lines (LBL)\n\
-         \x20  480  initial 512, centre pawn block\n\
-         \x20  560  unblocking (LMUA), line to king (LMFA LMDA)\n\
-         \x20  560  capture or safety analysis\n\
-         \x20  644  development at the new square (LMGR1A)\n\
-         total 644\n"
+        format!(
+            "c197's LMGR (lines 4036-4294) scoring P-K4 (e4) at level 1, rule by rule: what each\n\
+             adds to R, R after it, the rule (its routine or constant in c197.txt), what it scores\n\
+             and the paper's factor it corresponds to (paper section 5); in units of 1/128 pawn.\n\
+             \x20 adds      R  rule          what it scores                              paper\n\
+             the man where it stands (LMGCD, 4334-4418), given up by any move of it:\n\
+             \x20  +32     32  LMGCD LMGR1A  its development there: squares, threats     development (old square)\n\
+             \x20   +0     32  LMGCD risk    less what it risks there, if en prise       -\n\
+             the move:\n\
+             \x20  -32    -32  CDEVV         R starts at minus that (too early: -256)    development (old square)\n\
+             \x20   +0    -32  LMGRT1        blocking an enemy passed pawn, by rank      passed pawn (blocking)\n\
+             \x20   +0    -32  MBACKP        moving a backward pawn: +32                 moving a backward pawn\n\
+             \x20   +0    -32  PPP           pushing a passed pawn, by rank reached      passed pawn push\n\
+             \x20   +0    -32  LMGCMX        the king toward its back rank (OPNMID)      king retreat\n\
+             \x20   +0    -32  LBL           lines it blocks there: ours cost, his gain  blocking sliders\n\
+             \x20 +512    480  IVLU          the initial value                           initial value 512\n\
+             \x20   +0    480  LMCPB         to K3/Q3 before that centre pawn: -96       blocking a centre pawn\n\
+             \x20  +80    560  LMUA          the lines it unblocks, ours and his         uncovering, unblocking\n\
+             \x20   +0    560  FMROOK        rook/queen first move, king unmoved: -48    first rook move\n\
+             \x20   +0    560  LMFA LMDA     +32 a line to the enemy king (each line)    line to the enemy king\n\
+             \x20   +0    560  LMGR3 LMGR4   capture or safety analysis (FLATA)          capture, exchange\n\
+             \x20  +84    644  LMGR1A        its development at the new square, threats  development (new square)\n\
+             total 644\n\
+             {TRACE_POINTER}"
+        )
+    );
+}
+
+/// The reader's check on F21 (paper game 3, Black's 21st move): every rule of the c197 trace
+/// of R-K4 with what it adds, R after it, a gloss and the paper's factor; the pointer last.
+#[test]
+fn trace_of_f21_explains_every_rule() {
+    let (code, out, _) = machack(&["trace", "--fen", F21, "R-K4"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+    assert!(out.ends_with(TRACE_POINTER), "{out}");
+    let (_, help, _) = machack(&["trace", "--help"]);
+    assert!(
+        help.starts_with(
+            "Trace one move's plausibility rule by rule: c197's LMGR (default) or the paper's \
+             factors\n\nc197's LMGR (the default) rule by rule, each with what it adds to R, R \
+             after it, what it scores and the paper's factor it corresponds to, the total last, \
+             ending with a pointer to --profile paper"
+        ),
+        "{help}"
     );
 }
 
@@ -135,17 +180,23 @@ fn trace_names_c197s_flags_and_its_floor_at_0() {
         args.extend(game.split_whitespace());
         let (code, out, _) = machack(&args);
         assert_eq!(code, 0);
-        out
+        out.strip_suffix(TRACE_POINTER).unwrap().to_string()
     };
     let bf1 = trace("Bf1");
-    assert!(bf1.contains("\n  -136  blocking lines (LBL)\n"), "{bf1}");
+    assert!(bf1.contains("\n    -8   -136  LBL "), "{bf1}");
     assert!(bf1.ends_with("\nflags poor\ntotal 440\n"), "{bf1}");
     let qg4 = trace("Qg4");
     assert!(
-        qg4.ends_with("\n  -812  unsafe (LMGR3)\nflags unsafe\ntotal 0\n"),
+        qg4.ends_with(
+            "\n -1248   -812  LMGR4A        unsafe: no development, no flags            \
+             unsafe move\nflags unsafe\ntotal 0\n"
+        ),
         "{qg4}"
     );
-    assert!(trace("O-O").ends_with("\n   768  castling\ntotal 768\n"));
+    assert!(trace("O-O").ends_with(
+        "\n  +768    768  CASTLE        castling: a value of its own                castling \
+         768\ntotal 768\n"
+    ));
 }
 
 #[test]
@@ -201,7 +252,7 @@ fn eval_rows(args: &[&str]) -> Vec<String> {
     out.lines()
         .map(|l| l.split_whitespace().collect::<Vec<_>>())
         .filter(|cols| ["MATB", "PCRC", "KSFFW", "KSFFB", "PSTVL", "STVL4"].contains(&cols[0]))
-        .map(|cols| format!("{} {}", cols[0], cols[cols.len() - 2]))
+        .map(|cols| format!("{} {}", cols[0], cols[1].trim_start_matches('+')))
         .collect()
 }
 
@@ -212,7 +263,6 @@ fn eval_shows_c197s_stvl4_terms_as_its_debugging_build_keeps_them() {
     args.extend(game.split_whitespace());
     let (code, out, _) = machack(&[&["eval"][..], &args].concat());
     assert_eq!(code, 0);
-    insta::assert_snapshot!(out);
     // Game 1 before 12. O-O: White a pawn up (Bxb7), its pawn structure 4 worse.
     assert_eq!(
         eval_rows(&args),
@@ -225,7 +275,44 @@ fn eval_shows_c197s_stvl4_terms_as_its_debugging_build_keeps_them() {
             "STVL4 124"
         ]
     );
-    assert!(out.ends_with("\nWhite to move: +0.97 for White\n"), "{out}");
+    assert!(out.contains("\nWhite to move: +0.97 for White\n"), "{out}");
+    assert!(out.ends_with(EVAL_POINTER), "{out}");
+}
+
+/// The pointer every c197 evaluation ends with.
+const EVAL_POINTER: &str = "The paper's own terms, as the recreation computes them: machack eval \
+                            --profile paper\n(same position).\n";
+
+/// The reader's check on F21: each STVL4 term with what it adds, the total so far, the
+/// paper's term it stands for and what it scores; the pointer last; the help says so.
+#[test]
+fn eval_of_f21_gives_each_term_its_share_the_total_so_far_and_the_papers_term() {
+    let (code, out, _) = machack(&["eval", "--fen", F21]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+    assert_eq!(
+        eval_rows(&["--fen", F21]),
+        [
+            "MATB 128",
+            "PCRC 0",
+            "KSFFW 0",
+            "KSFFB 0",
+            "PSTVL 56",
+            "STVL4 184"
+        ]
+    );
+    assert!(out.ends_with(EVAL_POINTER), "{out}");
+    let (_, help, _) = machack(&["eval", "--help"]);
+    assert!(
+        help.starts_with(
+            "Print the static evaluation term by term: c197's STVL4 (default) or the paper's\n\n\
+             c197's STVL4 terms (the default) from White's side, each with what it adds, the \
+             total so far, the paper's term it stands for and what it scores (MATB ~ B, PCRC ~ \
+             R, KSFFW and KSFFB ~ K, PSTVL ~ P; c197 has no C), ending with a pointer to \
+             --profile paper"
+        ),
+        "{help}"
+    );
 }
 
 #[test]
@@ -261,9 +348,10 @@ fn eval_c197_king_terms_count_in_the_opening_and_middle_game_only() {
     // Past game ply 40 (OPNMID off: here 42) the same position's king terms are 0.
     let (_, out, _) = machack(&["eval", "--fen", "4k3/8/8/8/8/5q2/8/4K3 w - - 0 22"]);
     assert!(out.contains("\nOPNMID off: the root is past game ply 40, the king terms are 0\n"));
-    assert!(
-        out.contains("\nKSFFW  White's king: -8 a rank above its first, -KINGSF      0   +0.00\n")
-    );
+    assert!(out.contains(
+        "\nKSFFW      +0   -1248   -9.75  K      White's king: -8 a rank above its first, less \
+         KINGSF\n"
+    ));
 }
 
 #[test]
@@ -301,8 +389,8 @@ fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        "machack: --knowledge, --king-safety and --ratio-divisor apply to --profile paper only \
-         (c197 has its own generator and evaluator)\n"
+        "machack: --king-safety does not apply to profile c197: it applies to profile paper \
+         with knowledge 1967 only (a variant of the paper's 1967 evaluator)\n"
     );
     let (code, out, _) = machack(&["eval", "--profile", "paper"]);
     assert_eq!(code, 0);
@@ -311,4 +399,37 @@ fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
         out,
         machack::cli::eval::report(&start, &start, &Default::default())
     );
+}
+
+/// Every rule the c197 trace names has a gloss and a paper factor, in positions with castling,
+/// captures good and bad, unsafe moves, king moves and a promotion; and every gloss is of a
+/// rule these positions reach.
+#[test]
+fn every_c197_rule_traced_has_a_gloss() {
+    use machack::c197::{plausible_list, trace_move};
+    use machack::cli::trace::{c197_rule_gloss, c197_rules_glossed};
+    use machack::program::Fixes;
+    use machack::rules::{Position, START_FEN};
+    let fens = [
+        START_FEN,
+        F21,
+        "r3k2r/ppp2ppp/2n1bn2/2bpp1q1/4P3/2NP1N2/PPPBBPPP/R2QK2R w KQkq - 4 8",
+        "8/1P4k1/8/3p4/4P3/8/5K2/8 w - - 0 50",
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        for ply in [1, 3] {
+            for (m, _) in plausible_list(&pos, &[], Fixes::default(), ply) {
+                let (steps, _) = trace_move(&pos, &[], Fixes::default(), ply, m).unwrap();
+                for (rule, _) in steps {
+                    assert!(c197_rule_gloss(rule).is_some(), "{rule} ({fen}, {m})");
+                    seen.insert(rule);
+                }
+            }
+        }
+    }
+    for label in c197_rules_glossed() {
+        assert!(seen.contains(label), "{label} never traced");
+    }
 }

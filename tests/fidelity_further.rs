@@ -11,7 +11,7 @@ use machack::fidelity::compare::{Oracle, Summary, compare_positions};
 use machack::fidelity::reference::Reference;
 use machack::notation::{Game, read_games};
 use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams};
+use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
 
 /// The comparison table of every position of `reference/c197/FILE` with a profile at a preset,
@@ -26,8 +26,10 @@ fn compare(file: &str, games: &[Game], profile: Profile, preset: Preset) -> (Str
         let rows = compare_positions(
             &positions,
             games,
+            // c197 as it ran, its table assembled out (`HSCOD=0`).
             &SearchParams {
                 profile,
+                table: TableUse::Off,
                 ..SearchParams::preset(preset)
             },
             &Limits::default(),

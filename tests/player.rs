@@ -74,7 +74,13 @@ fn a_short_game_with_garbled_input() {
         "{out}"
     );
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
-    assert!(out.contains("WIDTHS 4  DEPTH 2"), "{out}");
+    assert!(
+        out.contains(
+            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2, SECONDARY OFF, \
+             SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767 (QUICK PRESET)"
+        ),
+        "{out}"
+    );
     assert!(
         out.contains(" SEC"),
         "the machine's replies carry their time: {out}"
@@ -642,11 +648,9 @@ const TWICE: &str = "1. Qc8+ Kh7 2. Qf5+ Kh8 3. Qc8+ Kh7 4. Qf5+ Kh8 *";
 #[test]
 fn the_machine_behind_claims_the_repetition_it_chooses() {
     // The machine plays White (the user Black).
-    // The position stands for the third time: it claims, at once or (where its search values
-    // the repetition at 0, c197's table) with the move that repeats it once more.
     let (out, pgn) = resumed("behind", CORNER, TWICE, &["--black"], "quit\n");
     assert!(
-        out.contains("WHITE CLAIMS A DRAW.\nTHIRD REPETITION"),
+        out.contains("5. Q-QB8 CH") && out.contains("WHITE CLAIMS A DRAW.\nTHIRD REPETITION"),
         "{out}"
     );
     assert!(pgn.ends_with("1/2-1/2"), "{pgn}");
@@ -747,10 +751,14 @@ fn the_words_people_type_are_understood_or_answered_with_what_was_meant() {
         ended[0].starts_with(&format!("{end}.  CLOCKS: WHITE 0:")),
         "BD: {out}"
     );
-    assert!(ended[1].starts_with("1.    P-Q4 "), "PG: {out}");
-    assert_eq!(ended[2], end, "PG ends with the result: {out}");
+    assert!(
+        ended[1].starts_with("SETTINGS: PROFILE C197, "),
+        "PG: {out}"
+    );
+    assert!(ended[2].starts_with("1.    P-Q4 "), "PG: {out}");
+    assert_eq!(ended[3], end, "PG ends with the result: {out}");
     assert_eq!(
-        ended[3],
+        ended[4],
         format!(
             "THE GAME IS OVER ({end}): NEW STARTS ANOTHER, U TAKES BACK A MOVE, RS RESTORES A \
              GAME, QUIT ENDS."
@@ -759,14 +767,14 @@ fn the_words_people_type_are_understood_or_answered_with_what_was_meant() {
     );
     // new: another game, in a record of its own here; the first keeps its result.
     assert!(
-        ended[4].starts_with("A NEW GAME: RECORDING IT IN machack-"),
+        ended[5].starts_with("A NEW GAME: RECORDING IT IN machack-"),
         "{out}"
     );
     assert_eq!(
-        ended[5],
+        ended[6],
         "WHITE TO MOVE.  CLOCKS: WHITE 0:10:00  BLACK 0:10:00"
     );
-    assert_eq!(ended[6], "1. P-K4", "{out}");
+    assert_eq!(ended[7], "1. P-K4", "{out}");
     let first = read_record(&rec);
     assert!(first.contains("[White \"A. Player\"]"), "{first}");
     assert!(
@@ -774,7 +782,7 @@ fn the_words_people_type_are_understood_or_answered_with_what_was_meant() {
         "{first}"
     );
     assert!(first.contains("[Result \"0-1\"]"), "{first}");
-    let second = ended[4]["A NEW GAME: RECORDING IT IN ".len()..].trim_end_matches('.');
+    let second = ended[5]["A NEW GAME: RECORDING IT IN ".len()..].trim_end_matches('.');
     let second = read_record(&dir.join(second));
     assert!(second.contains("[White \"A. Player\"]"), "{second}");
     assert!(second.contains("1. e4 {P-K4 "), "{second}");

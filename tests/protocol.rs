@@ -21,8 +21,13 @@ impl Engine {
     }
 
     fn start_with(protocol: &str, preset: &str) -> Engine {
+        Engine::start_args(protocol, &["--preset", preset, "--profile", "paper"])
+    }
+
+    fn start_args(protocol: &str, args: &[&str]) -> Engine {
         let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
-            .args([protocol, "--preset", preset, "--profile", "paper"])
+            .arg(protocol)
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -292,6 +297,11 @@ fn uci_ponder_waits_for_ponderhit() {
     e.expect("readyok");
     e.send("ponderhit");
     e.expect("bestmove ");
+    // Pondering searches once at the set depth (it does not deepen): after `ponderhit` the
+    // move comes without a `stop`.
+    e.send("go ponder");
+    e.send("ponderhit");
+    e.expect("bestmove ");
     e.quit();
 }
 
@@ -322,10 +332,10 @@ fn xboard_analyze_posts_thinking_for_black_to_move_even_after_nopost() {
     e.send("nopost");
     e.send("setboard 6k1/5ppp/8/8/7R/8/r4PPP/6K1 b - - 0 1");
     e.send("analyze");
-    // ply score time(cs) nodes pv: the quick preset's depth, mate in one, Ra1#.
+    // ply score time(cs) nodes pv: depth 2 (analysis deepens: 1, 2, 3, …), mate in one, Ra1#.
     let line = e.expect_with(&format!("2 {MATE_IN_ONE} "), " Ra1#");
     assert_eq!(line.split_whitespace().count(), 5, "{line}");
-    // `.`: stat01: time nodes ply mvleft mvtot [mvname], the ply the quick preset's 2.
+    // `.`: stat01: time nodes ply mvleft mvtot [mvname], the ply the depth being searched.
     e.send(".");
     let stat = e.expect("stat01: ");
     let f: Vec<u64> = stat
@@ -335,7 +345,7 @@ fn xboard_analyze_posts_thinking_for_black_to_move_even_after_nopost() {
         .map(|w| w.parse().unwrap())
         .collect();
     assert_eq!(f.len(), 5, "{stat}");
-    assert_eq!(f[2], 2, "{stat}");
+    assert!(f[2] >= 2, "{stat}");
     assert!(f[3] <= f[4] && f[4] >= 1, "{stat}");
     e.send("ping 1");
     e.expect("pong 1");
@@ -439,7 +449,8 @@ fn xboard_features_declare_the_notation_and_profile_options_and_end_with_done() 
         e.expect("feature "),
         "feature ping=1 setboard=1 usermove=1 san=0 sigint=0 reuse=1 colors=0 time=1 nps=0 \
          myname=\"machack (Mac Hack VI 1967)\" option=\"Notation -combo *SAN /// descriptive\" \
-         option=\"Profile -combo c197 /// *paper\""
+         option=\"Profile -combo c197 /// *paper\" option=\"MultiPV -spin 1 1 255\" \
+         option=\"Deepen -check 0\""
     );
     assert_eq!(e.expect("feature "), "feature done=1");
     e.quit();
@@ -455,8 +466,8 @@ fn xboard_posts_mates_as_100000_plus_moves_with_the_pv_in_san() {
     e.send(&format!("setboard {SMOTHERED}"));
     e.send("analyze");
     let line = e.expect_with("4 100002 ", " Nf7#");
-    // The first post of the mate (the node count when Qg8+ became best).
-    assert_eq!(timeless(&line), "4 100002 _ 816 Qg8+ Rxg8 Nf7#");
+    // Depth 4 done (analysis deepens: its nodes counted from depth 1 on).
+    assert_eq!(timeless(&line), "4 100002 _ 876 Qg8+ Rxg8 Nf7#");
     e.send("exit");
     e.quit();
     // Black, after Qg8+, is mated in one (a session of its own: the first search, stopped by
@@ -467,7 +478,7 @@ fn xboard_posts_mates_as_100000_plus_moves_with_the_pv_in_san() {
     e.send("setboard r5Qk/6pp/7N/8/8/8/8/6K1 b - - 1 1");
     e.send("analyze");
     let line = e.expect_with("4 -100001 ", " Nf7#");
-    assert_eq!(timeless(&line), "4 -100001 _ 57 Rxg8 Nf7#");
+    assert_eq!(timeless(&line), "4 -100001 _ 81 Rxg8 Nf7#");
     e.send("exit");
     e.quit();
 }
@@ -482,7 +493,7 @@ fn xboard_notation_option_switches_the_pv_to_descriptive() {
     e.send(&format!("setboard {SMOTHERED}"));
     e.send("analyze");
     let line = e.expect_with("4 100002 ", " MATE");
-    assert_eq!(timeless(&line), "4 100002 _ 816 Q-KN8 CH RXQ N-KB7 MATE");
+    assert_eq!(timeless(&line), "4 100002 _ 876 Q-KN8 CH RXQ N-KB7 MATE");
     e.send("exit");
     e.send("option Notation=fancy");
     e.expect("Error (bad argument: Notation 'fancy' is not SAN or descriptive");
@@ -514,15 +525,18 @@ fn uci_analysis_of_a_book_position_is_searched_and_scored() {
             "bestmove d2d4"
         ]
     );
-    // (The table now holds the position after d2d4: the line ends there.)
+    // Analysis deepens (the table now holds the position after d2d4: the line ends there);
+    // the move after `stop` is that of the deepest depth done by then.
     e.send("go infinite");
     e.expect_with("info depth 2 score cp 0 ", " pv d2d4");
     e.send("stop");
-    e.expect("bestmove d2d4");
+    e.expect("bestmove ");
+    assert!(!e.seen.iter().any(|l| l.contains("book")), "{:#?}", e.seen);
     e.send("setoption name UCI_AnalyseMode value true");
-    e.send("go movetime 5000");
+    e.send("go movetime 500");
     e.expect_with("info depth 2 score cp 0 ", " pv d2d4");
-    e.expect("bestmove d2d4");
+    e.expect("bestmove ");
+    assert!(!e.seen.iter().any(|l| l.contains("book")), "{:#?}", e.seen);
     // In play (analyse mode off) the book answers.
     e.send("setoption name UCI_AnalyseMode value false");
     e.send("go movetime 5000");
@@ -545,9 +559,9 @@ fn uci_multipv_3_reports_the_three_best_moves_with_exact_scores() {
     assert_eq!(
         uci_result(&mut e),
         [
-            "info depth 4 multipv 1 score cp 9 nodes 7784 nps _ time _ pv c3d5 g4e6 d5f6 g7f6",
-            "info depth 4 multipv 2 score cp 0 nodes 7784 nps _ time _ pv h2h3 g4e6 c4e6 f7e6",
-            "info depth 4 multipv 3 score cp 0 nodes 7784 nps _ time _ pv d1e1 h7h6 g5e3 c5e3 \
+            "info depth 4 multipv 1 score cp 9 nodes 6463 nps _ time _ pv c3d5 g4e6 d5f6 g7f6",
+            "info depth 4 multipv 2 score cp 0 nodes 6463 nps _ time _ pv h2h3 g4e6 c4e6 f7e6",
+            "info depth 4 multipv 3 score cp 0 nodes 6463 nps _ time _ pv d1e1 h7h6 g5e3 c5e3 \
              e1e3",
             "bestmove c3d5"
         ]
@@ -555,6 +569,169 @@ fn uci_multipv_3_reports_the_three_best_moves_with_exact_scores() {
     e.send("setoption name MultiPV value 0");
     e.expect("info string error: MultiPV '0' is not a whole number from 1 to 255");
     e.quit();
+}
+
+/// Under c197, `MultiPV 3` gives the program's own choice, value and line first, then the two
+/// best of the other top-level moves with their exact values (`c197/lines.rs`), the same lines
+/// `think --lines 3` prints; `MultiPV 1` gives c197's search node for node.
+#[test]
+fn uci_multipv_3_under_c197_gives_its_choice_then_the_next_two_exact() {
+    let mut e = Engine::start_args("uci", &["--preset", "tournament"]);
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go depth 4");
+    assert_eq!(
+        uci_result(&mut e),
+        [
+            "info depth 4 score cp 31 nodes 2673 nps _ time _ pv c3d5 c5d4 d5f6 g7f6 g5c1",
+            "bestmove c3d5"
+        ]
+    );
+    e.send("setoption name MultiPV value 3");
+    e.send("go depth 4");
+    assert_eq!(
+        uci_result(&mut e),
+        [
+            "info depth 4 multipv 1 score cp 31 nodes 7638 nps _ time _ pv c3d5 c5d4 d5f6 g7f6 \
+             g5c1",
+            "info depth 4 multipv 2 score cp 0 nodes 7638 nps _ time _ pv h2h3 g4e6 c4e6 f7e6",
+            "info depth 4 multipv 3 score cp -4 nodes 7638 nps _ time _ pv d1e1 g4f3 g2f3 h7h6",
+            "bestmove c3d5"
+        ]
+    );
+    e.quit();
+}
+
+/// `go infinite` deepens, depth 1, 2, 3, … with the lines of each depth done, until `stop`;
+/// then the deepest depth done gives the best move.
+#[test]
+fn uci_go_infinite_deepens_until_stop() {
+    let mut e = Engine::start_args("uci", &["--preset", "quick"]);
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_secs(1));
+    // Nothing but thinking before the stop.
+    e.send("isready");
+    e.expect("readyok");
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("bestmove")),
+        "{:#?}",
+        e.seen
+    );
+    e.send("stop");
+    let best = e.expect("bestmove ");
+    let depths: Vec<u32> = e
+        .seen
+        .iter()
+        .filter(|l| l.contains(" score "))
+        .filter_map(|l| l.split_whitespace().nth(2)?.parse().ok())
+        .collect();
+    for d in 1..=4 {
+        assert!(depths.contains(&d), "no depth {d} in {:#?}", e.seen);
+    }
+    // The last line before `bestmove` is the deepest depth done, whose move is played.
+    let last = &e.seen[e.seen.len() - 2];
+    let deepest: u32 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+    assert!(
+        deepest >= 4 && *depths.iter().max().unwrap() <= deepest + 1,
+        "{last}"
+    );
+    let mv = best.split_whitespace().nth(1).unwrap();
+    assert!(last.contains(&format!(" pv {mv}")), "{last} / {best}");
+    e.quit();
+}
+
+/// With the `Deepen` option a `go` with clocks deepens within the time the clock allots, past
+/// the preset's depth (2 here); without it, the search stays at the preset's depth.
+#[test]
+fn uci_deepen_option_deepens_play_within_the_clock() {
+    let mut e = Engine::start_args("uci", &["--preset", "quick"]);
+    e.send("uci");
+    e.expect_with("option name Deepen", "type check default false");
+    e.send(&format!("position fen {MIDDLEGAME}"));
+    e.send("go wtime 10000 btime 10000");
+    let result = uci_result(&mut e);
+    assert!(result[0].starts_with("info depth 2 score "), "{result:#?}");
+    e.send("setoption name Deepen value true");
+    let since = Instant::now();
+    e.send("go wtime 10000 btime 10000");
+    let result = uci_result(&mut e);
+    assert!(since.elapsed() < Duration::from_secs(10), "{result:#?}");
+    assert!(
+        e.seen.iter().any(|l| l.starts_with("info depth 3 ")),
+        "{:#?}",
+        e.seen
+    );
+    e.send("setoption name Deepen value maybe");
+    e.expect("info string error: Deepen 'maybe' is not true or false");
+    e.quit();
+}
+
+/// Stockfish's `d`: the board, the FEN, the key and the checkers (the session's position).
+#[test]
+fn uci_d_shows_the_board_the_fen_and_the_key() {
+    let mut e = Engine::start("uci");
+    e.send("position startpos moves e2e4 e7e5 d1h5 b8c6 h5f7");
+    e.send("d");
+    let fen = e.expect("Fen: ");
+    assert_eq!(
+        fen,
+        "Fen: r1bqkbnr/pppp1Qpp/2n5/4p3/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0 3"
+    );
+    let key = e.expect("Key: ");
+    assert!(
+        key.len() == 21 && u64::from_str_radix(&key[5..], 16).is_ok(),
+        "{key}"
+    );
+    assert_eq!(e.expect("Checkers: "), "Checkers: f7");
+    let board: Vec<&String> = e.seen.iter().filter(|l| l.starts_with(" |")).collect();
+    assert_eq!(board.len(), 8, "{:#?}", e.seen);
+    assert_eq!(board[0], " | r |   | b | q | k | b | n | r | 8");
+    assert_eq!(board[1], " | p | p | p | p |   | Q | p | p | 7");
+    assert_eq!(board[7], " | R | N | B |   | K | B | N | R | 1");
+    e.quit();
+}
+
+/// `option MultiPV=3` (offered in the features): analyze mode posts three thinking lines for
+/// each depth done, the best first, under c197 and the paper's profile alike.
+#[test]
+fn xboard_multipv_3_posts_three_lines_per_depth_in_analyze() {
+    for profile in ["c197", "paper"] {
+        let mut e = Engine::start_args("xboard", &["--preset", "quick", "--profile", profile]);
+        e.send("xboard");
+        e.send("protover 2");
+        e.expect_with("feature ", "option=\"MultiPV -spin 1 1 255\"");
+        e.send("option MultiPV=3");
+        e.send(&format!("setboard {MIDDLEGAME}"));
+        e.send("analyze");
+        e.expect("4 ");
+        let fours: Vec<String> = (0..3).map(|_| e.expect("")).collect();
+        e.send("exit");
+        let depth3: Vec<String> = e
+            .seen
+            .iter()
+            .filter(|l| l.starts_with("3 "))
+            .map(|l| timeless(l))
+            .collect();
+        let expected: &[&str] = match profile {
+            "c197" => &[
+                "3 31 _ 628 Nd5 Bd4 Nxf6+ gxf6 Bc1",
+                "3 0 _ 628 h3 Be6 Bxe6 fxe6",
+                "3 0 _ 628 Re1 h6 Bh4",
+            ],
+            _ => &["3 10 _ 412 Nd5", "3 0 _ 412 h3", "3 0 _ 412 Be3"],
+        };
+        assert_eq!(depth3, expected, "{profile}: {:#?}", e.seen);
+        // The next depth's three come together too (the first was read above).
+        assert!(
+            fours
+                .iter()
+                .all(|l| l.starts_with("4 ") || l.starts_with("5 ")),
+            "{fours:#?}"
+        );
+        e.send("option MultiPV=256");
+        e.expect("Error (bad argument: MultiPV '256' is not a whole number from 1 to 255)");
+        e.quit();
+    }
 }
 
 /// A middlegame out of the book, where a deep search takes far longer than the clock allows.

@@ -33,10 +33,15 @@ fn python_chess_reads_machacks_analysis_over_both_protocols() {
             "cecp mate in two: score #+2 pv 1. Qg8+ Rxg8 2. Nf7#",
             // UCI: a book position, analysed, is searched and scored.
             "uci start position, book on: score 0 pv 1. d4 d5",
-            // UCI MultiPV 3: three lines, best first.
-            "uci multipv 1: score +9 pv 8. Nd5 Be6 9. Nxf6+ gxf6",
-            "uci multipv 2: score 0 pv 8. h3 Be6 9. Bxe6 fxe6",
-            "uci multipv 3: score 0 pv 8. Qe1 h6 9. Be3 Bxe3 10. Qxe3",
+            // UCI `go movetime`: analysis deepens (depth 4 takes about a millisecond here).
+            "uci start position for 1 s: deeper than depth 3: True",
+            // UCI MultiPV 3: three lines, the program's choice first, each with its exact value.
+            "uci paper multipv 1: score +9 pv 8. Nd5 Be6 9. Nxf6+ gxf6",
+            "uci paper multipv 2: score 0 pv 8. h3 Be6 9. Bxe6 fxe6",
+            "uci paper multipv 3: score 0 pv 8. Qe1 h6 9. Be3 Bxe3 10. Qxe3",
+            "uci c197 multipv 1: score +31 pv 8. Nd5 Bd4 9. Nxf6+ gxf6 10. Bc1",
+            "uci c197 multipv 2: score 0 pv 8. h3 Be6 9. Bxe6 fxe6",
+            "uci c197 multipv 3: score -4 pv 8. Qe1 Bxf3 9. gxf3 h6",
         ]
     );
     // No complaint about the feature lines or the thinking output. The one message allowed is

@@ -69,8 +69,16 @@ fn resuming_a_paper_score_leaves_it_byte_for_byte_and_keeps_its_tags() {
         assert!(out.contains(&format!("{name} IS LEFT AS IT IS.")), "{out}");
         let original = read(&score);
         let continued = read(&dir.join(record_named_in(&out)));
+        // Every tag is kept but the result and the settings tags, which say what the game now
+        // goes on with (here the options' quick preset, and the machine playing neither side).
+        assert_eq!(continued.tags.get("MachackWidth"), Some("4"), "{name}");
+        assert_eq!(
+            continued.tags.get("MachackPlays"),
+            Some("neither"),
+            "{name}"
+        );
         for (tag, value) in &original.tags.0 {
-            if tag != "Result" {
+            if tag != "Result" && !tag.starts_with("Machack") {
                 assert_eq!(
                     continued.tags.get(tag),
                     Some(value.as_str()),

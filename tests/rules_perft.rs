@@ -1,7 +1,7 @@
 //! Perft counts from the suites in `data/`: every depth up to a node cap in the normal run; the full
 //! published counts in an ignored test (`cargo test --release -- --ignored perft_full`).
 
-use machack::rules::{Position, perft};
+use machack::rules::{Move, Position, Square, perft};
 use std::path::PathBuf;
 
 /// Counts above this are left to the ignored test, so the suite stays fast.
@@ -58,6 +58,35 @@ fn perft_cpw_positions_match_up_to_the_cap() {
 #[test]
 fn perft_suite_126_matches_up_to_the_cap() {
     assert_eq!(check_suite("perftsuite126.epd", NODE_CAP), 675);
+}
+
+#[test]
+fn the_moves_of_one_piece_are_the_legal_moves_from_its_square_in_the_same_order() {
+    // Every position of both suites and each position one move on (checks, pins, en
+    // passant, castling, promotions among them).
+    let mut positions = 0;
+    for file in ["perft_cpw6.epd", "perftsuite126.epd"] {
+        for (fen, _) in cases(file) {
+            let root = Position::from_fen(&fen).unwrap();
+            let mut all = vec![root.clone()];
+            all.extend(root.legal_moves().iter().map(|&m| root.play(m)));
+            for pos in all {
+                let legal = pos.legal_moves();
+                for s in Square::all() {
+                    let from_s: Vec<Move> =
+                        legal.iter().copied().filter(|m| m.from() == s).collect();
+                    assert_eq!(
+                        pos.legal_moves_from(s).as_slice(),
+                        from_s,
+                        "{} from {s:?}",
+                        pos.to_fen()
+                    );
+                }
+                positions += 1;
+            }
+        }
+    }
+    assert_eq!(positions, 1725);
 }
 
 #[test]

@@ -193,7 +193,7 @@ fn table_hit_needs_enough_depth() {
     let root = Position::startpos();
     let mut p = params(Preset::Normal);
     p.widths = "1".parse().unwrap();
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let child = root.play(find_move(&root, "b1c3"));
     for (stored_depth, used) in [(3, true), (5, true), (2, false)] {
         let mut s = Searcher::new(p.clone());
@@ -216,7 +216,7 @@ fn table_hit_needs_enough_depth() {
 fn illegal_table_move_is_ignored() {
     let root = Position::startpos();
     let mut p = params(Preset::Normal);
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let mut s = Searcher::new(p);
     // Every position after one White move gets White's own e2e4 as its "best move".
     let e2e4 = find_move(&root, "e2e4");
@@ -399,7 +399,7 @@ fn poor_moves_cost_three() {
     let pos = Position::startpos();
     let mut p = params(Preset::Normal);
     p.depth = 1;
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let plain =
         Searcher::new(p.clone()).search(&mut SimpleKnowledge, &pos, &[], &Limits::default(), None);
     let poor = Searcher::new(p).search(
@@ -443,7 +443,7 @@ fn secondary_search_keeps_the_worse_value() {
         }
         changed += r.stats.secondary_changes;
         let mut off = params(Preset::Normal);
-        off.secondary_search = false;
+        off.secondary_search = Some(false);
         let (_, r) = search_with(fen, &[], off);
         assert_eq!(r.stats.secondary_searches, 0);
     }
@@ -457,7 +457,7 @@ fn feedover_limits() {
     let pos = Position::from_fen(fen).unwrap();
     let deepest = |feedovers: u32| {
         let mut p = params(Preset::Tournament);
-        p.secondary_search = false;
+        p.secondary_search = Some(false);
         p.feedovers = feedovers;
         // The deepest level the PMG was asked for.
         let mut deepest = 0;
@@ -527,24 +527,39 @@ fn middlegame_lines(multi_pv: u32) -> SearchResult {
     )
 }
 
-/// The first `k` exact lines as (move, value).
+/// The first `k` principal lines as (move, value).
 fn top_lines(r: &SearchResult, k: usize) -> Vec<(String, Value)> {
-    r.exact_lines()
+    r.lines
         .iter()
         .take(k)
-        .map(|t| (t.mv.coordinate(), t.value))
+        .map(|l| (l.pv[0].coordinate(), l.value))
         .collect()
 }
 
-/// MultiPV (root.rs): with k = 3 the three best top-level moves get the values they get when
-/// every top-level move is searched exactly, and the choice and its value are those of k = 1.
+/// MultiPV (root.rs): with k = 3 the three best top-level moves of the width get the values
+/// they get when every top-level move is searched exactly, and the choice, its value and its
+/// line are those of k = 1, searched node for node as with one line before the further lines.
+/// With more lines than the width gives, the moves past it are searched for them, in the
+/// order of plausibility: one of them can be worth more than the choice, and comes after it.
 #[test]
 fn multi_pv_gives_the_k_best_top_level_moves_exact_values() {
     let one = middlegame_lines(1);
     let three = middlegame_lines(3);
     let all = middlegame_lines(255);
     assert!(all.top_level.iter().all(|t| t.bound == TopBound::Exact));
-    let expected = top_lines(&all, 3);
+    assert_eq!(all.lines.len(), all.plausibility.len());
+    assert_eq!(
+        top_lines(&all, 2),
+        [("c3d5".to_string(), 12), ("c3a4".to_string(), 28)]
+    );
+    let mut width: Vec<(String, Value)> = all
+        .top_level
+        .iter()
+        .filter(|t| t.selection != Selection::Lines)
+        .map(|t| (t.mv.coordinate(), t.value))
+        .collect();
+    width.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    let expected = width[..3].to_vec();
     assert_eq!(
         expected,
         [
@@ -556,9 +571,20 @@ fn multi_pv_gives_the_k_best_top_level_moves_exact_values() {
     assert_eq!(top_lines(&three, 3), expected);
     assert_eq!(top_lines(&one, 1), expected[..1]);
     assert_eq!((three.best_move, three.value), (one.best_move, one.value));
+    assert_eq!(three.pv, one.pv);
     // k = 1 refutes the others with bounds; each further line costs searches.
-    assert_eq!(one.exact_lines().len(), 2);
-    assert!(one.stats.nodes < three.stats.nodes && three.stats.nodes < all.stats.nodes);
+    assert_eq!(one.lines.len(), 1);
+    let exact = |r: &SearchResult| {
+        r.top_level
+            .iter()
+            .filter(|t| t.bound == TopBound::Exact)
+            .count()
+    };
+    assert_eq!((exact(&one), exact(&three)), (2, 6));
+    assert_eq!(
+        (one.stats.nodes, three.stats.nodes, all.stats.nodes),
+        (3349, 6463, 43628)
+    );
 }
 
 /// What the terminal's screen shows while the machine thinks: each top-level move as it is

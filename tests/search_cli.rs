@@ -41,6 +41,42 @@ fn think_after_moves_and_bad_input() {
     }
 }
 
+/// `think --lines N`: N principal lines, the choice first, through the one range check;
+/// `--deepen` needs a limit and prints a line per depth.
+#[test]
+fn think_gives_lines_and_deepens_through_the_range_checks() {
+    let (ok, out, _) = machack(&["think", "--preset", "quick", "--lines", "3"]);
+    assert!(ok);
+    let lines: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("lines "))
+        .skip(1)
+        .take_while(|l| !l.starts_with("statistics"))
+        .collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("   1. "), "{out}");
+    let (ok, _, err) = machack(&["think", "--lines", "0"]);
+    assert!(!ok);
+    assert_eq!(
+        err,
+        "machack: --lines: MultiPV '0' is not a whole number from 1 to 255\n"
+    );
+    let (ok, _, err) = machack(&["think", "--deepen"]);
+    assert!(!ok);
+    assert!(
+        err.contains("--deepen searches depth 1, 2, 3, ..."),
+        "{err}"
+    );
+    let (ok, out, _) = machack(&["think", "--preset", "quick", "--deepen", "--depth", "3"]);
+    assert!(ok);
+    let depths: Vec<&str> = out.lines().filter(|l| l.starts_with("depth ")).collect();
+    assert_eq!(depths.len(), 3, "{out}");
+    assert!(
+        out.contains("\ndeepest depth searched to the end: 3\n"),
+        "{out}"
+    );
+}
+
 #[test]
 fn bench_reports_median_time_per_move() {
     let (ok, out, _) = machack(&["bench", "--depth", "2"]);

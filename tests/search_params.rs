@@ -11,19 +11,25 @@ use common::machack;
 fn out_of_range_search_options_are_refused_with_exit_code_2_and_the_range() {
     let cases: [(&[&str], &str); 13] = [
         (
-            &["think", "--hash-entries", "100000000000000"],
+            &[
+                "think",
+                "--profile",
+                "paper",
+                "--hash-entries",
+                "100000000000000",
+            ],
             "hash entries '100000000000000' is not a whole number from 0 to 89478485 (1 GiB)",
         ),
         (
-            &["think", "--hash-kb", "99999999999"],
+            &["think", "--profile", "paper", "--hash-kb", "99999999999"],
             "hash size in KB '99999999999' is not a whole number from 1 to 1048576 (1 GiB)",
         ),
         (
-            &["think", "--hash-kb", "0"],
+            &["think", "--profile", "paper", "--hash-kb", "0"],
             "hash size in KB '0' is not a whole number from 1 to 1048576",
         ),
         (
-            &["think", "--secondary-plies", "1000"],
+            &["think", "--profile", "paper", "--secondary-plies", "1000"],
             "secondary plies '1000' is not a whole number from 0 to 20",
         ),
         (
@@ -127,8 +133,10 @@ fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
         "BAD WIDTH LIST: '0' IS NOT A WIDTH FROM 1 TO 255",
         "BAD WIDTH LIST: '300' IS NOT A WIDTH FROM 1 TO 255",
         // Nothing was changed by the refused commands; SETF 3 is taken.
-        "WIDTHS 4  DEPTH 2  FEEDOVERS 2  HASH 32768",
-        "WIDTHS 4  DEPTH 2  FEEDOVERS 3  HASH 32768",
+        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2, SECONDARY OFF, \
+         SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767 (QUICK PRESET)\n",
+        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 3, SECONDARY OFF, \
+         SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767\n",
     ] {
         assert!(out.contains(message), "{message}: {out}");
     }
@@ -140,7 +148,7 @@ fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
 #[test]
 fn uci_refuses_a_go_out_of_range_with_an_error_line_and_answers_from_depth_1() {
     let (code, out, _) = machack(
-        &["uci", "--preset", "quick"],
+        &["uci", "--preset", "quick", "--profile", "paper"],
         "setoption name OwnBook value false\n\
          go depth -3\ngo depth 50\ngo nodes 1\ngo nodes 0\n\
          setoption name Hash value 100000\nsetoption name Feedovers value 99\n\
@@ -246,6 +254,7 @@ fn value_of(option: &str) -> &'static str {
         "OwnBook" => "false",
         "MultiPV" => "3",
         "UCI_AnalyseMode" => "true",
+        "Deepen" => "true",
         other => panic!("a new option, {other}: give this test a value for it"),
     }
 }
@@ -272,54 +281,149 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
     assert_eq!(
         announced,
         [
+            "Profile",
             "Hash",
             "Preset",
-            "Profile",
             "Width",
             "Depth",
             "Feedovers",
             "OwnBook",
             "MultiPV",
-            "UCI_AnalyseMode"
+            "UCI_AnalyseMode",
+            "Deepen"
         ]
     );
-    let expected = "info string settings: Hash 2097152 entries, Preset tournament, Profile paper, \
-                    Width 8,5, Depth 3, Feedovers 1, OwnBook false, MultiPV 3, UCI_AnalyseMode true";
+    let expected = String::from(
+        "info string settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor \
+         16, width 8,5, depth 3, feedovers 1, secondary on, secondary-plies 2, repetition first, \
+         shadow off, hash-entries 2097152; Preset tournament, OwnBook false, MultiPV 3, \
+         UCI_AnalyseMode true, Deepen true",
+    );
     assert_eq!(settings_after(&announced), expected);
+    // Any order, the profile last too: every option applies to both profiles (`Hash` sizes
+    // either one's table, see the next test).
     let mut reversed = announced.clone();
     reversed.reverse();
+    assert_eq!(reversed.last().map(String::as_str), Some("Profile"));
     assert_eq!(settings_after(&reversed), expected);
+}
+
+/// `Hash` sizes the table of either profile: c197's (32,767 entries unless set, its `HTNE`)
+/// and the paper's (32,768), in megabytes of 32K entries; the size set stays when the profile
+/// changes.
+#[test]
+fn a_uci_hash_sizes_either_profiles_table() {
+    let (code, out, _) = machack(
+        &["uci"],
+        "debug on\nsetoption name Hash value 16\nsetoption name Profile value paper\n\
+         setoption name Hash value 1\n",
+    );
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("info string "))
+        .map(|l| l.split(" (tournament preset").next().unwrap())
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            "settings: profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2, \
+             secondary off, secondary-plies 2, repetition first, table draws, hash-entries \
+             524288",
+            "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
+             15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
+             first, shadow off, hash-entries 524288",
+            "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
+             15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
+             first, shadow off, hash-entries 32768",
+        ]
+    );
 }
 
 #[test]
 fn a_uci_preset_sets_only_its_widths_and_depth() {
     let (code, out, _) = machack(
         &["uci"],
-        "debug on\nsetoption name Hash value 16\nsetoption name Feedovers value 0\n\
+        "debug on\nsetoption name Feedovers value 0\nsetoption name Preset value normal\n\
          setoption name Preset value quick\nsetoption name Preset value tournament\n\
          setoption name Depth value 5\nsetoption name Depth value 0\n",
     );
     assert_eq!(code, 0);
-    let settings: Vec<&str> = out
+    let settings: Vec<String> = out
         .lines()
-        .filter_map(|l| l.strip_prefix("info string settings: "))
+        .filter_map(|l| l.strip_prefix("info string settings: profile c197, fixes none, "))
+        .map(|l| {
+            l.replace(" (tournament preset)", "")
+                .replace(" (normal preset)", "")
+                .replace(" (quick preset)", "")
+        })
         .collect();
+    // The table's settings (c197's own) as the defaults have them, whatever the preset.
+    let table =
+        "secondary off, secondary-plies 2, repetition first, table draws, hash-entries 32767";
     assert_eq!(
         settings,
         [
-            "Hash 524288 entries, Preset normal, Profile c197, Width 6, Depth 4, Feedovers 2, \
-             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
-            "Hash 524288 entries, Preset normal, Profile c197, Width 6, Depth 4, Feedovers 0, \
-             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
-            "Hash 524288 entries, Preset quick, Profile c197, Width 4, Depth 2, Feedovers 0, \
-             OwnBook true, MultiPV 1, UCI_AnalyseMode false",
-            "Hash 524288 entries, Preset tournament, Profile c197, Width 15,15,9,9,7, Depth 4, \
-             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
-            "Hash 524288 entries, Preset tournament, Profile c197, Width 15,15,9,9,7, Depth 5, \
-             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+            format!(
+                "width 15,15,9,9,7, depth 4, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 6, depth 4, feedovers 0, {table}; Preset normal, OwnBook true, MultiPV 1, \
+                 UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 4, depth 2, feedovers 0, {table}; Preset quick, OwnBook true, MultiPV 1, \
+                 UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 15,15,9,9,7, depth 4, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 15,15,9,9,7, depth 5, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
             // Depth 0: the preset's again.
-            "Hash 524288 entries, Preset tournament, Profile c197, Width 15,15,9,9,7, Depth 4, \
-             Feedovers 0, OwnBook true, MultiPV 1, UCI_AnalyseMode false",
+            format!(
+                "width 15,15,9,9,7, depth 4, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
         ]
     );
+}
+
+#[test]
+fn a_search_stopped_by_time_is_repeated_exactly_by_a_node_limit_at_its_stop() {
+    // Depth 8 takes seconds: a millisecond stops it, at the first check past the millisecond.
+    for profile in ["c197", "paper"] {
+        let by_time = [
+            "think",
+            "--profile",
+            profile,
+            "--depth",
+            "8",
+            "--time-ms",
+            "1",
+        ];
+        let (code, timed, err) = machack(&by_time, "");
+        assert_eq!(code, 0, "{err}");
+        let at = timed
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("stopped at node"))
+            .and_then(|l| l.split_whitespace().next())
+            .unwrap_or_else(|| panic!("not stopped: {timed}"))
+            .to_string();
+        assert_eq!(at.parse::<u64>().unwrap() % 256, 0, "{at}");
+        let by_nodes = [&by_time[..5], &["--nodes", &at]].concat();
+        let (_, limited, _) = machack(&by_nodes, "");
+        // The same search: every line but the times (the counts after the stop included).
+        let same = |out: &str| -> Vec<String> {
+            out.lines()
+                .filter(|l| !l.trim_start().starts_with("time"))
+                .map(str::to_string)
+                .collect()
+        };
+        assert_eq!(same(&timed), same(&limited), "{profile}");
+    }
 }

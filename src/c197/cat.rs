@@ -7,17 +7,18 @@ use super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile,
 use crate::program::Fixes;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
-/// plus the sum of the attackers' codes (`PCATV`); the program compares whole words.
-pub type AttackWord = i64;
+/// plus the sum of the attackers' codes (`PCATV`); the program compares whole words. 32 bits
+/// hold it (32 attackers at most: 2^23), and halve the tables every node copies.
+pub type AttackWord = i32;
 
 /// One attack of a piece of type `k` (`PCATV`: 1,,code).
 pub fn attack_word(k: Kind) -> AttackWord {
-    (1 << 18) + attack_code(k)
+    (1 << 18) + attack_code(k) as AttackWord
 }
 
 /// The number of attacks in an attack word (`HLRZ`).
 pub fn count(w: AttackWord) -> i64 {
-    w >> 18
+    (w >> 18) as i64
 }
 
 /// The eight line directions, in the program's order: `RDT` (-1 1 BW -BW) then `BDT` (BW-1
@@ -67,6 +68,74 @@ pub const FLATA_ORDER: [(usize, usize); SLOTS] = [
     (13, 69),
     (12, 69),
 ];
+
+/// The slots of square `a` that hold a piece, in `FLATA`'s order (see [`FLATA_ORDER`]), each
+/// with its `Q`. A mask of the occupied slots is made first, so that the empty ones (most of
+/// the 18) cost no branch each.
+pub fn flata_slots(t: &Tables, a: Loc) -> impl Iterator<Item = (usize, usize)> {
+    // FLATA_ORDER takes each word's six slots from the last: the bits of each group of six,
+    // reversed.
+    let held_in_slot_order = held(&t.slots[a]);
+    let mut held = 0u32;
+    for g in 0..3 {
+        held |= (REVERSED6[(held_in_slot_order >> (6 * g)) as usize & 63] as u32) << (6 * g);
+    }
+    std::iter::from_fn(move || {
+        if held == 0 {
+            return None;
+        }
+        let r = held.trailing_zeros() as usize;
+        held &= held - 1;
+        Some(FLATA_ORDER[r])
+    })
+}
+
+/// The slots of square `a` that hold a piece, in slot order: a mask made first, so that the
+/// empty ones (most of the 18) cost no branch each.
+pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
+    let mut held = held(&t.slots[a]);
+    std::iter::from_fn(move || {
+        if held == 0 {
+            return None;
+        }
+        let s = held.trailing_zeros() as usize;
+        held &= held - 1;
+        Some(s)
+    })
+}
+
+/// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a
+/// time, and the bytes that are not 0 found with word arithmetic.
+fn held(row: &[u8; SLOTS]) -> u32 {
+    // The top bit of each byte that is not 0, then those eight bits gathered into the top
+    // byte (the products land on distinct bits, so nothing carries).
+    let nonzero = |x: u64| {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+        ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    };
+    let r = *row;
+    let low = u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]]);
+    let mid = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
+    nonzero(low) | nonzero(mid) << 8 | ((r[16] != 0) as u32) << 16 | ((r[17] != 0) as u32) << 17
+}
+
+/// Six bits reversed, for every six bits.
+const REVERSED6: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut b = 0;
+        while b < 6 {
+            if i & (1 << b) != 0 {
+                t[i] |= 1 << (5 - b);
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Everything `CAT` computes.
 #[derive(Clone, Debug)]
@@ -122,32 +191,73 @@ pub struct Leftovers {
 }
 
 /// A pin found while scanning (`PINTB`, recorded by `MMRK7A`/`MMBS7A`).
+#[derive(Copy, Clone, Default)]
 struct PinCandidate {
     /// The square of the piece behind (pinned to).
-    behind: Loc,
+    behind: u8,
     /// The pinning slider.
-    pinner: Pc,
+    pinner: u8,
     /// The square of the piece in front (perhaps pinned).
-    front: Loc,
+    front: u8,
 }
+
+/// `PINTB` (388-389): the pins found while scanning, in order. The program's table holds 64
+/// (`LPINTB=100`); this one holds every one there can be, one for each line of each piece
+/// (32 × 8): a line records at most one. On the stack, not a `Vec`: `CAT` runs at every node.
+struct PinTable {
+    len: usize,
+    at: [PinCandidate; 8 * NPC],
+}
+
+impl PinTable {
+    fn push(&mut self, pin: PinCandidate) {
+        self.at[self.len] = pin;
+        self.len += 1;
+    }
+}
+
+/// A table of nothing: what `CAT` clears before it scans.
+const EMPTY: Tables = Tables {
+    attacks: [[0; BD2]; 2],
+    slots: [[0; SLOTS]; BD2],
+    bdblk: [[0; 8]; BD2],
+    ppased: [0; NPC + 1],
+    backward: [false; NPC + 1],
+    pptp: [false; NPC + 1],
+    pint: [false; NPC + 1],
+    pfls: [0; 2],
+    pnfls: [[0; 8]; 2],
+};
 
 impl Tables {
     /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins), with
     /// what earlier runs left (`lo`; the caller keeps `lo.qr_pinned` up to date from
     /// `pint[32]`).
     pub fn compute(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Tables {
-        let mut t = Tables {
-            attacks: [[0; BD2]; 2],
-            slots: [[0; SLOTS]; BD2],
-            bdblk: [[0; 8]; BD2],
-            ppased: [0; NPC + 1],
-            backward: [false; NPC + 1],
-            pptp: [false; NPC + 1],
-            pint: [false; NPC + 1],
-            pfls: [0; 2],
-            pnfls: [[0; 8]; 2],
+        *Tables::boxed(b, fixes, lo)
+    }
+
+    /// [`Tables::compute`] filled in place on the heap, for the search's nodes: the tables are
+    /// some 5 KB, and a node that held them by value would copy them every time it is moved.
+    pub fn boxed(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Box<Tables> {
+        let mut t = Box::new(EMPTY);
+        t.fill(b, fixes, lo);
+        t
+    }
+
+    /// [`Tables::compute`] into `self`, whatever it held.
+    pub fn refill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+        *self = EMPTY;
+        self.fill(b, fixes, lo);
+    }
+
+    /// `CAT` into `self`, which is [`EMPTY`].
+    fn fill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+        let t = self;
+        let mut pins = PinTable {
+            len: 0,
+            at: [PinCandidate::default(); 8 * NPC],
         };
-        let mut pins = Vec::new();
         for side in 0..2 {
             for p in 1 + NPCS * side..=NPCS + NPCS * side {
                 let a = b.piecel[p];
@@ -179,16 +289,16 @@ impl Tables {
         t.pint[NPC] = lo.qr_pinned;
         // MCAT4-MCAT6 (439-456): a real pin when the piece behind is undefended or worth at
         // least the pinner; kings are never marked pinned.
-        for pin in pins.iter().rev() {
-            let behind = b.at(pin.behind);
+        for pin in pins.at[..pins.len].iter().rev() {
+            let behind = b.at(pin.behind as Loc);
             let side = side_of(behind);
-            let real = t.attacks[side][pin.behind] == 0 || b.pvalue[behind] >= b.pvalue[pin.pinner];
-            let front = b.at(pin.front);
+            let real = t.attacks[side][pin.behind as Loc] == 0
+                || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
+            let front = b.at(pin.front as Loc);
             if real && b.kind[front] != Kind::King {
                 t.pint[front] = true;
             }
         }
-        t
     }
 
     /// One attack of `p` on `l` recorded in slot `slot` (`ADDM R,BA(A) / DPB B,slot`).
@@ -200,7 +310,7 @@ impl Tables {
     /// `MMRK` (752-794): the four rank and file lines; through our own rooks and queens the
     /// attack counts go on (`MMRK6`); the first other piece is marked as blocking the line, and
     /// behind an enemy piece a second enemy piece is a possible pin (`MMRK7A`).
-    fn rook(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut Vec<PinCandidate>) {
+    fn rook(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut PinTable) {
         for c in 0..4 {
             self.line(b, p, a, side, c, pins);
         }
@@ -208,22 +318,14 @@ impl Tables {
 
     /// `MMBS` (815-873): the diagonals; through our own bishops and queens (`MMBS6`); past one
     /// of our pawns one square more when the line runs forward (`MMBS5`).
-    fn bishop(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut Vec<PinCandidate>) {
+    fn bishop(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut PinTable) {
         for c in 4..8 {
             self.line(b, p, a, side, c, pins);
         }
     }
 
     /// One line of `MMRK`/`MMBS` in direction `c`.
-    fn line(
-        &mut self,
-        b: &Board,
-        p: Pc,
-        a: Loc,
-        side: usize,
-        c: usize,
-        pins: &mut Vec<PinCandidate>,
-    ) {
+    fn line(&mut self, b: &Board, p: Pc, a: Loc, side: usize, c: usize, pins: &mut PinTable) {
         let word = attack_word(b.kind[p]);
         let step = DIR[c];
         let diagonal = c >= 4;
@@ -288,9 +390,9 @@ impl Tables {
                 }
                 if side_of(e) != side {
                     pins.push(PinCandidate {
-                        behind: l,
-                        pinner: p,
-                        front,
+                        behind: l as u8,
+                        pinner: p as u8,
+                        front: front as u8,
                     });
                 }
                 return;
@@ -430,13 +532,13 @@ impl Tables {
         let rank = brank(a);
         let backw = |c: bool| -> bool {
             // WBKP3: an own pawn diagonally ahead; WBKP4: on an adjacent file 2-4 ranks ahead.
-            c || (1..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1))
+            c || (1..5).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1))
         };
         match rank {
             2 => {
                 // WBKP2: may it be defended after a double step?
                 if !blocked_lh {
-                    return Some(c || (2..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)));
+                    return Some(c || (2..5).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)));
                 }
                 let d = own(a + BW + 1) || own(a + BW - 1);
                 if black(a + 2 * BW) {
@@ -445,7 +547,7 @@ impl Tables {
                     // NTRYWE: the double step exposed to en passant.
                     return Some(enemy_pawn(a + 2 * BW + 1) || enemy_pawn(a + 2 * BW - 1));
                 }
-                Some(c || (2..=4).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)))
+                Some(c || (2..5).any(|k| own(a + k * BW + 1) || own(a + k * BW - 1)))
             }
             3 => Some(backw(c)),
             _ => {
@@ -562,7 +664,7 @@ impl Tables {
         match rank {
             7 => {
                 if !blocked_lh {
-                    return Some(c || (2..=4).any(ahead));
+                    return Some(c || (2..5).any(ahead));
                 }
                 let d = ahead(1);
                 if white(a - 2 * BW) {
@@ -570,9 +672,9 @@ impl Tables {
                 } else if d {
                     return Some(enemy_pawn(a - 2 * BW - 1) || enemy_pawn(a - 2 * BW + 1));
                 }
-                Some(c || (2..=4).any(ahead))
+                Some(c || (2..5).any(ahead))
             }
-            6 => Some(c || (1..=4).any(ahead)),
+            6 => Some(c || (1..5).any(ahead)),
             _ => {
                 for x in [1isize, -1] {
                     if own((a + 2 * BW).wrapping_add_signed(x))
@@ -584,7 +686,7 @@ impl Tables {
                 if rank == 2 {
                     return Some(false);
                 }
-                Some(c || (1..=4).any(ahead))
+                Some(c || (1..5).any(ahead))
             }
         }
     }
@@ -664,6 +766,27 @@ mod tests {
         let d5 = b.at(loc(Square::parse("d5").unwrap()));
         assert_eq!(tables(&b, false).ppased[d5], 4);
         assert_eq!(tables(&b, true).ppased[d5], 0);
+    }
+
+    #[test]
+    fn the_held_slots_come_in_flatas_order_and_in_slot_order() {
+        // Every third slot of square 55 held: FLATA reads BDA1 LR first (slot 5), then the
+        // rest of each word from its low bits (4438-4459).
+        let mut t = EMPTY;
+        for s in (0..SLOTS).step_by(3) {
+            t.slots[55][s] = s as u8 + 1;
+        }
+        let flata: Vec<usize> = flata_slots(&t, 55).map(|(s, _)| s).collect();
+        assert_eq!(flata, [3, 0, 9, 6, 15, 12]);
+        let listed: Vec<(usize, usize)> = flata_slots(&t, 55).collect();
+        let expected: Vec<(usize, usize)> = FLATA_ORDER
+            .iter()
+            .copied()
+            .filter(|&(s, _)| s % 3 == 0)
+            .collect();
+        assert_eq!(listed, expected);
+        assert_eq!(held_slots(&t, 55).collect::<Vec<_>>(), [0, 3, 6, 9, 12, 15]);
+        assert_eq!(held_slots(&t, 56).count(), 0);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! pieces of each side attacking a square, read from the direction slots of `CAT`.
 
 use super::board::{Board, Loc, Pc, side_of};
-use super::cat::{FLATA_ORDER, Tables};
+use super::cat::{Tables, flata_slots};
 
 /// Which pinned pieces `FLATA` leaves out (`DPINS`, `APINS`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -34,11 +34,8 @@ pub const AFLATA: Pins = Pins {
 /// one moving) stands for the slider behind it on the same line, if any (`FLATAB`).
 pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
     let (mut c, mut d) = (0, 0);
-    for (slot, q) in FLATA_ORDER {
+    for (slot, q) in flata_slots(t, a) {
         let mut j = t.slots[a][slot] as Pc;
-        if j == 0 {
-            continue;
-        }
         if j == excl {
             if q > 7 {
                 continue;
@@ -88,11 +85,8 @@ pub fn f2la(
     d: Pc,
 ) -> (Pc, Pc) {
     let (mut t1, mut t2) = (0, 0);
-    for (slot, q) in FLATA_ORDER {
+    for (slot, q) in flata_slots(t, a) {
         let j = t.slots[a][slot] as Pc;
-        if j == 0 {
-            continue;
-        }
         if j == excl {
             if j == c || j == d {
                 second_behind(b, t, j, q, i, pins, c, d, &mut t1, &mut t2);

@@ -17,18 +17,77 @@ pub const ROOK_DIRS: [isize; 4] = [-1, 1, 10, -10];
 /// `BDT`: diagonal directions (310-313).
 pub const BISHOP_DIRS: [isize; 4] = [9, 11, -9, -11];
 
+/// The most squares one generator run offers: a queen's 27 and the 8 that end its lines.
+/// (`TRAPP` and the scoring routines take the squares as the program's generators hand them
+/// over, one at a time; here they are collected first, in the same order.)
+pub const MOST_SQUARES: usize = 40;
+
+/// The squares of one generator run, in order: a list on the stack rather than a `Vec`, as
+/// the generators run several times for every move scored.
+#[derive(Copy, Clone, Debug)]
+pub struct Squares {
+    len: u8,
+    /// 16 bits, so that a walk that runs off the board (`LMG1A`'s checking line, see
+    /// `lmg.rs`) never reads as a square on it.
+    at: [u16; MOST_SQUARES],
+}
+
+impl Default for Squares {
+    fn default() -> Squares {
+        Squares::new()
+    }
+}
+
+impl Squares {
+    /// An empty list.
+    pub const fn new() -> Squares {
+        Squares {
+            len: 0,
+            at: [0; MOST_SQUARES],
+        }
+    }
+
+    /// Adds `l`.
+    pub fn push(&mut self, l: Loc) {
+        self.at[self.len as usize] = l as u16;
+        self.len += 1;
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The squares, in order.
+    pub fn iter(&self) -> impl Iterator<Item = Loc> + '_ {
+        self.at[..self.len as usize].iter().map(|&l| l as Loc)
+    }
+
+    /// Whether `l` is among them.
+    pub fn contains(&self, l: Loc) -> bool {
+        self.iter().any(|x| x == l)
+    }
+}
+
 /// The squares the generator `LMGT` of piece `p` offers, in order: pawn pushes to empty
 /// squares (the double step first) and pawn captures onto any piece or the ghost; a knight's
 /// eight squares and a slider's lines up to and including the first piece or the edge (the
 /// caller, `LMGR` or `TRP1`, rejects edge and own squares); a king's squares that the opponent
 /// does not attack (`LMKC`). `theirs` is the opponent's attack table.
-pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Vec<Loc>) {
+pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
     let a = b.piecel[p];
     let side = side_of(p);
     match b.kind[p] {
-        Kind::Pawn => pawn_moves(b, a, side, out),
+        Kind::Pawn => pawn_moves(b, a, side, &mut |l| out.push(l)),
         Kind::Knight => {
-            out.extend(KNIGHT_ORDER.iter().map(|&o| a.wrapping_add_signed(o)));
+            for o in KNIGHT_ORDER {
+                out.push(a.wrapping_add_signed(o));
+            }
         }
         Kind::King => {
             for o in KING_ORDER {
@@ -49,7 +108,7 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Vec<Loc>) {
 
 /// `LMWPW` / `LMBPW`: double step (from the second rank, both squares empty), step, then the
 /// captures toward the QR file and toward the KR file, onto any piece or the ghost.
-pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut Vec<Loc>) {
+pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
     let (step, second_rank) = if side == 0 {
         (BW as isize, a + 2 * BW < 6 * BW)
     } else {
@@ -58,20 +117,20 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut Vec<Loc>) {
     let one = a.wrapping_add_signed(step);
     let two = one.wrapping_add_signed(step);
     if second_rank && b.board[two] == 0 && b.board[one] == 0 {
-        out.push(two);
+        out(two);
     }
     if b.board[one] == 0 {
-        out.push(one);
+        out(one);
     }
     for l in [one + 1, one - 1] {
         if l == b.ghloc || b.board[l] > 0 {
-            out.push(l);
+            out(l);
         }
     }
 }
 
 /// Slider lines up to the first piece or the edge.
-fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Vec<Loc>) {
+fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Squares) {
     for &d in dirs {
         let mut l = a;
         loop {
@@ -89,10 +148,21 @@ fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Vec<Loc>) {
 /// our own pawn on a diagonal (`LSBIS5`); knights and kings their squares (all eight: the
 /// scoring routine is called with `Q` negative, so `LMKC` passes every square). Edge squares
 /// are included; the scoring routines skip them. Pawns are scored elsewhere.
-pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut Vec<Loc>) {
+///
+/// Each square goes to `out` as it is found, as the program's generators hand each to the
+/// scoring routine: nothing is collected.
+pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut impl FnMut(Loc)) {
     match b.kind[p] {
-        Kind::Knight => out.extend(KNIGHT_ORDER.iter().map(|&o| a.wrapping_add_signed(o))),
-        Kind::King => out.extend(KING_ORDER.iter().map(|&o| a.wrapping_add_signed(o))),
+        Kind::Knight => {
+            for o in KNIGHT_ORDER {
+                out(a.wrapping_add_signed(o));
+            }
+        }
+        Kind::King => {
+            for o in KING_ORDER {
+                out(a.wrapping_add_signed(o));
+            }
+        }
         Kind::Rook => scoring_lines(b, p, a, false, out),
         Kind::Bishop => scoring_lines(b, p, a, true, out),
         Kind::Queen => {
@@ -104,7 +174,7 @@ pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut Vec<Loc>) {
 }
 
 /// `LSROOK` / `LSBIS` from `a` for piece `p` (its colour decides what it sees through).
-fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut Vec<Loc>) {
+fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut impl FnMut(Loc)) {
     let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
     for &d in dirs {
         scoring_line(b, p, a, d, diagonal, out);
@@ -112,12 +182,12 @@ fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut Vec<Loc>) {
 }
 
 /// One line of `LSROOK`/`LSBIS` (also `LMUA`'s walk along an uncovered line).
-pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mut Vec<Loc>) {
+pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mut impl FnMut(Loc)) {
     let side = side_of(p);
     let mut l = a;
     loop {
         l = l.wrapping_add_signed(d);
-        out.push(l);
+        out(l);
         let q = b.board[l];
         if q == 0 {
             continue;
@@ -134,7 +204,7 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
                 continue;
             }
             if b.pawn(q) {
-                out.push(l.wrapping_add_signed(d));
+                out(l.wrapping_add_signed(d));
             }
         } else if b.rfpcs(q) {
             continue;
@@ -147,9 +217,9 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
 /// empty and unattacked, and no capture of a piece worth at least as much or undefended.
 pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
     let i = side_of(p);
-    let mut squares = Vec::with_capacity(28);
+    let mut squares = Squares::new();
     lmgt(b, t, p, &mut squares);
-    for l in squares {
+    for l in squares.iter() {
         let q = b.board[l];
         if q < 0 {
             continue;

@@ -12,9 +12,9 @@ use super::board::{
     BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, SLOTS, Tables, attack_word, count};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{KING_ORDER, lmgstd, lmgt, scoring_line};
+use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
@@ -103,8 +103,11 @@ impl Entry {
     }
 }
 
-/// One move's scoring step by step: each rule's name with R after it, and the entry as listed
-/// (None if dropped).
+/// One move's scoring step by step: each rule's label (its routine or constant in the source:
+/// `LMGCD`, `CDEVV`, `LMGRT1`, `MBACKP`, `PPP`, `LMGCMX`, `LBL`, `IVLU`, `LMCPB`, `LMUA`,
+/// `FMROOK`, `LMFA LMDA`, `LMGR3 LMGR4`, `LMGR4M`, `LMGR4A`, `LMGR1A`, and for the man where it
+/// stands first `LMGCD LMGR1A`, `LMGCDK`, `LMGCD risk`; `CASTLE` for castling) with R after it,
+/// and the entry as listed (None if dropped).
 pub type Trace = (Vec<(&'static str, i64)>, Option<Entry>);
 
 /// The generator's answer: the sorted list, how many pieces have a safe move (`PCSWSM`) and how
@@ -155,15 +158,29 @@ impl Phase {
 }
 
 /// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
-/// undone afterwards (`LMV6D`, `LMUOP1`).
+/// undone afterwards (`LMV6D`, `LMUOP1`). Squares, sides, slots and pieces in bytes: the log
+/// is written and read back for every move.
 enum Change {
-    /// An attack word, restored exactly.
-    Attack(usize, Loc, AttackWord),
+    /// An attack word of side and square, restored exactly.
+    Attack(u8, u8, AttackWord),
     /// The squares an uncovered slider's line was followed over, in direction slot `d`:
     /// `LMV6E` (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk(usize, Pc, Vec<Loc>),
+    Walk(u8, u8, Walk),
     /// `LMUOP1` (4746-4751): the slot set on the new square is cleared.
-    Clear(Loc, usize),
+    Clear(u8, u8),
+}
+
+/// The board squares of one line from a square: seven at most.
+#[derive(Copy, Clone)]
+struct Walk {
+    len: u8,
+    at: [u8; 7],
+}
+
+impl Walk {
+    fn squares(&self) -> impl Iterator<Item = Loc> + '_ {
+        self.at[..self.len as usize].iter().map(|&l| l as Loc)
+    }
 }
 
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
@@ -177,8 +194,9 @@ enum Leftover {
     Negative,
 }
 
-/// One run of the generator at one node.
-pub struct Pmg<'a> {
+/// One run of the generator at one node; `TRACE` when one move's scoring is traced (the
+/// steps are recorded only then, at no cost otherwise).
+pub struct Pmg<'a, const TRACE: bool> {
     b: &'a Board,
     t: Tables,
     i: usize,
@@ -203,14 +221,14 @@ pub struct Pmg<'a> {
     lmoa: i64,
     log: Vec<Change>,
     /// When tracing one move: R after each step of its scoring.
-    trace: Option<Vec<(&'static str, i64)>>,
+    trace: Vec<(&'static str, i64)>,
     // results
     entries: Vec<Entry>,
     nsmvs: usize,
     nckf: usize,
 }
 
-impl<'a> Pmg<'a> {
+impl<'a> Pmg<'a, false> {
     /// `LMG` (3384-3534): the list for the side to move in `b`, whose tables are `t`; `lmgd2`
     /// is the node's level (the root is 1), captures are must-search up to `catcut`.
     pub fn run(
@@ -221,7 +239,7 @@ impl<'a> Pmg<'a> {
         phase: Phase,
         fixes: LmgFixes,
     ) -> List {
-        let mut g = Pmg::new(b, t, lmgd2, catcut, phase, fixes, None);
+        let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
         let pieces_with_safe_moves = g.generate();
         sort(&mut g.entries);
         List {
@@ -230,7 +248,9 @@ impl<'a> Pmg<'a> {
             must_search: g.nckf,
         }
     }
+}
 
+impl<'a> Pmg<'a, true> {
     /// The scoring of one move step by step (the debugging aid of `machack trace`): R after
     /// each rule, the entry as listed (None if dropped).
     pub fn trace(
@@ -242,19 +262,21 @@ impl<'a> Pmg<'a> {
         fixes: LmgFixes,
         mv: CMove,
     ) -> Trace {
-        let mut g = Pmg::new(b, t, lmgd2, catcut, phase, fixes, Some(Vec::new()));
+        let mut g = Pmg::<true>::new(b, t, lmgd2, catcut, phase, fixes);
         if mv.piece == 0 {
             g.generate();
             let e = g.entries.iter().find(|e| e.mv == mv).copied();
-            return (vec![("castling", CASTLE)], e);
+            return (vec![("CASTLE", CASTLE)], e);
         }
         g.lmgr(mv.piece, mv.to);
         let e = g.entries.first().copied();
-        (g.trace.unwrap_or_default(), e)
+        (g.trace, e)
     }
+}
 
+impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// The generator's state before its first move is scored, the square values computed
-    /// (for [`Pmg::run`] and [`Pmg::trace`]); `trace` collects R after each rule when Some.
+    /// (for [`Pmg::run`] and [`Pmg::trace`]).
     fn new(
         b: &'a Board,
         t: &Tables,
@@ -262,8 +284,7 @@ impl<'a> Pmg<'a> {
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
-        trace: Option<Vec<(&'static str, i64)>>,
-    ) -> Pmg<'a> {
+    ) -> Pmg<'a, TRACE> {
         let mut g = Pmg {
             b,
             t: t.clone(),
@@ -283,7 +304,7 @@ impl<'a> Pmg<'a> {
             safe: true,
             lmoa: 0,
             log: Vec::new(),
-            trace,
+            trace: Vec::new(),
             entries: Vec::with_capacity(48),
             nsmvs: 0,
             nckf: 0,
@@ -293,8 +314,8 @@ impl<'a> Pmg<'a> {
     }
 
     fn mark(&mut self, label: &'static str) {
-        if let Some(t) = &mut self.trace {
-            t.push((label, self.r));
+        if TRACE {
+            self.trace.push((label, self.r));
         }
     }
 
@@ -392,17 +413,16 @@ impl<'a> Pmg<'a> {
         let k = king(i);
         let kl = b.piecel[k];
         let mut pcswsm = 0;
-        let mut squares = Vec::with_capacity(32);
-        let mut filter: Option<(Vec<Loc>, Loc)> = None;
+        let mut filter: Option<(Squares, Loc)> = None;
         let mut pieces: Vec<Pc> = (1 + NPCS * i..=NPCS + NPCS * i).collect();
         let check = self.theirs(kl);
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
                 // LMG1A: the king's moves first, then only moves to the checking line.
                 self.cdvcf = -1;
-                squares.clear();
+                let mut squares = Squares::new();
                 lmgt(b, &self.t, k, &mut squares);
-                for &a in &squares.clone() {
+                for a in squares.iter() {
                     self.lmgr(k, a);
                 }
                 let (_, d) = flata(b, &self.t, kl, k, i, FLATA);
@@ -418,13 +438,13 @@ impl<'a> Pmg<'a> {
             if b.piecel[p] == 0 {
                 continue;
             }
-            squares.clear();
+            let mut squares = Squares::new();
             lmgt(b, &self.t, p, &mut squares);
-            for &a in &squares {
+            for a in squares.iter() {
                 if let Some((line, eps)) = &filter {
                     // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
                     if b.kind[p] == Kind::King
-                        || !(line.contains(&a) || (b.pawn(p) && a == *eps && *eps != 0))
+                        || !(line.contains(a) || (b.pawn(p) && a == *eps && *eps != 0))
                     {
                         continue;
                     }
@@ -457,21 +477,18 @@ impl<'a> Pmg<'a> {
 
     /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
     fn checkers(&self, kl: Loc) -> usize {
-        (0..SLOTS)
-            .filter(|&s| {
-                let p = self.t.slots[kl][s] as Pc;
-                p != 0 && side_of(p) != self.i
-            })
+        held_slots(&self.t, kl)
+            .filter(|&s| side_of(self.t.slots[kl][s] as Pc) != self.i)
             .count()
     }
 
     /// `LMG1A`-`LMG1P` (5334-5416): the squares between the king on `kl` and the checking piece
     /// `d`, the checker's included (`KSQTB`), and the square where a checking pawn may be taken
     /// en passant (`LMGEPS`).
-    fn checking_line(&self, kl: Loc, d: Pc) -> (Vec<Loc>, Loc) {
+    fn checking_line(&self, kl: Loc, d: Pc) -> (Squares, Loc) {
         let b = self.b;
         if d == 0 {
-            return (Vec::new(), 0);
+            return (Squares::new(), 0);
         }
         let tt = b.piecel[d];
         let mut eps = 0;
@@ -509,7 +526,7 @@ impl<'a> Pmg<'a> {
                 }
             }
         };
-        let mut line = Vec::new();
+        let mut line = Squares::new();
         match step {
             None => line.push(tt),
             Some(s) => {
@@ -580,35 +597,38 @@ impl<'a> Pmg<'a> {
             self.cdvcf = 1;
         }
         self.r = self.cdevv;
-        self.mark("minus current development (CDEVV)");
-        let listed = self.score(p, a);
+        self.mark("CDEVV");
+        self.score(p, a);
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
         while let Some(ch) = self.log.pop() {
             match ch {
-                Change::Attack(s, l, w) => self.t.attacks[s][l] = w,
-                Change::Walk(d, tt, squares) => {
-                    for l in squares {
-                        if self.t.slots[l][d] as Pc == tt {
-                            self.t.slots[l][d] = 0;
+                Change::Attack(s, l, w) => self.t.attacks[s as usize][l as Loc] = w,
+                Change::Walk(d, tt, walk) => {
+                    for l in walk.squares() {
+                        if self.t.slots[l][d as usize] == tt {
+                            self.t.slots[l][d as usize] = 0;
                         }
                     }
                 }
-                Change::Clear(l, d) => self.t.slots[l][d] = 0,
+                Change::Clear(l, d) => self.t.slots[l as Loc][d as usize] = 0,
             }
-        }
-        if let Some(e) = listed {
-            if e.safe {
-                self.nsmvs += 1;
-            }
-            if e.must {
-                self.nckf += 1;
-            }
-            self.entries.push(e);
         }
     }
 
-    /// The body of `LMGR` from `LMGCD1` on; None when the move is dropped.
-    fn score(&mut self, p: Pc, a: Loc) -> Option<Entry> {
+    /// Lists the move scored (`PUSH P,...` of `LMGR1`, `LMGR4A`, `LMGR4M`): made in place in
+    /// the list rather than handed back up through the scoring routines.
+    fn list(&mut self, e: Entry) {
+        if e.safe {
+            self.nsmvs += 1;
+        }
+        if e.must {
+            self.nckf += 1;
+        }
+        self.entries.push(e);
+    }
+
+    /// The body of `LMGR` from `LMGCD1` on: the move listed, or dropped.
+    fn score(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let i = self.i;
         let mv = CMove { piece: p, to: a };
@@ -620,18 +640,19 @@ impl<'a> Pmg<'a> {
         if blocker != 0 && side_of(blocker) != i {
             self.r += PPP[self.t.ppased[blocker] as usize];
         }
+        self.mark("LMGRT1");
         // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached).
         let mut king_rule = true;
-        if self.t.ppased[p] != 0 || self.t.backward[p] {
-            if self.t.backward[p] {
-                self.r += MBACKP;
-            }
-            if self.t.ppased[p] & 7 != 0 {
-                let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
-                self.r += PPP[rank as usize];
-                king_rule = false;
-            }
+        if self.t.backward[p] {
+            self.r += MBACKP;
         }
+        self.mark("MBACKP");
+        if self.t.ppased[p] & 7 != 0 {
+            let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
+            self.r += PPP[rank as usize];
+            king_rule = false;
+        }
+        self.mark("PPP");
         // LMGCMX (4064-4080): the king's move toward or away from its back rank, while
         // OPNMID: 8 a rank (64 while OPENF), times its own rank while the enemy queen is on.
         if king_rule && self.phase.opnmid && b.kind[p] == Kind::King {
@@ -645,11 +666,12 @@ impl<'a> Pmg<'a> {
             }
             self.r += t1;
         }
-        self.mark("passed pawns, king (LMGRT, LMGCMX)");
+        self.mark("LMGCMX");
         // LMGCMY: LBL (4897-4932), lines through `a` that the move blocks.
         self.blocking(p, a);
-        self.mark("blocking lines (LBL)");
+        self.mark("LBL");
         self.r += IVLU;
+        self.mark("IVLU");
         // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved.
         if b.at(a) == 0 && !b.pawn(p) {
             let (k3, q3) = if i == 0 {
@@ -665,19 +687,21 @@ impl<'a> Pmg<'a> {
                 self.r -= BCPVLU;
             }
         }
-        self.mark("initial 512, centre pawn block");
+        self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
         if self.t.bdblk[origin].iter().any(|&x| x != 0) && !self.unblock(p, a) {
-            return None;
+            return;
         }
+        self.mark("LMUA");
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
         let ek = b.piecel[king(1 - i)];
+        if b.rfpcs(p) && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
+            self.r -= FMROOK;
+        }
+        self.mark("FMROOK");
         if b.rfpcs(p) {
-            if b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
-                self.r -= FMROOK;
-            }
             if brank(a) == brank(ek) {
                 self.r += PTFVLU;
             }
@@ -694,7 +718,7 @@ impl<'a> Pmg<'a> {
                 self.r += PTFVLU;
             }
         }
-        self.mark("unblocking (LMUA), line to king (LMFA LMDA)");
+        self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
         let mut lmoa = count(self.ours(a));
         if b.at(a) != 0 || !b.pawn(p) {
@@ -717,14 +741,14 @@ impl<'a> Pmg<'a> {
 
     /// `LMGR3` (4588-4618): a move to an empty square: safe unless attacked by less, or by
     /// more pieces than defend it.
-    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) -> Option<Entry> {
+    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) {
         let b = self.b;
         if self.lmfors != 0 || self.theirs(a) == 0 {
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         let pv = b.pvalue[p] as i64;
         let mut tt;
@@ -735,11 +759,11 @@ impl<'a> Pmg<'a> {
             if tt > -BVMNV {
                 let n = count(self.theirs(a));
                 if n == 1 {
-                    return Some(self.lmgr1(p, a, mv));
+                    return self.lmgr1(p, a, mv);
                 }
                 tt -= b.pvalue[c] as i64;
                 if tt > 0 || n <= self.lmoa {
-                    return Some(self.lmgr1(p, a, mv));
+                    return self.lmgr1(p, a, mv);
                 }
             }
             // LMGR3C: the loss is the exchange or the piece, whichever is less.
@@ -748,11 +772,11 @@ impl<'a> Pmg<'a> {
         // LMGR3G, LMGR4A.
         self.r += tt;
         self.safe = false;
-        Some(self.unscored(mv))
+        self.unscored(mv);
     }
 
     /// `LMGR6A` (4113-4294): a capture of `v`.
-    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) -> Option<Entry> {
+    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) {
         let b = self.b;
         let mut tt = b.pvalue[p] as i64;
         let vv = b.pvalue[v] as i64;
@@ -761,11 +785,11 @@ impl<'a> Pmg<'a> {
         }
         let leftover = self.cbdv(v);
         if self.theirs(a) == 0 {
-            return Some(self.favourable(p, a, vv, mv));
+            return self.favourable(p, a, vv, mv);
         }
         let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return Some(self.favourable(p, a, vv, mv));
+            return self.favourable(p, a, vv, mv);
         }
         if tt < vv {
             // LMGR4B: we take something bigger.
@@ -773,22 +797,23 @@ impl<'a> Pmg<'a> {
                 // LMGR4J.
                 let n = count(self.theirs(a)) - 1;
                 if n != 0 {
-                    return Some(if n < self.lmoa {
-                        self.favourable(p, a, vv, mv)
+                    if n < self.lmoa {
+                        self.favourable(p, a, vv, mv);
                     } else {
                         self.r -= tt - vv;
-                        self.lmgr1(p, a, mv)
-                    });
+                        self.lmgr1(p, a, mv);
+                    }
+                    return;
                 }
                 let mut gain = vv - tt + b.pvalue[d] as i64;
                 if gain >= vv {
                     gain = vv;
                 }
                 self.r += gain;
-                return Some(self.more_attacks(0, p, a, mv));
+                return self.more_attacks(0, p, a, mv);
             }
             self.r -= tt - vv;
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         if tt == vv {
             // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
@@ -797,94 +822,94 @@ impl<'a> Pmg<'a> {
                 Leftover::Positive => 1 << 30,
                 Leftover::Negative => -1,
             };
-            return Some(self.more_attacks(t2, p, a, mv));
+            return self.more_attacks(t2, p, a, mv);
         }
         if self.lmfors != 0 {
-            return Some(self.favourable(p, a, vv, mv));
+            return self.favourable(p, a, vv, mv);
         }
         tt -= vv;
         if self.lmoa == 0 {
             self.r -= tt;
             self.safe = false;
-            return Some(self.bad_capture(mv));
+            return self.bad_capture(mv);
         }
         // LMGR4D: we have other attackers.
         let lmgt1 = -tt;
         let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
         if tt >= 0 {
-            return Some(self.more_attacks(self.theirs(a), p, a, mv));
+            return self.more_attacks(self.theirs(a) as i64, p, a, mv);
         }
         // LMGR4E.
         if count(self.theirs(a)) == 1 {
             tt += b.pvalue[c] as i64;
             if tt >= 0 {
-                return Some(self.more_attacks(self.theirs(a), p, a, mv));
+                return self.more_attacks(self.theirs(a) as i64, p, a, mv);
             }
         }
         // LMGR4G.
         let tt = tt.max(lmgt1);
         self.r += tt;
         if tt >= -BVMNV {
-            return Some(self.lmgr1(p, a, mv));
+            return self.lmgr1(p, a, mv);
         }
         self.safe = false;
-        Some(self.bad_capture(mv))
+        self.bad_capture(mv);
     }
 
     /// `LMGR4I`: the victim's value is gained.
-    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) -> Entry {
+    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) {
         self.r += vv;
-        self.lmgr1(p, a, mv)
+        self.lmgr1(p, a, mv);
     }
 
     /// `LMGR4C`: `MJVLU` unless `t2` is below our other attacks.
-    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) -> Entry {
+    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) {
         if t2 >= self.lmoa {
             self.r += MJVLU;
         }
-        self.lmgr1(p, a, mv)
+        self.lmgr1(p, a, mv);
     }
 
     /// `LMGR4M` (4215-4223): a losing capture, listed without the new square's development.
-    fn bad_capture(&mut self, mv: CMove) -> Entry {
-        self.mark("losing capture (LMGR4M)");
-        Entry {
+    fn bad_capture(&mut self, mv: CMove) {
+        self.mark("LMGR4M");
+        self.list(Entry {
             mv,
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: false,
             safe: self.safe,
-        }
+        });
     }
 
     /// `LMGR4A` (4614-4618): an unsafe move, listed without the new square's development or
     /// any flag.
-    fn unscored(&mut self, mv: CMove) -> Entry {
-        self.mark("unsafe (LMGR3)");
-        Entry {
+    fn unscored(&mut self, mv: CMove) {
+        self.mark("LMGR4A");
+        self.list(Entry {
             mv,
             plausibility: self.r.max(0),
             must: false,
             poor: false,
             safe: false,
-        }
+        });
     }
 
     /// `LMGR1` (4241-4256): a safe move: the development at the new square, the flags.
-    fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) -> Entry {
-        self.mark("capture or safety analysis");
+    fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) {
+        self.mark("LMGR3 LMGR4");
         let c = self.lmgr1a(p, a) - self.cposv;
-        self.mark("development at the new square (LMGR1A)");
+        self.mark("LMGR1A");
         if self.lmfors >= 2 {
             self.ickf = true;
         }
-        Entry {
+        self.list(Entry {
             mv,
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: c <= BDDMT,
             safe: self.safe,
-        }
+        });
     }
 
     /// `LMGCD` (4334-4418): the current development of `p` and what it risks where it stands,
@@ -905,7 +930,7 @@ impl<'a> Pmg<'a> {
         }
         self.r = 0;
         let c = self.lmgr1a(p, l);
-        self.mark("current square: development (LMGCD)");
+        self.mark("LMGCD LMGR1A");
         self.cposv = c;
         let mut r = self.r;
         if b.kind[p] == Kind::King {
@@ -919,7 +944,7 @@ impl<'a> Pmg<'a> {
                 }
             }
             self.r = r;
-            self.mark("current square: king's first move (LMGCDK)");
+            self.mark("LMGCDK");
             self.cdevv = -r;
             return;
         }
@@ -951,7 +976,7 @@ impl<'a> Pmg<'a> {
             }
         }
         self.r = r;
-        self.mark("current square: less what it risks there");
+        self.mark("LMGCD risk");
         self.cdevv = -r;
     }
 
@@ -980,11 +1005,7 @@ impl<'a> Pmg<'a> {
                 self.lmgr2(p, l, true);
             }
         } else {
-            let mut squares = Vec::with_capacity(28);
-            lmgstd(b, p, a, &mut squares);
-            for l in squares {
-                self.lmgr2(p, l, true);
-            }
+            lmgstd(b, p, a, &mut |l| self.lmgr2(p, l, true));
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
             // 9 below), and the test reads that A: their own square's value comes off their
@@ -1009,6 +1030,7 @@ impl<'a> Pmg<'a> {
     /// `LMGR2` (4630-4710): one square in the range of `q` (the scored piece, or a line it
     /// uncovers): its value (into C too when `positional`), and if an enemy piece stands there,
     /// checks, pawn breaks, pins, threats and the trade policy.
+    #[inline(always)]
     fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
         let b = self.b;
         if b.border(l) {
@@ -1022,6 +1044,12 @@ impl<'a> Pmg<'a> {
         if t1 == 0 || side_of(t1) == side_of(q) {
             return;
         }
+        self.lmgr2_enemy(q, l, t1);
+    }
+
+    /// `LMGR2` on a square where an enemy piece `t1` stands.
+    fn lmgr2_enemy(&mut self, q: Pc, l: Loc, t1: Pc) {
+        let b = self.b;
         if b.kind[t1] == Kind::King {
             self.ickf = true;
         }
@@ -1084,14 +1112,14 @@ impl<'a> Pmg<'a> {
     /// squares in its range) and tells what the walk left in T2.
     fn cbdv(&mut self, v: Pc) -> Leftover {
         let b = self.b;
-        let mut squares = Vec::with_capacity(28);
+        let mut squares = Squares::new();
         let a = b.piecel[v];
-        lmgstd(b, v, a, &mut squares);
+        lmgstd(b, v, a, &mut |l| squares.push(l));
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        for l in squares {
+        for l in squares.iter() {
             if b.border(l) {
                 continue;
             }
@@ -1115,12 +1143,24 @@ impl<'a> Pmg<'a> {
     /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        for (s, &step) in DIR.iter().enumerate() {
-            let j = self.t.slots[a][s] as Pc;
-            if j == 0 || !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
-                continue;
-            }
-            if (b.rfpcs(p) && s <= 3) || (b.ddpcs(p) && s >= 4) {
+        let row = self.t.slots[a];
+        // The line slots that hold a piece, less those of the lines `p` moves on itself.
+        let mut lines = 0u32;
+        for (s, &j) in row[..8].iter().enumerate() {
+            lines |= ((j != 0) as u32) << s;
+        }
+        if b.rfpcs(p) {
+            lines &= !0x0f;
+        }
+        if b.ddpcs(p) {
+            lines &= !0xf0;
+        }
+        while lines != 0 {
+            let s = lines.trailing_zeros() as usize;
+            lines &= lines - 1;
+            let step = DIR[s];
+            let j = row[s] as Pc;
+            if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
                 continue;
             }
             let same = side_of(j) == side_of(p);
@@ -1181,14 +1221,18 @@ impl<'a> Pmg<'a> {
                 let side = if enemy { 1 - i } else { i };
                 self.add_attack(side, a, word);
                 self.t.slots[a][d] = tt as u8;
-                self.log.push(Change::Clear(a, d));
+                self.log.push(Change::Clear(a as u8, d as u8));
                 continue;
             }
-            let mut walk = Vec::with_capacity(8);
-            scoring_line(b, tt, origin, step, d >= 4, &mut walk);
-            walk.retain(|&l| !b.border(l));
-            self.log.push(Change::Walk(d, tt, walk.clone()));
-            for l in walk {
+            let mut walk = Walk { len: 0, at: [0; 7] };
+            scoring_line(b, tt, origin, step, d >= 4, &mut |l| {
+                if !b.border(l) {
+                    walk.at[walk.len as usize] = l as u8;
+                    walk.len += 1;
+                }
+            });
+            self.log.push(Change::Walk(d as u8, tt as u8, walk));
+            for l in walk.squares() {
                 if !enemy {
                     // LMUAGR.
                     self.add_attack(i, l, word);
@@ -1226,7 +1270,7 @@ impl<'a> Pmg<'a> {
 
     fn add_attack(&mut self, side: usize, l: Loc, w: AttackWord) {
         self.log
-            .push(Change::Attack(side, l, self.t.attacks[side][l]));
+            .push(Change::Attack(side as u8, l as u8, self.t.attacks[side][l]));
         self.t.attacks[side][l] += w;
     }
 
@@ -1262,32 +1306,101 @@ pub fn sort(v: &mut [Entry]) {
 }
 
 /// `SORT` on any key.
-pub fn sort_with<T>(v: &mut [T], key: impl Fn(&T) -> i64 + Copy) {
-    sort1(v, 0, v.len(), 11, key);
+///
+/// The exchanges are made on words that hold each entry's 12 key bits above its index, and
+/// the entries put in their order once at the end: the same exchanges as on the program's
+/// three-word entries, with less to move and compare.
+pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
+    if v.len() < 2 {
+        return;
+    }
+    let mut words: Vec<u64> = v
+        .iter()
+        .enumerate()
+        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
+        .collect();
+    sort1(&mut words, 11);
+    let entries = v.to_vec();
+    for (e, &w) in v.iter_mut().zip(words.iter()) {
+        *e = entries[w as u32 as usize];
+    }
 }
 
-fn sort1<T>(v: &mut [T], lo: usize, hi: usize, bit: u32, key: impl Fn(&T) -> i64 + Copy) {
-    if hi <= lo + 1 {
+/// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
+/// each part on the next bit.
+fn sort1(v: &mut [u64], bit: u32) {
+    let n = v.len();
+    // SORT1: one entry or none.
+    if n < 2 {
         return;
     }
-    let set = |e: &T| key(e) & (1 << bit) != 0;
-    let (mut a, mut b) = (lo, hi);
-    while a != b {
-        if set(&v[a]) {
-            a += 1;
-            continue;
+    // A pass on a bit all the keys of the range share leaves the range as it is (no exchange,
+    // and the whole range goes on to the next bit): start at the highest bit they differ in,
+    // and stop when they differ in none. Same order as `SORT`, fewer passes.
+    let mask = ((2 << bit) - 1) << 32;
+    if n == 2 {
+        // Two keys: the pass on the highest bit they differ in exchanges them if the second
+        // has it, that is if its key is the greater; equal keys stay.
+        if v[0] & mask < v[1] & mask {
+            v.swap(0, 1);
         }
-        b -= 1;
-        if set(&v[b]) {
+        return;
+    }
+    let (mut or, mut and) = (0, !0);
+    for &w in v.iter() {
+        or |= w;
+        and &= w;
+    }
+    let differ = (or ^ and) & mask;
+    if differ == 0 {
+        return;
+    }
+    let bit = 63 - differ.leading_zeros();
+    let s = if n <= 64 {
+        // SORT3-SORT2 run A up from the first entry past those with the bit and, at one
+        // without it, B down from the last past those without; the two exchange. So the k-th
+        // entry without the bit among the first `s` (as many as have it) changes places with
+        // the k-th with it from the end: the same exchanges, found from a mask of the
+        // entries that have the bit rather than by a branch on every entry.
+        let mut has = 0u64;
+        for (i, &w) in v.iter().enumerate() {
+            has |= ((w >> bit) & 1) << i;
+        }
+        let s = has.count_ones() as usize;
+        let first = if s == 64 { !0 } else { (1 << s) - 1 };
+        let mut holes = !has & first;
+        let mut movers = has & !first;
+        while holes != 0 {
+            let a = holes.trailing_zeros() as usize;
+            let b = 63 - movers.leading_zeros() as usize;
             v.swap(a, b);
-            a += 1;
+            holes &= holes - 1;
+            movers &= !(1 << b);
         }
-    }
-    if bit == 0 {
+        s
+    } else {
+        // SORT3-SORT2 as written.
+        let set = |w: u64| w & (1 << bit) != 0;
+        let (mut a, mut b) = (0, n);
+        while a != b {
+            if set(v[a]) {
+                a += 1;
+                continue;
+            }
+            b -= 1;
+            if set(v[b]) {
+                v.swap(a, b);
+                a += 1;
+            }
+        }
+        a
+    };
+    if bit == 32 {
         return;
     }
-    sort1(v, lo, a, bit - 1, key);
-    sort1(v, a, hi, bit - 1, key);
+    let (first, second) = v.split_at_mut(s);
+    sort1(first, bit - 33);
+    sort1(second, bit - 33);
 }
 
 #[cfg(test)]
@@ -1365,6 +1478,57 @@ mod tests {
         let mut v = [(4096, 'x'), (1, 'y')];
         sort_with(&mut v, |e| e.0);
         assert_eq!(v.map(|e| e.1), ['y', 'x']);
+    }
+
+    /// `SORT` (6062-6092) as written, one bit a pass from bit 11 down, for comparison.
+    fn sort_as_written(v: &mut [(i64, usize)], bit: u32) {
+        if v.len() < 2 {
+            return;
+        }
+        let set = |e: &(i64, usize)| e.0 & (1 << bit) != 0;
+        let (mut a, mut b) = (0, v.len());
+        while a != b {
+            if set(&v[a]) {
+                a += 1;
+                continue;
+            }
+            b -= 1;
+            if set(&v[b]) {
+                v.swap(a, b);
+                a += 1;
+            }
+        }
+        if bit > 0 {
+            let (first, second) = v.split_at_mut(a);
+            sort_as_written(first, bit - 1);
+            sort_as_written(second, bit - 1);
+        }
+    }
+
+    #[test]
+    fn sort_makes_the_programs_exchanges() {
+        // Lists of 0 to 150 entries (the exchanges are found from a mask up to 64) with many
+        // equal keys, whose order only the exchanges decide.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in (0..=70).chain([100, 128, 150]) {
+            for _ in 0..20 {
+                let keys = 1 + next() % 40;
+                let v: Vec<(i64, usize)> = (0..n)
+                    .map(|i| ((next() % keys * 8 + next() % 2 * 4096) as i64, i))
+                    .collect();
+                let mut written = v.clone();
+                sort_as_written(&mut written, 11);
+                let mut ours = v;
+                sort_with(&mut ours, |e| e.0);
+                assert_eq!(ours, written, "{n} entries");
+            }
+        }
     }
 
     /// The moves whose plausibility the trade-policy fix changes, with the change.

@@ -286,9 +286,9 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
             if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
                 out.theirs_helpless = true;
             }
-            for s in 0..super::cat::SLOTS {
+            for s in super::cat::held_slots(t, a) {
                 let j = t.slots[a][s] as Pc;
-                if j == 0 || side_of(j) != att {
+                if side_of(j) != att {
                     continue;
                 }
                 let mut v = b.rpval[victim] as i64;
@@ -327,33 +327,41 @@ impl Tree<'_, '_> {
             self.stats.feedovers[0] += 1;
             return self.pmg_and_evm(n);
         }
-        let prey = prey(b, t, self.fixes.promotions_in_captures);
-        let ours = prey.wpop[1 - i];
-        let reason = if prey.ours_helpless {
-            Some(1)
-        } else if ours >= 2 {
-            Some(2)
-        } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
-            Some(3)
-        } else {
-            None
-        };
-        if let Some(reason) = reason
-            && self.may_feed_over()
-        {
-            self.stats.feedovers[reason] += 1;
-            return self.pmg_and_evm(n);
+        // What is on prey decides a feedover, when one may start here; else it only gives
+        // the captures, which a refutation by the static value leaves unsearched: then it is
+        // found after that test (it changes nothing), and not at all if the node is refuted.
+        let mut found = None;
+        if self.lmgd2 < self.fdcut && self.mcfb > 0 {
+            let prey = prey(b, t, self.fixes.promotions_in_captures);
+            let ours = prey.wpop[1 - i];
+            let reason = if prey.ours_helpless {
+                Some(1)
+            } else if ours >= 2 {
+                Some(2)
+            } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
+                Some(3)
+            } else {
+                None
+            };
+            if let Some(reason) = reason
+                && self.may_feed_over()
+            {
+                self.stats.feedovers[reason] += 1;
+                return self.pmg_and_evm(n);
+            }
+            found = Some(prey);
         }
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
         self.stats.static_evaluations += 1;
-        let mut moves = prey.moves;
-        sort_with(&mut moves, |m| m.1);
         let r = stvl4(b, t, self.pcratio, self.phase.opnmid);
         if self.cutoff(i, r) {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
+        let prey = found.unwrap_or_else(|| prey(b, t, self.fixes.promotions_in_captures));
+        let mut moves = prey.moves;
+        sort_with(&mut moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
             self.bprev[i] = r;
         }
@@ -367,6 +375,7 @@ impl Tree<'_, '_> {
             };
             let ret = self.statev(&child);
             self.taken_back(&pm);
+            self.done_with(child);
             if self.stopped {
                 return best;
             }

@@ -5,13 +5,17 @@
 use super::CliError;
 use super::io::read_input;
 use super::search_options::{SearchOptions, knowledge_name};
+use super::show::wrap_list;
 use crate::fidelity::compare::{
-    CompareRow, Oracle, Yardsticks, compare_game_reporting, mac_hack_side,
+    CompareRow, Oracle, Yardsticks, compare_game_played, mac_hack_side, searches_of,
 };
 use crate::fidelity::reference::Reference;
+use crate::game::record;
 use crate::notation::Game;
-use crate::program::{Limits, Preset, SearchParams};
+use crate::program::settings::{self, Changes};
+use crate::program::{Limits, SearchParams};
 use crate::rules::{Color, Position};
+use std::collections::HashMap;
 
 /// The options of a comparison with history: the yardsticks and the search.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -35,8 +39,11 @@ pub struct CompareOptions {
 
 /// The search and the yardsticks of a comparison, ready to compare games.
 pub struct Comparison {
-    /// The search parameters (the tournament preset unless the options name others).
+    /// The search parameters: the defaults (the tournament preset) changed by the options. A
+    /// game whose record names its settings is searched with those, changed by the options.
     pub params: SearchParams,
+    /// What the options change.
+    changes: Changes,
     /// When to stop a search early.
     pub limits: Limits,
     /// The 1973 program's choices.
@@ -44,34 +51,97 @@ pub struct Comparison {
     /// c197's answers: the table named, else the compiled-in runs at the search's widths that
     /// answer the games' positions.
     pub c197: Option<Reference>,
+    /// Whether the table was named (`--c197`, `--positions`), rather than chosen by widths.
+    c197_named: bool,
+}
+
+/// One game compared.
+pub struct Compared {
+    /// A row per position of Mac Hack's side.
+    pub rows: Vec<CompareRow>,
+    /// The settings it was searched with.
+    pub params: SearchParams,
+    /// Whether the positions machack itself searched in the game (a record it wrote) were
+    /// compared with those searches, repeated along the game with the run state they had.
+    pub along: bool,
 }
 
 impl Comparison {
-    /// Sets up the comparison `options` describe for `games` (each with the side Mac Hack
-    /// played); `c197` names the table of c197's answers to read (`--c197`, or `--positions`
-    /// for replay), else the compiled-in runs at the search's widths that answer Mac Hack's
-    /// positions in the games are taken (the paper games' run, the further games' run, or both).
-    pub fn new(
-        options: &CompareOptions,
-        c197: Option<&str>,
-        games: &[(&Game, Color)],
-    ) -> Result<Comparison, CliError> {
-        let params = options.search.params(Preset::Tournament)?;
+    /// Sets up the comparison `options` describe (every option checked before any file is
+    /// read); `c197` names the table of c197's answers to read (`--c197`, or `--positions` for
+    /// replay), else [`Comparison::answering`] chooses the compiled-in runs.
+    pub fn new(options: &CompareOptions, c197: Option<&str>) -> Result<Comparison, CliError> {
+        let changes = options.search.settings.changes()?;
+        let params = changes
+            .apply(&SearchParams::default())
+            .map_err(|e| e.to_string())?;
         let limits = options.search.limits()?;
         let oracle = match &options.oracle {
             None => Oracle::c1973_paper(),
             Some(path) => Oracle::read(&read_input(path)?).map_err(|e| format!("{path}: {e}"))?,
         };
+        let c197_named = c197.is_some();
         let c197 = match c197 {
             Some(path) => Some(Reference::read(&read_input(path)?, path)?),
-            None => Reference::answering(Reference::compiled_for(&params), &positions_of(games)),
+            None => None,
         };
         Ok(Comparison {
             params,
+            changes,
             limits,
             oracle,
             c197,
+            c197_named,
         })
+    }
+
+    /// Unless a table was named, takes the compiled-in runs at the search's widths that answer
+    /// Mac Hack's positions in `games` (each with the side Mac Hack played): the paper games'
+    /// run, the further games' run, or both.
+    pub fn answering(&mut self, games: &[(&Game, Color)]) {
+        if !self.c197_named {
+            self.c197 =
+                Reference::answering(Reference::compiled_for(&self.params), &positions_of(games));
+        }
+    }
+
+    /// The settings `game` is searched with: its record's (its settings tags, the defaults
+    /// where it has none), changed by the options; and what to tell the user about them
+    /// (`label` names the game), for standard error.
+    pub fn settings_of(
+        &self,
+        game: &Game,
+        label: &str,
+    ) -> Result<(SearchParams, Vec<String>), CliError> {
+        let tags = record::Tags(game.tags.clone());
+        let setup = record::read_setup(&tags).map_err(|e| format!("{label}: {e}"))?;
+        let mut notes = Vec::new();
+        let base = match setup.params.clone() {
+            Some(p) => p,
+            None => {
+                let options = if self.changes.is_empty() {
+                    ""
+                } else {
+                    ", as the options change them"
+                };
+                notes.push(format!(
+                    "{label}: no settings tags: searched with the defaults{options}"
+                ));
+                SearchParams::default()
+            }
+        };
+        let params = self
+            .changes
+            .apply(&base)
+            .map_err(|e| format!("{label}: {e}"))?;
+        let changed: Vec<String> = settings::changes_text(&base, &params);
+        if !changed.is_empty() && setup.params.is_some() {
+            notes.push(format!(
+                "{label}: the options change the record's settings: {}",
+                changed.join(", ")
+            ));
+        }
+        Ok((params, notes))
     }
 
     /// What is compared, in lines of at most 100 columns: the search's parameters and
@@ -93,34 +163,73 @@ impl Comparison {
                 p.widths, p.depth
             ),
         };
-        format!(
-            "parameters: widths {} depth {} feedovers {} secondary {}\nknowledge: {}\n\
-             c197: {c197}\n1973 program: {} positions",
-            p.widths,
-            p.depth,
-            p.feedovers,
-            if p.secondary_search { "on" } else { "off" },
-            knowledge_name(p.profile),
-            self.oracle.len()
-        )
-        .lines()
-        .map(str::to_string)
-        .collect()
+        let mut lines = wrap_list(&format!("settings: {}", settings::line(p)), 100);
+        lines.extend(
+            format!(
+                "knowledge: {}\nc197: {c197}\n1973 program: {} positions",
+                knowledge_name(p.profile),
+                self.oracle.len()
+            )
+            .lines()
+            .map(str::to_string),
+        );
+        lines
     }
 
-    /// Searches every position of `game` where `side` was to move and sets it beside the
-    /// yardsticks, calling `on_row` as each search ends.
+    /// Searches every position of `game` (named `label`) where `side` was to move, with the
+    /// game's settings ([`Comparison::settings_of`]), and sets it beside the yardsticks,
+    /// calling `on_row` as each search ends. In a game machack played (a record it wrote), the
+    /// positions where it searched are compared with its searches repeated along the game, as
+    /// it made them (`game::rerun`), unless the options change its settings; every other
+    /// position is searched alone, from the game's earlier moves.
     pub fn game(
         &mut self,
         game: &Game,
+        label: &str,
         side: Color,
         on_row: &mut dyn FnMut(&CompareRow),
-    ) -> Vec<CompareRow> {
+    ) -> Result<Compared, CliError> {
+        let (params, _) = self.settings_of(game, label)?;
+        let played = record::recorded(game).map_err(|e| format!("{label}: {e}"))?;
+        let unchanged = record::read_setup(&played.tags)
+            .ok()
+            .and_then(|s| s.params)
+            .is_none_or(|p| p == params);
+        let searches = if unchanged {
+            searches_of(&played.game, &params)
+        } else {
+            HashMap::new()
+        };
+        let own_table;
+        // The named table; else the compiled-in runs at the game's own settings that answer
+        // its positions (those of the header when the game has the comparison's settings).
+        let c197 = if self.c197_named || params == self.params {
+            self.c197.as_ref()
+        } else {
+            own_table = Reference::answering(
+                Reference::compiled_for(&params),
+                &positions_of(&[(game, side)]),
+            );
+            own_table.as_ref()
+        };
         let yardsticks = Yardsticks {
             oracle: &self.oracle,
-            c197: self.c197.as_ref(),
+            c197,
         };
-        compare_game_reporting(game, side, &self.params, &self.limits, yardsticks, on_row)
+        let rows = compare_game_played(
+            game,
+            side,
+            &params,
+            &self.limits,
+            yardsticks,
+            &searches,
+            on_row,
+        );
+        Ok(Compared {
+            rows,
+            params,
+            along: !searches.is_empty(),
+        })
     }
 }
 
@@ -140,11 +249,14 @@ fn positions_of(games: &[(&Game, Color)]) -> Vec<Position> {
 }
 
 /// The side Mac Hack played in `game` (read from `file`): `side` (`white` or `black`) when the
-/// options name it, else the side whose tag names Mac Hack.
+/// options name it, else the one side its `MachackPlays` tag names, else the side whose tag
+/// names Mac Hack.
 pub fn side_in(game: &Game, side: Option<&str>, file: &str) -> Result<Color, CliError> {
-    match side {
-        Some("white") => Ok(Color::White),
-        Some("black") => Ok(Color::Black),
+    let tags = record::Tags(game.tags.clone());
+    let plays = record::read_setup(&tags).ok().and_then(|s| s.plays);
+    match (side, plays) {
+        (Some("white"), _) | (None, Some([true, false])) => Ok(Color::White),
+        (Some("black"), _) | (None, Some([false, true])) => Ok(Color::Black),
         _ => mac_hack_side(game).ok_or_else(|| {
             format!(
                 "{file}: neither the White nor the Black tag names Mac Hack; say which with \

@@ -11,7 +11,7 @@ use super::show::{move_text, value_text};
 use crate::game::Program;
 use crate::notation::epd::{parse_epd_line, san_matches};
 use crate::notation::{excerpt, san};
-use crate::program::Preset;
+use crate::program::settings;
 use crate::rules::Position;
 
 /// Arguments of `machack epd`.
@@ -29,9 +29,10 @@ pub struct EpdArgs {
 
 /// Runs the EPD test.
 pub fn run(args: &EpdArgs) -> Result<(), CliError> {
-    let params = args.search.params(Preset::Normal)?;
+    let params = args.search.params()?;
     let text = read_input(&args.file)?;
     let limits = args.search.limits()?;
+    println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
     let mut program = Program::new(params);
     let (mut tried, mut solved) = (0, 0);

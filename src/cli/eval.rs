@@ -1,13 +1,15 @@
 //! `machack eval [--fen FEN] [--moves M ...] [--root-fen FEN] [--profile P] [--fixes F]
 //! [--king-safety K] [--ratio-divisor N]`: the static evaluator's terms, one per line, named, from White's
 //! side, the total last and then from the mover's side (debugging aid 3 of §13). The evaluator
-//! is the profile's: c197's `STVL4` (the default) or the paper's recreation (paper §3).
+//! is the profile's: c197's `STVL4` (the default: each term with what it adds, the running
+//! total, the paper's term it stands for and what it scores, and last a pointer to the paper's
+//! own terms) or the paper's recreation (paper §3: S = B + R + P + K + C).
 
 use super::CliError;
 use super::search_options::{EvaluatorOptions, ProfileOptions, game_position};
 use crate::c197;
 use crate::eval::{EvalParams, RootRatio, evaluate_breakdown};
-use crate::program::Profile;
+use crate::program::{PaperKnowledge, Profile};
 use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
 
 /// Arguments of `machack eval`.
@@ -60,9 +62,32 @@ fn mover_line(pos: &Position, white: i64) -> String {
     )
 }
 
+/// c197's `STVL4` terms in the order it adds them: label, what the term scores, the paper's
+/// term it stands for (paper section 3; c197 has no C).
+const C197_TERMS: [(&str, &str, &str); 5] = [
+    ("MATB", "material: White's men (PCBAL) less Black's", "B"),
+    (
+        "PCRC",
+        "the piece ratio's change since the root: trading when ahead",
+        "R",
+    ),
+    (
+        "KSFFW",
+        "White's king: -8 a rank above its first, less KINGSF",
+        "K",
+    ),
+    (
+        "KSFFB",
+        "Black's king: +8 a rank below its first, plus KINGSF",
+        "K",
+    ),
+    ("PSTVL", "pawns: multiple, isolated, backward, passed", "P"),
+];
+
 /// The c197 profile's report for `pos`, reached along `history`, searched from `root`:
-/// `STVL4`'s terms as the program's debugging build keeps them, from White's side, in units
-/// and in pawns; the total also from the mover's.
+/// `STVL4`'s terms as the program's debugging build keeps them, from White's side, each with
+/// what it adds, the running total, the paper's term it stands for and what it scores; the
+/// total also from the mover's side; last, where the paper's own terms are.
 pub fn c197_report(
     pos: &Position,
     history: &[Key],
@@ -75,44 +100,41 @@ pub fn c197_report(
     } else {
         "off: the root is past game ply 40, the king terms are 0"
     };
-    let terms = [
-        ("MATB", "material (PCBAL)", t.material),
-        ("PCRC", "piece ratio change since the root", t.ratio),
-        (
-            "KSFFW",
-            "White's king: -8 a rank above its first, -KINGSF",
-            t.white_king,
-        ),
-        (
-            "KSFFB",
-            "Black's king: +8 a rank below its first, +KINGSF",
-            t.black_king,
-        ),
-        (
-            "PSTVL",
-            "pawns: multiple, isolated, backward, passed",
-            t.pawns,
-        ),
-    ];
+    let values = [t.material, t.ratio, t.white_king, t.black_king, t.pawns];
     let mut out = format!(
         "static evaluation (c197's STVL4, lines 5597-5689) from White's side: above 0 is good\n\
-         for White, below 0 for Black; values in units of 1/128 pawn (a pawn is 128) and in\n\
-         pawns; the terms as c197's debugging build keeps them apart (IFN DBG)\n\
+         for White, below 0 for Black; in units of 1/128 pawn (a pawn is 128) and in pawns.\n\
+         Each term as c197's debugging build keeps them apart (IFN DBG): what it adds, the total\n\
+         so far, the paper's term it stands for (paper section 3: S = B + R + P + K + C; c197\n\
+         has no C) and what it scores.\n\
          OPNMID {opnmid}\n\
-         {:<55}{:>7}{:>8}\n",
-        "term", "value", "pawns"
+         {:<7}{:>6}{:>8}{:>8}  {:<7}{}\n",
+        "term", "adds", "total", "pawns", "paper", "what it scores"
     );
-    for (label, name, v) in terms {
-        out.push_str(&format!("{label:<6} {name:<48}{v:>7}{:>8}\n", pawns(v)));
+    let mut total = 0;
+    for ((label, gloss, paper), v) in C197_TERMS.iter().zip(values) {
+        total += v;
+        out.push_str(&format!(
+            "{label:<7}{v:>+6}{total:>8}{:>8}  {paper:<7}{gloss}\n",
+            pawns(total)
+        ));
     }
-    let total = t.total();
+    debug_assert_eq!(total, t.total());
     out.push_str(&format!(
-        "{:<6} {:<48}{total:>7}{:>8}\n",
+        "{:<7}{:>6}{total:>8}{:>8}  {:<7}{}\n",
         "STVL4",
-        "total",
-        pawns(total)
+        "",
+        pawns(total),
+        "S",
+        "the static value: the terms' sum (ACCUMR)"
     ));
     out.push_str(&mover_line(pos, total));
+    out.push_str(
+        "KINGSF: 40 for each empty or enemy square next to the king the opponent attacks more\n\
+         often than its side, 24 for each equally attacked one beyond the unattacked ones.\n\
+         The paper's own terms, as the recreation computes them: machack eval --profile paper\n\
+         (same position).\n",
+    );
     out
 }
 
@@ -164,8 +186,9 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
-    let text = match args.evaluator.apply(None, profile)? {
-        Profile::Paper(_) => report(&pos, &root, &args.evaluator.eval_params()?),
+    let text = match args.evaluator.apply(profile)? {
+        Profile::Paper(PaperKnowledge::K1967(eval)) => report(&pos, &root, &eval),
+        Profile::Paper(PaperKnowledge::Simple) => report(&pos, &root, &EvalParams::default()),
         Profile::C197(fixes) => c197_report(&pos, &history, fixes, &root),
     };
     print!("{text}");

@@ -1,8 +1,10 @@
 //! Reading and writing for the commands: a whole file or standard input in (at most
-//! [`FILE_MAX`]), standard output out (stopping quietly when the reader has gone).
+//! [`FILE_MAX`]; a score's games too), standard output out (stopping quietly when the reader
+//! has gone).
 
 use super::CliError;
 use crate::game::input::{self, FILE_MAX};
+use crate::notation::{Game, read_games};
 use std::io::Write;
 
 /// Prints to standard output, quietly stopping if the reader has gone (`| head`).
@@ -18,5 +20,27 @@ pub fn read_input(file: &str) -> Result<String, CliError> {
     } else {
         input::read_file(std::path::Path::new(file), FILE_MAX)
             .map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
+/// The games of a score file (`-` for standard input): every one, or only number `number`
+/// (from 1), each with its label: the file's name, and `game K of N` when it holds several.
+pub fn games_in(file: &str, number: Option<usize>) -> Result<Vec<(String, Game)>, CliError> {
+    let games = read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
+    let n = games.len();
+    let label = |k: usize| match n {
+        1 => file.to_string(),
+        _ => format!("{file}, game {k} of {n}"),
+    };
+    match number {
+        None => Ok(games
+            .into_iter()
+            .enumerate()
+            .map(|(i, g)| (label(i + 1), g))
+            .collect()),
+        Some(k) if (1..=n).contains(&k) => Ok(vec![(label(k), games[k - 1].clone())]),
+        Some(_) => Err(format!(
+            "{file} has {n} game(s); --game must be from 1 to {n}"
+        )),
     }
 }

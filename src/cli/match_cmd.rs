@@ -3,11 +3,13 @@
 //! and the Elo difference with its 95% interval on stdout.
 
 use super::CliError;
-use super::search_options::ProfileOptions;
+use super::search_options::SettingsOptions;
 use crate::game::clock::TimeControl;
+use crate::game::record::Setup;
 use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
-use crate::program::{Preset, SearchParams};
+use crate::program::settings;
+use crate::rules::Color;
 use std::io::Write;
 
 /// Arguments of `machack match`.
@@ -29,15 +31,17 @@ pub struct MatchArgs {
     /// SECONDS[+INCREMENT] (60+0.5), both (40/60+1), or move/SECONDS.
     #[arg(long, default_value = "60+0.5")]
     pub tc: String,
-    /// Machack's parameter preset: normal, tournament or quick.
-    #[arg(long, default_value = "tournament")]
-    pub preset: String,
-    /// The program and its fixes.
+    /// Machack's settings.
     #[command(flatten)]
-    pub program: ProfileOptions,
+    pub settings: SettingsOptions,
     /// Write every game to this PGN file (replaced at the start).
     #[arg(long)]
     pub pgn: Option<String>,
+    /// Machack searches depth 1, 2, 3, ... within the time its clock allots a move (not in
+    /// 1967: by default it searches once at the preset's depth); each move's depth goes in
+    /// the PGN comment.
+    #[arg(long)]
+    pub deepen: bool,
     /// Draw a game that reaches this many plies (opening included).
     #[arg(long, default_value_t = 300)]
     pub max_plies: usize,
@@ -62,7 +66,6 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         .map(|o| option_pair(o))
         .collect::<Result<Vec<_>, _>>()?;
     let tc: TimeControl = args.tc.parse().map_err(|e| format!("--tc: {e}"))?;
-    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -77,10 +80,8 @@ pub fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         },
         games: args.games,
         tc,
-        params: SearchParams {
-            profile: args.program.profile()?,
-            ..SearchParams::preset(preset)
-        },
+        params: args.settings.params()?,
+        deepen: args.deepen,
         max_plies: args.max_plies,
     })
 }
@@ -120,7 +121,20 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
             tally.games(),
         );
         if let (Some(f), Some(path)) = (pgn_file.as_mut(), &args.pgn) {
-            f.write_all(pgn::write(&game.to_game(&date)).as_bytes())
+            // The record carries the program's settings, as the terminal game's does (machack
+            // plays no book in a match: the openings are the match's).
+            let mut record = game.to_game(&date);
+            let setup = Setup {
+                params: config.params.clone(),
+                book: false,
+                seed: None,
+                plays: [
+                    game.machack_color == Color::White,
+                    game.machack_color == Color::Black,
+                ],
+            };
+            record.tags.extend(setup.tags());
+            f.write_all(pgn::write(&record).as_bytes())
                 .and_then(|_| f.flush())
                 .map_err(|e| format!("cannot write '{path}': {e}"))?;
         }
@@ -128,7 +142,7 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     })?;
     let tally = end.tally;
     let summary = format!(
-        "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, preset {}, {:.0} s\n{}\n",
+        "Score of {MACHACK} vs {opponent}: {}-{}-{} (W-D-L), {}/{} ({:.1}%), tc {}, {:.0} s\nsettings: {}\n{}\n",
         tally.wins,
         tally.draws,
         tally.losses,
@@ -136,8 +150,8 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         tally.games(),
         100.0 * tally.points() / tally.games() as f64,
         config.tc,
-        args.preset,
         started.elapsed().as_secs_f64(),
+        settings::line(&config.params),
         tally.elo()
     );
     // `match` keeps SIGPIPE ignored (see main.rs): output to a closed pipe ends it quietly here.

@@ -1,32 +1,28 @@
 //! `machack play` (also `machack` alone): a game at the terminal in the manner of 1967.
 
 use super::CliError;
-use super::search_options::ProfileOptions;
+use super::search_options::SettingsOptions;
 use crate::game::clock;
 use crate::player::account;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
 use crate::player::terminal::{Ended, PlayConfig, Session};
-use crate::program::{Preset, SearchParams};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
 /// Arguments of `machack play`.
 #[derive(clap::Args, Debug, Default)]
 pub struct PlayArgs {
-    /// You play White (the default): the machine plays Black.
+    /// You play White (the default; with --resume, the record's sides): the machine plays
+    /// Black.
     #[arg(long, conflicts_with = "black")]
     pub white: bool,
     /// You play Black: the machine plays White.
     #[arg(long)]
     pub black: bool,
-    /// Search parameters: normal (widths 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
-    /// (widths 4, depth 2).
-    #[arg(long, default_value = "normal")]
-    pub preset: String,
-    /// The program and its fixes.
+    /// The program's settings (with --resume: the record's, which options given here change).
     #[command(flatten)]
-    pub program: ProfileOptions,
+    pub settings: SettingsOptions,
     /// The plain scrolling printout in upper-case ASCII, no colours, no thinking display (as
     /// through a pipe, or with TERM=dumb), instead of the screen a terminal gets (the board in
     /// place, both clocks ticking, the machine's search, the transcript; NO_COLOR draws its
@@ -37,10 +33,10 @@ pub struct PlayArgs {
     /// (40/600+1), or move/SECONDS [default: 40/600, or a resumed record's TimeControl].
     #[arg(long)]
     pub clock: Option<String>,
-    /// Seed of the book's random choice (default: from the time).
+    /// Seed of the book's random choice (default: from the time; with --resume, the record's).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Do not use the opening book.
+    /// Do not use the opening book (default: use it; with --resume, as the record says).
     #[arg(long)]
     pub no_book: bool,
     /// Continue the game recorded in FILE, in a record of its own that keeps FILE's tags (FILE
@@ -60,6 +56,10 @@ pub struct PlayArgs {
     /// time the clock allots a move (with the 1967 pace, `--clock 50/7200` is the 1967 control).
     #[arg(long, value_name = "1967[xFACTOR]")]
     pub pace: Option<String>,
+    /// Search depth 1, 2, 3, ... within the time the clock allots a move, each depth to the
+    /// end, and play the deepest's move (not in 1967: the program searched to its set depth).
+    #[arg(long)]
+    pub deepen: bool,
     /// Your name in the record [default: the account's, from USER or the user database].
     #[arg(long)]
     pub name: Option<String>,
@@ -67,7 +67,6 @@ pub struct PlayArgs {
 
 /// Plays a game on standard input and output.
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     let clock = match &args.clock {
         Some(text) => Some(clock::parse(text).map_err(|e| format!("--clock: {e}"))?),
         None => None,
@@ -86,25 +85,22 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         }
         None => account::default_name(|v| std::env::var(v).ok()),
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1967, |d| d.as_nanos() as u64)
-    });
+    let plays = match (args.white, args.black) {
+        (_, true) => Some([true, false]),
+        (true, false) => Some([false, true]),
+        (false, false) => None,
+    };
     let config = PlayConfig {
-        machine_white: args.black,
-        machine_black: !args.black,
-        params: SearchParams {
-            profile: args.program.profile()?,
-            ..SearchParams::preset(preset)
-        },
+        plays,
+        changes: args.settings.changes()?,
         clock,
-        seed,
-        book: !args.no_book,
+        seed: args.seed,
+        book: args.no_book.then_some(false),
         resume: args.resume.clone(),
         in_place: args.in_place,
         record: args.record.clone(),
         pace,
+        deepen: args.deepen,
         name,
     };
     let stdout = std::io::stdout();

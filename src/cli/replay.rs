@@ -1,12 +1,12 @@
-//! `machack replay FILE [--game N]`: plays a score through, printing every move in descriptive
-//! notation and SAN, and the final position's FEN as the last line; with `--compare`, the
-//! recreation beside history ([`compare`]).
+//! `machack replay FILE [--game N]`: plays every game of a score through (or game N), printing
+//! every move in descriptive notation and SAN, and each final position's FEN as its last line;
+//! with `--compare`, the recreation beside history ([`compare`]).
 
 use super::CliError;
 use super::comparison::CompareOptions;
-use super::io::{print_out, read_input};
+use super::io::{games_in, print_out, read_input};
 use super::show::StyleArg;
-use crate::notation::{Game, Style, descriptive, read_games, san};
+use crate::notation::{Game, Style, descriptive, san};
 use crate::rules::{Color, Status};
 
 pub mod compare;
@@ -32,27 +32,12 @@ pub struct ReplayArgs {
     /// With --compare: the yardsticks, the side Mac Hack played and the search.
     #[command(flatten)]
     pub compare_options: CompareOptions,
-    /// Which game of the file, counted from 1 (default: the first).
+    /// Which game of the file, counted from 1 (default: every one).
     #[arg(long)]
     pub game: Option<usize>,
     /// How to print the descriptive moves (default: book).
     #[arg(long, value_enum)]
     pub style: Option<StyleArg>,
-}
-
-/// Reads game number `number` (from 1; default 1) of `file`.
-pub fn load_game(file: &str, number: Option<usize>) -> Result<Game, CliError> {
-    let text = read_input(file)?;
-    let mut games = read_games(&text).map_err(|e| format!("{file}: {e}"))?;
-    let n = number.unwrap_or(1);
-    if n == 0 || n > games.len() {
-        return Err(format!(
-            "{file} has {} game(s); --game must be from 1 to {}",
-            games.len(),
-            games.len()
-        ));
-    }
-    Ok(games.swap_remove(n - 1))
 }
 
 /// The numbered lines of a game: `  1. P-K4        e4       P-K4        e5`.
@@ -97,15 +82,33 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
             args.files.len()
         ));
     };
-    let game = load_game(file, args.game)?;
+    let games = games_in(file, args.game)?;
+    let several = games.len() > 1;
+    let mut out = String::new();
+    for (i, (label, game)) in games.iter().enumerate() {
+        if several {
+            let gap = if i == 0 { "" } else { "\n" };
+            out.push_str(&format!("{gap}{label}:\n"));
+        }
+        out.push_str(&game_text(
+            game,
+            args.style.map_or(Style::Book, Style::from),
+        ));
+    }
+    print_out(&out);
+    Ok(())
+}
+
+/// A game as `replay` prints it: its players, event and date, the numbered moves, the result
+/// and, last, `FEN: <final position>`.
+fn game_text(game: &Game, style: Style) -> String {
     let mut out = String::new();
     for name in ["White", "Black", "Event", "Date"] {
         if let Some(v) = game.tag(name) {
             out.push_str(&format!("{name}: {v}\n"));
         }
     }
-    let style = args.style.map_or(Style::Book, Style::from);
-    for l in move_lines(&game, style) {
+    for l in move_lines(game, style) {
         out.push_str(&l);
         out.push('\n');
     }
@@ -117,6 +120,5 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     };
     out.push_str(&format!("Result: {}{status}\n", game.result_text()));
     out.push_str(&format!("FEN: {}\n", last.to_fen()));
-    print_out(&out);
-    Ok(())
+    out
 }

@@ -9,6 +9,7 @@ use super::io::read_input;
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
 use crate::fidelity::report::{GameReport, Report};
 use crate::notation::{Game, read_games};
+use crate::program::settings;
 use crate::rules::Color;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -60,6 +61,17 @@ fn read_inputs(files: &[String], side: Option<&str>) -> Result<Vec<Input>, CliEr
     Ok(inputs)
 }
 
+/// Says on standard error what the comparison makes of each game's settings (a record's
+/// changed by the options, or none).
+fn settings_notes(comparison: &Comparison, inputs: &[Input]) -> Result<(), CliError> {
+    for input in inputs {
+        for note in comparison.settings_of(&input.game, &input.source)?.1 {
+            eprintln!("{note}");
+        }
+    }
+    Ok(())
+}
+
 /// The number of positions of `game` where `side` is to move.
 fn positions_to_search(game: &Game, side: Color) -> usize {
     let first = usize::from(game.start.side_to_move() != side);
@@ -107,11 +119,13 @@ impl Progress {
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let started = Instant::now();
     let options = &args.compare_options;
-    // Everything that can be wrong is found before the first search: the games, the sides,
-    // the options and the page's file, created now.
+    // Everything that can be wrong is found before the first search: the options, the games,
+    // the sides and the page's file, created now.
+    let mut comparison = Comparison::new(options, options.c197.as_deref())?;
     let inputs = read_inputs(&args.files, options.side.as_deref())?;
     let mac_hack: Vec<_> = inputs.iter().map(|i| (&i.game, i.side)).collect();
-    let mut comparison = Comparison::new(options, options.c197.as_deref(), &mac_hack)?;
+    comparison.answering(&mac_hack);
+    settings_notes(&comparison, &inputs)?;
     let mut page = std::fs::File::create(&args.output)
         .map_err(|e| format!("cannot write {}: {e}", args.output))?;
     let progress = Progress {
@@ -123,10 +137,17 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
         let game_started = Instant::now();
         let total = positions_to_search(&game, side);
         let mut done = 0;
-        let rows = comparison.game(&game, side, &mut |_| {
+        let compared = comparison.game(&game, &source, side, &mut |_| {
             done += 1;
             progress.position(index, &source, done, total);
-        });
+        })?;
+        let rows = compared.rows;
+        // A game searched with settings of its own (its record's) says so under its title.
+        let source = if compared.params == comparison.params {
+            source
+        } else {
+            format!("{source} (settings: {})", settings::line(&compared.params))
+        };
         progress.game(index, &source, &rows, game_started);
         games.push(GameReport {
             source,

@@ -1,19 +1,19 @@
-//! The search options every searching command shares (`think`, `bench`, `epd`,
-//! `replay --compare`): the preset, the profile (also taken by the debugging aids `plausible`,
-//! `eval` and `trace`, with the game position they are given), the knowledge, the evaluator's
-//! variants, the search parameters of the paper (widths, depth, feedovers, secondary search;
-//! paper §§4-8) and the limits. Each value is checked against its range in one place
-//! (`program::params`).
+//! The settings options every command that searches or plays shares (`think`, `bench`, `epd`,
+//! `replay --compare`, `report`, `play`, `match`, `uci`, `xboard`): the preset, the profile
+//! (also taken by the debugging aids `plausible`, `eval` and `trace`, with the game position
+//! they are given), the knowledge, the evaluator's variants, the search parameters (widths,
+//! depth, feedovers, secondary search, repetitions, the table; paper §§4-10, c197's `NHSW`); and
+//! the limits of one search.
+//! Which option applies to which profile, and each value's range, are decided in one place
+//! (`program::settings`, `program::params`): an option that does not apply to the profile in
+//! force is refused, never ignored.
 
 use super::CliError;
 use crate::notation;
-use crate::program::params::{
-    check_feedovers, check_hash_entries, check_node_limit, check_secondary_plies,
-    check_time_limit_ms, hash_entries_for_kb,
-};
+use crate::program::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
+use crate::program::settings::{Change, Changes};
 use crate::program::{
-    EvalParams, KingSafety, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams,
-    parse_depth, parse_switch,
+    Deepening, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams, parse_depth,
 };
 use crate::rules::{Move, Position};
 use crate::search::history_after;
@@ -33,20 +33,17 @@ pub struct ProfileOptions {
 }
 
 impl ProfileOptions {
+    /// The options given, as (setting, value), in the table's order.
+    fn given(&self) -> Vec<(&'static str, String)> {
+        [("profile", &self.profile), ("fixes", &self.fixes)]
+            .into_iter()
+            .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
+            .collect()
+    }
+
     /// The profile these options name (default [`Profile::default`]), with its fixes.
     pub fn profile(&self) -> Result<Profile, CliError> {
-        let mut profile = match &self.profile {
-            Some(p) => p.parse().map_err(|e| format!("{e}"))?,
-            None => Profile::default(),
-        };
-        if let Some(f) = &self.fixes {
-            let fixes = f.parse().map_err(|e| format!("--fixes: {e}"))?;
-            match &mut profile {
-                Profile::C197(x) => *x = fixes,
-                Profile::Paper(_) => return Err("--fixes applies to --profile c197 only".into()),
-            }
-        }
-        Ok(profile)
+        Ok(apply(SearchParams::default(), &self.given())?.profile)
     }
 }
 
@@ -60,70 +57,50 @@ pub struct EvaluatorOptions {
     /// With --profile paper: k of the piece-ratio term is 1/N (paper §3 prints 1/8; the
     /// source shifts by 4: default 16).
     #[arg(long)]
-    pub ratio_divisor: Option<i64>,
+    pub ratio_divisor: Option<String>,
 }
 
 impl EvaluatorOptions {
-    /// The evaluator's parameters these options name (the defaults where none is given).
-    pub fn eval_params(&self) -> Result<EvalParams, CliError> {
-        let mut eval = EvalParams::default();
-        match self
-            .king_safety
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            None | Some("paper") => {}
-            Some("weak-squares") => eval.king_safety = KingSafety::WeakSquares,
-            Some(other) => {
-                return Err(format!(
-                    "king safety '{other}' is unknown (use 'paper' or 'weak-squares')"
-                ));
-            }
-        }
-        if let Some(n) = self.ratio_divisor {
-            if n < 1 {
-                return Err(format!(
-                    "--ratio-divisor {n}: k = 1/N needs N of at least 1 (default 16)"
-                ));
-            }
-            eval.ratio_divisor = n;
-        }
-        Ok(eval)
+    /// The options given, as (setting, value), in the table's order.
+    fn given(&self) -> Vec<(&'static str, String)> {
+        [
+            ("king-safety", &self.king_safety),
+            ("ratio-divisor", &self.ratio_divisor),
+        ]
+        .into_iter()
+        .filter_map(|(k, v)| v.clone().map(|v| (k, v)))
+        .collect()
     }
 
-    /// `profile` with the paper's knowledge these options and `knowledge` (`--knowledge`)
-    /// name; refused under c197, which has its own generator and evaluator.
-    pub fn apply(&self, knowledge: Option<&str>, profile: Profile) -> Result<Profile, CliError> {
-        if knowledge.is_none() && self.king_safety.is_none() && self.ratio_divisor.is_none() {
-            return Ok(profile);
-        }
-        if let Profile::C197(_) = profile {
-            return Err(
-                "--knowledge, --king-safety and --ratio-divisor apply to --profile \
-                        paper only (c197 has its own generator and evaluator)"
-                    .into(),
-            );
-        }
-        let eval = self.eval_params()?;
-        let knowledge = match knowledge.map(str::to_ascii_lowercase).as_deref() {
-            None | Some("1967") => PaperKnowledge::K1967(eval),
-            Some("simple") if self.king_safety.is_some() || self.ratio_divisor.is_some() => {
-                return Err(
-                    "--king-safety and --ratio-divisor are variants of the 1967 \
-                            evaluator, not of --knowledge simple"
-                        .into(),
-                );
-            }
-            Some("simple") => PaperKnowledge::Simple,
-            Some(other) => {
-                return Err(format!(
-                    "knowledge '{other}' is unknown (use '1967' or 'simple')"
-                ));
-            }
+    /// `profile` with the evaluator's variants these options name; refused under a profile
+    /// they do not apply to (`program::settings`).
+    pub fn apply(&self, profile: Profile) -> Result<Profile, CliError> {
+        let base = SearchParams {
+            profile,
+            ..SearchParams::default()
         };
-        Ok(Profile::Paper(knowledge))
+        Ok(apply(base, &self.given())?.profile)
     }
+}
+
+/// `base` with the settings `given` as (key, value) applied in the table's order, each
+/// checked against the profile it then has: an option that does not apply is refused with the
+/// profile and the option named.
+fn apply(base: SearchParams, given: &[(&'static str, String)]) -> Result<SearchParams, CliError> {
+    let items = given
+        .iter()
+        .map(|(key, value)| Change {
+            key,
+            given: format!("--{key}"),
+            value: value.clone(),
+        })
+        .collect();
+    Changes {
+        preset: None,
+        items,
+    }
+    .apply(&base)
+    .map_err(|e| e.to_string())
 }
 
 /// The knowledge a profile searches with, for the header of a command's output.
@@ -152,25 +129,51 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, CliError> {
     notation::parse_any(pos, text).map_err(|e| format!("{e} (in {})", pos.to_fen()))
 }
 
-/// The position after `fen` and `moves`, with the keys of the positions before it; an error
-/// names the option that was wrong.
+/// What `--moves` takes, for its errors.
+const MOVES_TAKE: &str = "--moves takes the moves as one text or as many words, in descriptive \
+    notation (P-K4, N-KB3, PxP), SAN (e4, Nf3, exd5) or coordinates (e2e4, e7e8q), with or without \
+    move numbers (1. 21...), check marks and a result, as PGN movetext is written";
+
+/// The position after `fen` and `moves` (the words given, read together as one move list:
+/// [`notation::read_moves`]), with the keys of the positions before it; an error names the
+/// option that was wrong and, for a move, every notation accepted.
 pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>), CliError> {
     let start = Position::from_fen(fen).map_err(|e| format!("--fen: {e}"))?;
-    let mut pos = start.clone();
-    let mut played = Vec::new();
-    for text in moves {
-        let m = parse_move(&pos, text).map_err(|e| format!("--moves: {e}"))?;
-        pos.make(m);
-        played.push(m);
-    }
+    let read = notation::read_moves(&start, &moves.join(" ")).map_err(|e| {
+        let what = match &e.kind {
+            notation::ReadErrorKind::Move {
+                number,
+                color,
+                text,
+                error,
+                ..
+            } => {
+                let dots = if *color == crate::rules::Color::White {
+                    "."
+                } else {
+                    "..."
+                };
+                format!("move {number}{dots} '{text}': {error}")
+            }
+            notation::ReadErrorKind::Syntax(s) | notation::ReadErrorKind::MoveNumber(s) => {
+                s.clone()
+            }
+            notation::ReadErrorKind::Fen(s) => s.clone(),
+        };
+        format!("--moves: {what} ({MOVES_TAKE})")
+    })?;
+    let played: Vec<Move> = read.iter().map(|m| m.mv).collect();
     history_after(&start, &played).map_err(|m| format!("illegal move {m}"))
 }
 
-/// The search options every searching command shares (`think`, `bench`, `epd`, `replay --compare`).
+/// The settings of the program, as every command that searches or plays takes them (`think`,
+/// `bench`, `epd`, `replay --compare`, `report`, `play`, `match`, `uci`, `xboard`): the preset,
+/// then each setting of `program::settings`, checked against the profile in force (an option
+/// that does not apply to it is refused, exit 2).
 #[derive(clap::Args, Debug, Clone, Default)]
-pub struct SearchOptions {
-    /// Parameter preset: normal (width 6, depth 4), tournament (15,15,9,9,7, depth 4) or quick
-    /// (width 4, depth 2).
+pub struct SettingsOptions {
+    /// Parameter preset: tournament (widths 15,15,9,9,7, depth 4; the default), normal (width
+    /// 6, depth 4) or quick (width 4, depth 2).
     #[arg(long)]
     pub preset: Option<String>,
     /// The program and its fixes.
@@ -191,25 +194,109 @@ pub struct SearchOptions {
     pub depth: Option<String>,
     /// Most feedovers in one line (0 to 20).
     #[arg(long)]
-    pub feedovers: Option<u32>,
-    /// Secondary search: on or off.
+    pub feedovers: Option<String>,
+    /// The secondary search, on or off [default: on for --profile paper (§10), off for c197,
+    /// which has none].
     #[arg(long)]
     pub secondary: Option<String>,
     /// Plies the secondary search adds (0 to 20).
     #[arg(long)]
-    pub secondary_plies: Option<u32>,
-    /// Repetition policy: first (1967) or tree-or-threefold.
+    pub secondary_plies: Option<String>,
+    /// Repetition policy: first (1967: a position met before, in the game or on the line, is
+    /// a draw) or tree-or-threefold.
     #[arg(long)]
     pub repetition: Option<String>,
-    /// Shadow score: on or off.
+    /// With --profile paper: shadow score, on or off.
     #[arg(long)]
     pub shadow: Option<String>,
-    /// Hash table entries (0: no table; at most 89478485, 1 GiB).
+    /// With --profile c197: what its table is used for (NHSW): off (-1, c197 as assembled),
+    /// draws (0, its initial value: the game's positions and the line's are draws; the
+    /// default) or values (1: also the values of positions searched).
+    #[arg(long)]
+    pub table: Option<String>,
+    /// Hash table entries (0: no table; at most 89478485, 1 GiB) [default: 32768 for
+    /// --profile paper, 32767 for c197, its HTNE].
     #[arg(long, conflicts_with = "hash_kb")]
-    pub hash_entries: Option<usize>,
-    /// Hash table size in kilobytes (1 to 1048576; entries = the most that fit).
+    pub hash_entries: Option<String>,
+    /// Hash table size in kilobytes (1 to 1048576; entries = the most that fit at the paper
+    /// table's 12 bytes an entry).
     #[arg(long)]
     pub hash_kb: Option<usize>,
+}
+
+impl SettingsOptions {
+    /// The options given, as (setting, value), in the table's order (the preset and
+    /// `--hash-kb` apart).
+    fn given(&self) -> Vec<(&'static str, String)> {
+        let mut given = self.program.given();
+        given.extend(
+            [("knowledge", &self.knowledge)]
+                .into_iter()
+                .filter_map(|(k, v)| v.clone().map(|v| (k, v))),
+        );
+        given.extend(self.evaluator.given());
+        given.extend(
+            [
+                ("width", &self.width),
+                ("depth", &self.depth),
+                ("feedovers", &self.feedovers),
+                ("secondary", &self.secondary),
+                ("secondary-plies", &self.secondary_plies),
+                ("repetition", &self.repetition),
+                ("table", &self.table),
+                ("shadow", &self.shadow),
+                ("hash-entries", &self.hash_entries),
+            ]
+            .into_iter()
+            .filter_map(|(k, v)| v.clone().map(|v| (k, v))),
+        );
+        given
+    }
+
+    /// The changes these options make to the settings they start from: the preset, then each
+    /// setting given (`--hash-kb` as the entries it holds).
+    pub fn changes(&self) -> Result<Changes, CliError> {
+        let preset = match &self.preset {
+            Some(p) => Some(p.parse::<Preset>().map_err(|e| e.to_string())?),
+            None => None,
+        };
+        let mut items: Vec<Change> = self
+            .given()
+            .into_iter()
+            .map(|(key, value)| Change {
+                key,
+                given: format!("--{key}"),
+                value,
+            })
+            .collect();
+        if let Some(kb) = self.hash_kb {
+            items.push(Change {
+                key: "hash-entries",
+                given: "--hash-kb".into(),
+                value: hash_entries_for_kb(kb)
+                    .map_err(|e| e.to_string())?
+                    .to_string(),
+            });
+        }
+        Ok(Changes { preset, items })
+    }
+
+    /// The settings these options describe, from the defaults ([`SearchParams::default`]).
+    pub fn params(&self) -> Result<SearchParams, CliError> {
+        self.params_over(&SearchParams::default())
+    }
+
+    /// The settings these options describe, starting from `base` (a record's settings): the
+    /// preset, if named, replaces its widths and depth, then each option given replaces its
+    /// setting; an option that does not apply to the profile is refused.
+    pub fn params_over(&self, base: &SearchParams) -> Result<SearchParams, CliError> {
+        self.changes()?.apply(base).map_err(|e| e.to_string())
+    }
+}
+
+/// The limits of one search (`think`, `bench`, `epd`, `replay --compare`, `report`).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct LimitOptions {
     /// Stop after this many nodes (at least 256: the limit is checked every 256 nodes, so the
     /// search stops at the first multiple of 256 at or past it).
     #[arg(long)]
@@ -219,48 +306,7 @@ pub struct SearchOptions {
     pub time_ms: Option<u64>,
 }
 
-impl SearchOptions {
-    /// The parameters these options describe, starting from `default` unless a preset is named.
-    pub fn params(&self, default: Preset) -> Result<SearchParams, CliError> {
-        let preset = match &self.preset {
-            Some(p) => p.parse().map_err(|e| format!("{e}"))?,
-            None => default,
-        };
-        let mut params = SearchParams::preset(preset);
-        params.profile = self.program.profile()?;
-        params.profile = self
-            .evaluator
-            .apply(self.knowledge.as_deref(), params.profile)?;
-        if let Some(w) = &self.width {
-            params.widths = w.parse().map_err(|e| format!("{e}"))?;
-        }
-        if let Some(d) = &self.depth {
-            params.depth = parse_depth(d).map_err(|e| format!("{e}"))?;
-        }
-        if let Some(f) = self.feedovers {
-            params.feedovers = check_feedovers(f).map_err(|e| e.to_string())?;
-        }
-        if let Some(s) = &self.secondary {
-            params.secondary_search = parse_switch(s).map_err(|e| format!("--secondary: {e}"))?;
-        }
-        if let Some(p) = self.secondary_plies {
-            params.secondary_plies = check_secondary_plies(p).map_err(|e| e.to_string())?;
-        }
-        if let Some(r) = &self.repetition {
-            params.repetition = r.parse().map_err(|e| format!("{e}"))?;
-        }
-        if let Some(s) = &self.shadow {
-            params.shadow_score = parse_switch(s).map_err(|e| format!("--shadow: {e}"))?;
-        }
-        if let Some(n) = self.hash_entries {
-            params.hash_entries = check_hash_entries(n).map_err(|e| e.to_string())?;
-        }
-        if let Some(kb) = self.hash_kb {
-            params.hash_entries = hash_entries_for_kb(kb).map_err(|e| e.to_string())?;
-        }
-        Ok(params)
-    }
-
+impl LimitOptions {
     /// The limits these options describe.
     pub fn limits(&self) -> Result<Limits, CliError> {
         let text = |e: ParamError| e.to_string();
@@ -273,6 +319,56 @@ impl SearchOptions {
                 .transpose()
                 .map_err(text)?,
             depth: None,
+            deepen: Deepening::Off,
         })
+    }
+}
+
+/// The search options every searching command shares (`think`, `bench`, `epd`, `replay
+/// --compare`, `report`): the settings and the limits.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SearchOptions {
+    /// The settings of the program.
+    #[command(flatten)]
+    pub settings: SettingsOptions,
+    /// When to stop a search early.
+    #[command(flatten)]
+    pub limit: LimitOptions,
+}
+
+impl SearchOptions {
+    /// The settings these options describe, from the defaults.
+    pub fn params(&self) -> Result<SearchParams, CliError> {
+        self.settings.params()
+    }
+
+    /// The limits these options describe.
+    pub fn limits(&self) -> Result<Limits, CliError> {
+        self.limit.limits()
+    }
+
+    /// The limits of a search that deepens when `deepen` (`--deepen`: depth 1, 2, 3, … until
+    /// `--time-ms` or `--nodes` runs out, or to `--depth`; one of them is needed), else the
+    /// limits these options describe.
+    pub fn deepening_limits(&self, deepen: bool) -> Result<Limits, CliError> {
+        let mut limits = self.limits()?;
+        if !deepen {
+            return Ok(limits);
+        }
+        if self.settings.depth.is_none()
+            && self.limit.time_ms.is_none()
+            && self.limit.nodes.is_none()
+        {
+            return Err(
+                "--deepen searches depth 1, 2, 3, ... until --time-ms or --nodes runs \
+                        out, or to --depth: give one of them"
+                    .into(),
+            );
+        }
+        limits.deepen = Deepening::Analysis;
+        if let Some(d) = &self.settings.depth {
+            limits.depth = Some(parse_depth(d).map_err(|e| format!("{e}"))?);
+        }
+        Ok(limits)
     }
 }

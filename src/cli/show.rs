@@ -76,3 +76,37 @@ pub fn no_move_text(pos: &Position) -> Option<String> {
         ),
     })
 }
+
+/// `text` in lines of at most `width` columns, broken after a `, ` (a word longer than the
+/// width stands alone), the lines after the first indented by two spaces.
+pub fn wrap_list(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for (i, item) in text.split(", ").enumerate() {
+        let piece = if i == 0 {
+            item.to_string()
+        } else {
+            format!(", {item}")
+        };
+        if !line.trim().is_empty() && line.len() + piece.trim_end().len() > width {
+            lines.push(format!("{},", line.trim_end_matches(',')));
+            line = format!("  {item}");
+        } else {
+            line.push_str(&piece);
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::cli::show::wrap_list;
+
+    #[test]
+    fn a_list_is_broken_after_its_commas() {
+        assert_eq!(wrap_list("a b, c d, e", 7), ["a b,", "  c d,", "  e"]);
+        assert_eq!(wrap_list("a b, c d, e", 9), ["a b, c d,", "  e"]);
+        assert_eq!(wrap_list("a b, c d, e", 80), ["a b, c d, e"]);
+    }
+}

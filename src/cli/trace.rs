@@ -1,7 +1,8 @@
 //! `machack trace MOVE [--fen FEN] [--moves M ...] [--ply N] [--profile P] [--fixes F]`: how
 //! one move's plausibility is made (paper §13, debugging aid 4), the total last. The c197
-//! profile (the default) shows its `LMGR` rule by rule with R after each; the paper profile
-//! every factor of the recreation with a comment.
+//! profile (the default) shows its `LMGR` rule by rule: what each adds to R, R after it, what
+//! it scores and the paper's factor it corresponds to, and last a pointer to the paper's own
+//! factors; the paper profile every factor of the recreation with a comment.
 
 use super::CliError;
 use super::search_options::{ProfileOptions, c197_level, game_position, parse_move};
@@ -56,9 +57,110 @@ pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
     Some(out)
 }
 
+/// c197's `LMGR` rules as [`c197::lmg::Trace`] labels them: the label, what the rule scores, and
+/// the paper's factor it corresponds to (paper section 5), `-` where the paper has none. The
+/// first three score the man where it stands (`LMGCD`), worked out once for the man.
+const C197_RULES: [(&str, &str, &str); 19] = [
+    (
+        "LMGCD LMGR1A",
+        "its development there: squares, threats",
+        "development (old square)",
+    ),
+    (
+        "LMGCDK",
+        "king unmoved: 32, +128 with a rook unmoved",
+        "first king move",
+    ),
+    ("LMGCD risk", "less what it risks there, if en prise", "-"),
+    (
+        "CDEVV",
+        "R starts at minus that (too early: -256)",
+        "development (old square)",
+    ),
+    (
+        "LMGRT1",
+        "blocking an enemy passed pawn, by rank",
+        "passed pawn (blocking)",
+    ),
+    (
+        "MBACKP",
+        "moving a backward pawn: +32",
+        "moving a backward pawn",
+    ),
+    (
+        "PPP",
+        "pushing a passed pawn, by rank reached",
+        "passed pawn push",
+    ),
+    (
+        "LMGCMX",
+        "the king toward its back rank (OPNMID)",
+        "king retreat",
+    ),
+    (
+        "LBL",
+        "lines it blocks there: ours cost, his gain",
+        "blocking sliders",
+    ),
+    ("IVLU", "the initial value", "initial value 512"),
+    (
+        "LMCPB",
+        "to K3/Q3 before that centre pawn: -96",
+        "blocking a centre pawn",
+    ),
+    (
+        "LMUA",
+        "the lines it unblocks, ours and his",
+        "uncovering, unblocking",
+    ),
+    (
+        "FMROOK",
+        "rook/queen first move, king unmoved: -48",
+        "first rook move",
+    ),
+    (
+        "LMFA LMDA",
+        "+32 a line to the enemy king (each line)",
+        "line to the enemy king",
+    ),
+    (
+        "LMGR3 LMGR4",
+        "capture or safety analysis (FLATA)",
+        "capture, exchange",
+    ),
+    (
+        "LMGR4M",
+        "losing capture: no new-square development",
+        "bad capture (floor 0)",
+    ),
+    ("LMGR4A", "unsafe: no development, no flags", "unsafe move"),
+    (
+        "LMGR1A",
+        "its development at the new square, threats",
+        "development (new square)",
+    ),
+    ("CASTLE", "castling: a value of its own", "castling 768"),
+];
+
+/// What c197's `LMGR` rule labelled `rule` scores, and the paper's factor it corresponds to
+/// (`-` if none); None for a label not glossed.
+pub fn c197_rule_gloss(rule: &str) -> Option<(&'static str, &'static str)> {
+    C197_RULES
+        .iter()
+        .find(|(label, _, _)| *label == rule)
+        .map(|&(_, g, p)| (g, p))
+}
+
+/// The labels of c197's `LMGR` rules glossed (see [`c197_rule_gloss`]).
+pub fn c197_rules_glossed() -> impl Iterator<Item = &'static str> {
+    C197_RULES.iter().map(|&(label, _, _)| label)
+}
+
 /// The c197 profile's trace of legal move `m` in the position reached along `history`, as
-/// text: a heading, `<R> <rule>` lines, then the entry as listed (`total <n>` last) or that
-/// the generator drops it. None if c197 has no such move (an under-promotion).
+/// text: a heading, then each rule with what it adds to R, R after it, its label, what it
+/// scores and the paper's factor it corresponds to, then the entry as listed (`total <n>`) or
+/// that the generator drops it, and last where the paper's own factors are. None if c197 has
+/// no such move (an under-promotion).
 pub fn c197_trace_text(
     pos: &Position,
     history: &[Key],
@@ -68,13 +170,39 @@ pub fn c197_trace_text(
 ) -> Option<String> {
     let (steps, entry) = c197::trace_move(pos, history, fixes, ply, m)?;
     let mut out = format!(
-        "c197's LMGR scoring {} ({}) at level {ply}: R after each rule, in units of 1/128 pawn\n\
-         (the current-square rules score the man where it stands; R then starts from minus that)\n",
+        "c197's LMGR (lines 4036-4294) scoring {} ({}) at level {ply}, rule by rule: what each\n\
+         adds to R, R after it, the rule (its routine or constant in c197.txt), what it scores\n\
+         and the paper's factor it corresponds to (paper section 5); in units of 1/128 pawn.\n\
+         {:>6}{:>7}  {:<13} {:<44}{}\n",
         descriptive::format(pos, m, Style::Book),
-        san::format(pos, m)
+        san::format(pos, m),
+        "adds",
+        "R",
+        "rule",
+        "what it scores",
+        "paper"
     );
-    for (rule, r) in &steps {
-        out.push_str(&format!("{r:>6}  {rule}\n"));
+    let mut r = 0;
+    let mut heading = "";
+    for (i, &(rule, after)) in steps.iter().enumerate() {
+        let (gloss, paper) = c197_rule_gloss(rule).unwrap_or(("", ""));
+        let part = if rule.starts_with("LMGCD") {
+            "the man where it stands (LMGCD, 4334-4418), given up by any move of it:"
+        } else {
+            "the move:"
+        };
+        if part != heading && (i > 0 || rule.starts_with("LMGCD")) {
+            out.push_str(part);
+            out.push('\n');
+            heading = part;
+        }
+        // R starts again from CDEVV: that step's addition is from 0.
+        let start = if rule == "CDEVV" { 0 } else { r };
+        out.push_str(&format!(
+            "{:>+6}{after:>7}  {rule:<13} {gloss:<44}{paper}\n",
+            after - start
+        ));
+        r = after;
     }
     match entry {
         Some(e) => {
@@ -86,6 +214,10 @@ pub fn c197_trace_text(
         }
         None => out.push_str("not listed: the generator drops this move\n"),
     }
+    out.push_str(
+        "The paper's own factors, as the recreation of its generator scores them, each with a\n\
+         comment: machack trace --profile paper (same move and position).\n",
+    );
     Some(out)
 }
 

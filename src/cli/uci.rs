@@ -1,28 +1,22 @@
 //! `machack uci`: the engine speaks UCI on standard input and output.
 
 use super::CliError;
-use super::search_options::ProfileOptions;
-use crate::program::Preset;
+use super::search_options::SettingsOptions;
 
 /// Arguments of `machack uci`.
 #[derive(clap::Args, Debug)]
 pub struct UciArgs {
-    /// Search parameters: normal, tournament or quick.
-    #[arg(long, default_value = "normal")]
-    pub preset: String,
-    /// The program and its fixes.
+    /// The program's settings at the start (the protocol's options change them).
     #[command(flatten)]
-    pub program: ProfileOptions,
+    pub settings: SettingsOptions,
 }
 
 /// Runs the protocol until `quit` or the end of input.
 pub fn run(args: &UciArgs) -> Result<(), CliError> {
-    let preset: Preset = args.preset.parse().map_err(|e| format!("{e}"))?;
     crate::protocol::uci::run(
         std::io::BufReader::new(std::io::stdin()),
         std::io::stdout(),
-        preset,
-        args.program.profile()?,
+        args.settings.params()?,
     );
     Ok(())
 }

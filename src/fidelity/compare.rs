@@ -11,8 +11,9 @@
 
 use super::reference::{self, Answer, Reference};
 use crate::game::Program;
+use crate::game::rerun::rerun;
 use crate::notation::{Game, san};
-use crate::program::{Limits, SearchParams, TopLevelMove};
+use crate::program::{Limits, SearchParams, SearchResult, TopLevelMove};
 use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
 use std::collections::HashMap;
@@ -84,6 +85,9 @@ pub struct CompareRow {
     pub number: String,
     /// The position before the move.
     pub position: Position,
+    /// The keys of the game's positions before it, oldest first, as the search had them (none
+    /// for a position searched alone).
+    pub history: Vec<Key>,
     /// The move Mac Hack played in 1967 (or, for a table's positions, the game's move).
     pub historical: Move,
     /// Whether Mac Hack played it from its opening book (then it is not counted against history).
@@ -176,18 +180,29 @@ pub fn mac_hack_side(game: &Game) -> Option<Color> {
     }
 }
 
-/// Whether a move's comments mark it as played from the opening book.
-fn from_book(comments: &[String]) -> bool {
-    comments
-        .iter()
-        .any(|c| c.trim().eq_ignore_ascii_case("book"))
+/// The parts of a move's comments: each comment, and each `;`-separated part of it (the PGN
+/// form of the paper games writes `{ P-K4; time BOOK }`, the score form `{BOOK}`).
+fn comment_parts(comments: &[String]) -> impl Iterator<Item = &str> {
+    comments.iter().flat_map(|c| c.split(';')).map(str::trim)
 }
 
-/// A computer time comment such as `18.3s`.
+/// Whether a move's comments mark it as played from the opening book: `{BOOK}` (the score
+/// form), `time BOOK` (the PGN form of the paper games), `book` (machack's records).
+fn from_book(comments: &[String]) -> bool {
+    comment_parts(comments).any(|c| {
+        let c = c.strip_prefix("time ").unwrap_or(c);
+        let words: Vec<&str> = c.split_whitespace().collect();
+        c.eq_ignore_ascii_case("book") || matches!(words[..], [_, "book"])
+    })
+}
+
+/// A computer time comment: `18.3s` (the score form) or `time 18.3 s` (the PGN form of the
+/// paper games), as `18.3s`.
 fn printed_time(comments: &[String]) -> Option<String> {
-    comments.iter().map(|c| c.trim()).find_map(|c| {
-        let secs = c.strip_suffix('s')?;
-        secs.parse::<f64>().ok().map(|_| c.to_string())
+    comment_parts(comments).find_map(|c| {
+        let c = c.strip_prefix("time ").unwrap_or(c);
+        let secs = c.strip_suffix('s')?.trim_end();
+        secs.parse::<f64>().ok().map(|_| format!("{secs}s"))
     })
 }
 
@@ -208,8 +223,18 @@ fn compare_position(
     oracle: &Oracle,
     c197: Option<Option<Answer>>,
 ) -> CompareRow {
+    let r = program.search(target.position, target.history, limits, None);
+    row_of(target, &r, oracle, c197)
+}
+
+/// What a search of a position gave, set beside the yardsticks.
+fn row_of(
+    target: Target,
+    r: &SearchResult,
+    oracle: &Oracle,
+    c197: Option<Option<Answer>>,
+) -> CompareRow {
     let pos = target.position;
-    let r = program.search(pos, target.history, limits, None);
     let pmg_rank = r
         .plausibility
         .iter()
@@ -221,6 +246,7 @@ fn compare_position(
             Color::Black => format!("{}...", pos.fullmove_number()),
         },
         position: pos.clone(),
+        history: target.history.to_vec(),
         historical: target.historical,
         book: target.book,
         chosen: r.best_move,
@@ -257,10 +283,45 @@ pub fn compare_game_reporting(
     yardsticks: Yardsticks,
     on_row: &mut dyn FnMut(&CompareRow),
 ) -> Vec<CompareRow> {
+    let none = HashMap::new();
+    compare_game_played(game, side, params, limits, yardsticks, &none, on_row)
+}
+
+/// The searches machack made in a game it played (a record it wrote, whose moves note what
+/// their searches gave), repeated in order by one program as `crate::game::rerun` rebuilds it,
+/// each with the settings and node limit it was made with: what each gave, by the move's
+/// index. Empty for any other game (the 1967 games: Mac Hack's run is not machack's to repeat).
+pub fn searches_of(
+    played: &crate::game::Game,
+    params: &SearchParams,
+) -> HashMap<usize, SearchResult> {
+    let mut out = HashMap::new();
+    if played.moves().iter().any(|m| m.search.is_some()) {
+        let n = played.moves().len();
+        let book = crate::book::Book::builtin();
+        rerun(played, n, params, None, &book, &mut |i, _, r| {
+            out.insert(i, r.clone());
+        });
+    }
+    out
+}
+
+/// [`compare_game_reporting`] for a game machack played: the positions where it searched are
+/// compared with what those searches gave (`played`, from [`searches_of`]: its own moves, with
+/// the run state they had); the others are searched alone, as in any game.
+pub fn compare_game_played(
+    game: &Game,
+    side: Color,
+    params: &SearchParams,
+    limits: &Limits,
+    yardsticks: Yardsticks,
+    played: &HashMap<usize, SearchResult>,
+    on_row: &mut dyn FnMut(&CompareRow),
+) -> Vec<CompareRow> {
     let mut rows = Vec::new();
     let mut pos = game.start.clone();
     let mut history: Vec<Key> = Vec::new();
-    for gm in &game.moves {
+    for (index, gm) in game.moves.iter().enumerate() {
         if pos.side_to_move() == side {
             let target = Target {
                 position: &pos,
@@ -273,13 +334,16 @@ pub fn compare_game_reporting(
                 .c197
                 .and_then(|c| c.row(&pos))
                 .map(|row| row.answer.clone());
-            let row = compare_position(
-                target,
-                &mut Program::new(params.clone()),
-                limits,
-                yardsticks.oracle,
-                c197,
-            );
+            let row = match played.get(&index) {
+                Some(r) => row_of(target, r, yardsticks.oracle, c197),
+                None => compare_position(
+                    target,
+                    &mut Program::new(params.clone()),
+                    limits,
+                    yardsticks.oracle,
+                    c197,
+                ),
+            };
             on_row(&row);
             rows.push(row);
         }

@@ -2,8 +2,11 @@
 //! the terminal game, UCI and CECP think the same way, with what the front ends read of its
 //! last search. Moves and values only: no text.
 
+pub use super::deepening::{Completed, Report};
+
+use super::deepening::{self, Searched};
 use super::program::Program;
-use crate::program::{Limits, Progress, SearchParams, Statistics};
+use crate::program::{Limits, Line, SearchParams, Statistics};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use std::time::Duration;
@@ -17,11 +20,10 @@ pub struct Thought {
     pub value: Value,
     /// The principal variation, the move first.
     pub pv: Vec<Move>,
-    /// The best top-level moves with their exact values and variations, best first: as many as
-    /// `params.multi_pv` asks (fewer if fewer were searched to the end; the first is the
-    /// chosen move's line).
-    pub lines: Vec<(Value, Vec<Move>)>,
-    /// The depth searched.
+    /// The principal lines, the chosen move's first, then the next best top-level moves with
+    /// their exact values: as many as `params.multi_pv` asks (see `SearchResult::lines`).
+    pub lines: Vec<Line>,
+    /// The depth searched (when deepening, the deepest searched to the end).
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
@@ -29,6 +31,9 @@ pub struct Thought {
     pub elapsed: Duration,
     /// Whether a limit or the stop flag cut it short.
     pub stopped: bool,
+    /// The node count at which it was cut short: given as a node limit, the search stops at
+    /// the same node (see [`Statistics::stopped_at`]).
+    pub stopped_at: Option<u64>,
 }
 
 /// The program, kept from move to move, and the statistics of its last search.
@@ -42,6 +47,15 @@ impl Engine {
     pub fn new(params: SearchParams) -> Engine {
         Engine {
             program: Program::new(params),
+            statistics: Statistics::default(),
+        }
+    }
+
+    /// An engine searching with `program` as it stands (its run state kept; see
+    /// [`crate::game::rerun`]).
+    pub fn with_program(program: Program) -> Engine {
+        Engine {
+            program,
             statistics: Statistics::default(),
         }
     }
@@ -70,30 +84,27 @@ impl Engine {
         self.program.clear();
     }
 
-    /// The statistics of the last search (its PMG calls give its 1967-equivalent time).
+    /// The statistics of the last search, all its depths when deepening (its PMG calls give
+    /// its 1967-equivalent time).
     pub fn statistics(&self) -> &Statistics {
         &self.statistics
     }
 
-    /// Chooses a move for the side to move in `pos`; `history` holds the keys of the game's
-    /// earlier positions, oldest first, `pos` excluded.
+    /// Chooses a move for the side to move in `pos`, at the set depth or deepening as
+    /// `limits.deepen` says (see [`deepening`]); `history` holds the keys of the game's
+    /// earlier positions, oldest first, `pos` excluded. `report` hears each depth begin, the
+    /// search's progress, and each depth done when deepening.
     pub fn think(
         &mut self,
         pos: &Position,
         history: &[Key],
         limits: &Limits,
-        progress: &mut dyn FnMut(&Progress),
+        report: &mut dyn FnMut(&Report),
     ) -> Thought {
-        let depth = limits.depth.unwrap_or(self.params().depth);
-        let r = self.program.search(pos, history, limits, Some(progress));
-        let lines = r
-            .exact_lines()
-            .into_iter()
-            .take(self.params().multi_pv as usize)
-            .map(|t| (t.value, t.pv.clone()))
-            .collect();
+        let Searched { result: r, depth } =
+            deepening::search(&mut self.program, pos, history, limits, report);
         let thought = Thought {
-            lines,
+            lines: r.lines,
             best: r.best_move,
             value: r.value,
             pv: r.pv,
@@ -101,6 +112,7 @@ impl Engine {
             nodes: r.stats.nodes,
             elapsed: r.stats.time,
             stopped: r.stopped,
+            stopped_at: r.stats.stopped_at,
         };
         self.statistics = r.stats;
         thought

@@ -6,6 +6,18 @@ use crate::program::{Limits, Profile, Progress, SearchParams, SearchResult};
 use crate::rules::{Key, Position};
 use crate::search::{self, Knowledge};
 
+/// What a program keeps from one search to the next, as far as it can be set back (see
+/// [`Program::run_state`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// The paper's program: its table is kept from search to search (and from depth to depth
+    /// when deepening: the shallower depths' entries give the deeper ones their moves to try
+    /// first), never set back.
+    Paper,
+    /// c197's run state.
+    C197(c197::cat::Leftovers),
+}
+
 /// One of the two programs, with what it keeps from one search to the next.
 pub enum Program {
     /// The paper's program: its search with its table, and the knowledge the profile names.
@@ -56,6 +68,24 @@ impl Program {
         match self {
             Program::Paper { searcher, .. } => searcher.clear(),
             Program::C197(s) => s.clear(),
+        }
+    }
+
+    /// What the program keeps from one search to the next that a search at some depth would
+    /// change: c197's run state ([`c197::cat::Leftovers`]). Not the paper's table, which is
+    /// kept (see [`RunState`]).
+    pub fn run_state(&self) -> RunState {
+        match self {
+            Program::Paper { .. } => RunState::Paper,
+            Program::C197(s) => RunState::C197(s.run_state()),
+        }
+    }
+
+    /// Puts back a state [`Program::run_state`] gave (of the same program; another's is
+    /// ignored).
+    pub fn set_run_state(&mut self, state: RunState) {
+        if let (Program::C197(s), RunState::C197(run)) = (self, state) {
+            s.set_run_state(run);
         }
     }
 

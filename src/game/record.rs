@@ -2,7 +2,18 @@
 //! atomically after each one ([`disk`]), and read back to resume a game.
 //!
 //! Each move's comment holds its descriptive form and the thinking time (`{N-KB3 12.3s}`), or
-//! `book` for a book move (`{P-K4 book}`).
+//! `book` for a book move (`{P-K4 book}`). A move the program chose by searching also holds its
+//! value for the side that moved, in units of 1/128 pawn (`{R-K1 3.20s value=-198}`); the node
+//! at which the clock stopped the search, if it did (`stopped=40960`), so that the search can be
+//! repeated exactly; and any setting it searched with that differs from the record's tags
+//! (`depth=3`).
+//!
+//! The tags hold the program's settings (`program::settings`: `[MachackProfile "c197"]`,
+//! `[MachackWidth "15,15,9,9,7"]`, ...) and how it plays the game: the book on or off
+//! (`MachackBook`), the seed of the book's choices (`MachackSeed`), the side or sides it plays
+//! (`MachackPlays`), and the version of machack that wrote the record (`MachackVersion`)
+//! ([`Setup`]). A record whose settings tags are unknown, malformed or out of range is refused
+//! with the tag named ([`read_setup`]).
 //!
 //! A resumed record is never rewritten unless the user asks to continue it in place: the
 //! continuation goes to a record of its own, which keeps the resumed record's tags and names it
@@ -12,9 +23,11 @@ pub mod disk;
 pub mod opening;
 
 use super::clock::{self, TimeControl};
-use super::{Ending, Game};
+use super::{Ending, Game, Searched};
 use crate::notation::pgn::SEVEN_TAGS;
 use crate::notation::{self, ReadErrorKind};
+use crate::program::params::{LIMIT_CHECK_NODES, parse_switch};
+use crate::program::{SearchParams, settings};
 use crate::rules::{Color, START_FEN};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -73,11 +86,154 @@ impl Tags {
         }
     }
 
+    /// Sets the tags of `setup` (where they stand, or at the end), removing any settings tag
+    /// that does not apply to its profile.
+    pub fn set_setup(&mut self, setup: &Setup) {
+        let tags = setup.tags();
+        self.0
+            .retain(|(n, _)| settings::find_tag(n).is_none() || tags.iter().any(|(t, _)| t == n));
+        for (name, value) in &tags {
+            self.set(name, value);
+        }
+    }
+
     /// The time control the record names, if it has a `TimeControl` tag: `Err` if machack cannot
     /// read it.
     pub fn time_control(&self) -> Option<Result<TimeControl, clock::ClockSpecError>> {
         self.get("TimeControl").map(clock::parse)
     }
+}
+
+/// The tag naming the version of machack that wrote the record.
+pub const VERSION_TAG: &str = "MachackVersion";
+/// The tag saying whether the program uses its opening book: `on` or `off`.
+pub const BOOK_TAG: &str = "MachackBook";
+/// The tag holding the seed of the book's random choices.
+pub const SEED_TAG: &str = "MachackSeed";
+/// The tag naming the side or sides the program plays: `white`, `black`, `both` or `neither`.
+pub const PLAYS_TAG: &str = "MachackPlays";
+
+/// The tags of a record that describe the game's setup rather than the program's settings.
+const SETUP_TAGS: [&str; 4] = [VERSION_TAG, BOOK_TAG, SEED_TAG, PLAYS_TAG];
+
+/// How the program plays a game: its settings, and what the game adds to them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The program's settings.
+    pub params: SearchParams,
+    /// Whether it plays from its opening book.
+    pub book: bool,
+    /// The seed of the book's random choices.
+    pub seed: Option<u64>,
+    /// Whether it plays White, and Black.
+    pub plays: [bool; 2],
+}
+
+/// `white`, `black`, `both` or `neither`: the sides `plays` says the program plays.
+pub fn sides_text(plays: [bool; 2]) -> &'static str {
+    match plays {
+        [true, false] => "white",
+        [false, true] => "black",
+        [true, true] => "both",
+        [false, false] => "neither",
+    }
+}
+
+impl Setup {
+    /// The tags of the setup, in the order they are written: the version, the settings, the
+    /// book, the seed, the sides.
+    pub fn tags(&self) -> Vec<(String, String)> {
+        let mut tags = vec![(VERSION_TAG.to_string(), settings::VERSION.to_string())];
+        tags.extend(settings::tags(&self.params));
+        let book = if self.book { "on" } else { "off" };
+        tags.push((BOOK_TAG.to_string(), book.to_string()));
+        if let Some(seed) = self.seed {
+            tags.push((SEED_TAG.to_string(), seed.to_string()));
+        }
+        tags.push((PLAYS_TAG.to_string(), sides_text(self.plays).to_string()));
+        tags
+    }
+}
+
+/// What a record's tags say of the program (each part `None` where the record has no tag).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReadSetup {
+    /// The settings, if the record has settings tags (the defaults where one is missing).
+    pub params: Option<SearchParams>,
+    /// The settings whose tags are missing, when there are others.
+    pub missing: Vec<&'static str>,
+    /// Whether the book was on.
+    pub book: Option<bool>,
+    /// The seed of the book's choices.
+    pub seed: Option<u64>,
+    /// The sides the program plays.
+    pub plays: Option<[bool; 2]>,
+    /// The version of machack that wrote the record.
+    pub version: Option<String>,
+}
+
+/// Reads what the tags say of the program. A settings tag that is malformed, out of range or
+/// of another profile, a setup tag with a bad value, and any other tag starting `Machack` are
+/// refused, the tag named.
+pub fn read_setup(tags: &Tags) -> Result<ReadSetup, String> {
+    let mut out = ReadSetup::default();
+    let bad = |name: &str, value: &str, why: &str| {
+        format!("tag {}: {why}", settings::tag_text(name, value))
+    };
+    for (name, value) in &tags.0 {
+        if !name.starts_with(settings::TAG_PREFIX) || settings::find_tag(name).is_some() {
+            continue;
+        }
+        match name.as_str() {
+            VERSION_TAG => out.version = Some(value.clone()),
+            BOOK_TAG => {
+                out.book = Some(parse_switch(value).map_err(|e| bad(name, value, &e.to_string()))?)
+            }
+            SEED_TAG => {
+                out.seed = Some(value.trim().parse::<u64>().map_err(|_| {
+                    bad(
+                        name,
+                        value,
+                        &format!("'{value}' is not a whole number from 0 to {}", u64::MAX),
+                    )
+                })?)
+            }
+            PLAYS_TAG => {
+                out.plays = Some(match value.trim().to_ascii_lowercase().as_str() {
+                    "white" => [true, false],
+                    "black" => [false, true],
+                    "both" => [true, true],
+                    "neither" => [false, false],
+                    _ => {
+                        return Err(bad(
+                            name,
+                            value,
+                            &format!("'{value}' is not white, black, both or neither"),
+                        ));
+                    }
+                })
+            }
+            _ => {
+                let known: Vec<String> = [VERSION_TAG.to_string()]
+                    .into_iter()
+                    .chain(settings::SETTINGS.iter().map(|s| s.tag()))
+                    .chain(SETUP_TAGS[1..].iter().map(|t| t.to_string()))
+                    .collect();
+                return Err(bad(
+                    name,
+                    value,
+                    &format!("not a tag machack knows (it writes {})", known.join(", ")),
+                ));
+            }
+        }
+    }
+    let has_settings = tags.0.iter().any(|(n, _)| settings::find_tag(n).is_some());
+    if has_settings {
+        let read = settings::from_tags(&tags.0).map_err(|e| e.to_string())?;
+        out.params = Some(read.params);
+        out.missing = read.missing;
+    }
+    Ok(out)
 }
 
 /// A UTC date and time, computed without a calendar crate.
@@ -172,6 +328,10 @@ pub fn to_pgn(game: &Game, tags: &Tags) -> String {
         out.push_str(&format!("[{k} \"{v}\"]\n"));
     }
     out.push('\n');
+    let base = read_setup(&tags)
+        .ok()
+        .and_then(|s| s.params)
+        .unwrap_or_default();
     let mut words: Vec<String> = Vec::new();
     for (i, m) in game.moves().iter().enumerate() {
         let label = game.move_label(i);
@@ -179,12 +339,22 @@ pub fn to_pgn(game: &Game, tags: &Tags) -> String {
             words.push(label);
         }
         words.push(m.san.clone());
-        let note = match (m.book, m.seconds) {
-            (true, _) => format!("{{{} book}}", m.descriptive),
-            (false, Some(s)) => format!("{{{} {s:.2}s}}", m.descriptive),
-            (false, None) => format!("{{{}}}", m.descriptive),
-        };
-        words.push(note);
+        let mut note = vec![m.descriptive.clone()];
+        if m.book {
+            note.push("book".into());
+        } else if let Some(s) = m.seconds {
+            note.push(format!("{s:.2}s"));
+        }
+        if let Some(search) = &m.search {
+            note.push(format!("value={}", search.value));
+            if let Some(n) = search.stopped_at {
+                note.push(format!("stopped={n}"));
+            }
+            for (key, value) in settings::differences(&base, &search.params) {
+                note.push(format!("{key}={value}"));
+            }
+        }
+        words.push(format!("{{{}}}", note.join(" ")));
     }
     if let Some(e) = game.ending {
         words.push(format!("{{{e}}}"));
@@ -234,15 +404,31 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
     if read.moves.iter().any(|m| !m.variations.is_empty()) {
         return Err("the record has variations; only a plain game can be resumed".into());
     }
-    // A game at the terminal, where draws by repetition and fifty moves are claimed.
+    recorded(&read)
+}
+
+/// A game read from a score (any of [`notation::read_games`]'s) as a record: its tags, checked
+/// ([`read_setup`]), and its moves with their book marks, times and what the program's
+/// searches gave. Variations are left out. Errors name the tag or the move.
+pub fn recorded(read: &notation::Game) -> Result<Resumed, String> {
+    let tags = Tags(read.tags.clone());
+    let base = read_setup(&tags)?.params.unwrap_or_default();
+    // Draws by repetition and fifty moves are claimed, as at the terminal (`Game::set_claims`):
+    // a game over the board goes on past a third repetition nobody claimed.
     let mut game = Game::new(read.start.clone());
     game.set_claims(true);
-    for m in &read.moves {
-        // The comment's words: the descriptive move, then `book` or the time (`3.20s`).
+    for (i, m) in read.moves.iter().enumerate() {
+        // The comment's words: the descriptive move, then `book` or the time (`3.20s`), then
+        // what the search gave (`value=-198`) if the program searched it.
         let words = || m.comments.iter().flat_map(|c| c.split_whitespace());
         let book = words().any(|w| w == "book");
         let seconds = words().find_map(time_word);
-        game.play(m.mv, seconds, book);
+        let search =
+            searched(words(), &base).map_err(|e| format!("move {} '{}': {e}", i + 1, m.text))?;
+        match search {
+            Some(s) => game.play_searched(m.mv, seconds, s),
+            None => game.play(m.mv, seconds, book),
+        };
     }
     // A result the rules do not explain ended the game off the board: taken as a resignation
     // (or a fallen flag, which the record does not tell apart), a draw claimed where the last
@@ -255,10 +441,50 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
             _ => None,
         };
     }
-    Ok(Resumed {
-        tags: Tags(read.tags),
-        game,
-    })
+    Ok(Resumed { tags, game })
+}
+
+/// What a move's note says the program's search gave: `value=V` (the value, which marks a
+/// searched move), `stopped=N` (the node the clock stopped it at), and `key=value` for each
+/// setting that differs from the record's (`base`). None without `value=`; an error names a
+/// word that cannot be read.
+fn searched<'a>(
+    words: impl Iterator<Item = &'a str>,
+    base: &SearchParams,
+) -> Result<Option<Searched>, String> {
+    let mut value = None;
+    let mut stopped_at = None;
+    let mut changed = Vec::new();
+    for word in words {
+        let Some((key, v)) = word.split_once('=') else {
+            continue;
+        };
+        match key {
+            "value" => {
+                value =
+                    Some(v.parse::<crate::value::Value>().map_err(|_| {
+                        format!("'{word}': the value is a whole number of 1/128 pawns")
+                    })?)
+            }
+            "stopped" => {
+                let n = v.parse::<u64>().ok().filter(|n| n % LIMIT_CHECK_NODES == 0);
+                stopped_at = Some(n.ok_or_else(|| {
+                    format!("'{word}': a search stops at a multiple of {LIMIT_CHECK_NODES} nodes")
+                })?)
+            }
+            k if settings::find(k).is_some() => changed.push((k.to_string(), v.to_string())),
+            _ => {}
+        }
+    }
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let params = settings::with_differences(base, &changed).map_err(|e| e.to_string())?;
+    Ok(Some(Searched {
+        value,
+        stopped_at,
+        params,
+    }))
 }
 
 /// Why `text`, read as `resumed`, cannot be continued in place: rewriting it would change more
@@ -328,6 +554,113 @@ mod tests {
         );
         assert_eq!(back.tags, tags);
         assert_eq!(in_place_obstacle(&text, &back), None);
+    }
+
+    #[test]
+    fn a_record_keeps_the_settings_and_what_each_search_gave() {
+        let tournament = SearchParams::default();
+        let mut depth_3 = tournament.clone();
+        depth_3.depth = 3;
+        let mut g = Game::new(Position::startpos());
+        for (t, searched) in [
+            ("e4", None),
+            ("e5", Some((-12, None, &depth_3))),
+            ("Nf3", None),
+            ("Nc6", Some((7, Some(40_960), &tournament))),
+        ] {
+            let m = notation::parse_any(g.position(), t).unwrap();
+            match searched {
+                None => g.play(m, Some(1.0), false),
+                Some((value, stopped_at, params)) => g.play_searched(
+                    m,
+                    Some(2.0),
+                    Searched {
+                        value,
+                        stopped_at,
+                        params: params.clone(),
+                    },
+                ),
+            };
+        }
+        let mut tags = Tags::new_game("Human", "Machine", "40/600".parse().unwrap());
+        tags.set("Date", "2026.11.21");
+        tags.set_setup(&Setup {
+            params: tournament.clone(),
+            book: false,
+            seed: Some(5),
+            plays: [false, true],
+        });
+        let text = to_pgn(&g, &tags);
+        assert!(text.contains(&format!("[MachackVersion \"{}\"]\n", settings::VERSION)));
+        assert!(
+            text.contains(
+                "[MachackProfile \"c197\"]\n[MachackFixes \"none\"]\n\
+                 [MachackWidth \"15,15,9,9,7\"]\n[MachackDepth \"4\"]\n[MachackFeedovers \"2\"]\n\
+                 [MachackSecondary \"off\"]\n[MachackSecondaryPlies \"2\"]\n\
+                 [MachackRepetition \"first\"]\n[MachackTable \"draws\"]\n\
+                 [MachackHashEntries \"32767\"]\n\
+                 [MachackBook \"off\"]\n[MachackSeed \"5\"]\n[MachackPlays \"black\"]\n"
+            ),
+            "{text}"
+        );
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            words.contains(
+                "1. e4 {P-K4 1.00s} e5 {P-K4 2.00s value=-12 depth=3} 2. Nf3 {N-KB3 1.00s} Nc6 \
+                 {N-QB3 2.00s value=7 stopped=40960} *"
+            ),
+            "{words}"
+        );
+        let back = read_pgn(&text).unwrap();
+        assert_eq!(back.game.moves(), g.moves());
+        assert_eq!(in_place_obstacle(&text, &back), None);
+        let setup = read_setup(&back.tags).unwrap();
+        assert_eq!(setup.params, Some(tournament));
+        assert_eq!(
+            (setup.book, setup.seed, setup.plays),
+            (Some(false), Some(5), Some([false, true]))
+        );
+    }
+
+    #[test]
+    fn a_record_with_settings_it_cannot_use_is_refused_with_the_tag_named() {
+        for (text, error) in [
+            (
+                "[MachackDepth \"25\"]\n\n1. e4 *",
+                "tag [MachackDepth \"25\"]: depth '25' is not a whole number from 1 to 20",
+            ),
+            (
+                "[MachackShadow \"on\"]\n\n1. e4 *",
+                "[MachackShadow \"on\"] does not apply to profile c197",
+            ),
+            (
+                "[MachackSpeed \"9\"]\n\n1. e4 *",
+                "tag [MachackSpeed \"9\"]: not a tag machack knows (it writes MachackVersion, \
+                 MachackProfile,",
+            ),
+            (
+                "[MachackPlays \"all\"]\n\n1. e4 *",
+                "tag [MachackPlays \"all\"]: 'all' is not white, black, both or neither",
+            ),
+            (
+                "1. e4 {P-K4 1.00s value=3 depth=99} *",
+                "move 1 'e4': depth '99' is not a whole number from 1 to 20",
+            ),
+            (
+                "1. e4 {P-K4 1.00s value=3 stopped=1000} *",
+                "move 1 'e4': 'stopped=1000': a search stops at a multiple of 256 nodes",
+            ),
+        ] {
+            let e = read_pgn(text).unwrap_err();
+            assert!(e.starts_with(error), "{e}");
+        }
+        // No settings tags: the defaults (what a record from elsewhere resumes with).
+        let back = read_pgn("[Event \"x\"]\n\n1. e4 {P-K4 value=0} *").unwrap();
+        assert_eq!(read_setup(&back.tags).unwrap(), ReadSetup::default());
+        assert_eq!(
+            back.game.moves()[0].search.as_ref().unwrap().params,
+            SearchParams::default()
+        );
     }
 
     #[test]

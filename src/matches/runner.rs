@@ -28,7 +28,7 @@ use crate::game;
 use crate::game::clock::{Clock, TimeControl};
 use crate::game::engine::Engine;
 use crate::notation::{Game, GameMove, Notation, clip, excerpt, san};
-use crate::program::{Limits, SearchParams};
+use crate::program::{Deepening, Limits, SearchParams};
 use crate::rules::{Color, Move, Position, START_FEN};
 use std::str::FromStr;
 use std::time::{Duration, Instant};
@@ -261,6 +261,9 @@ pub struct MatchConfig {
     pub tc: TimeControl,
     /// Machack's search parameters.
     pub params: SearchParams,
+    /// Whether machack deepens within the time its clock allots (not in 1967) rather than
+    /// searching once at the set depth.
+    pub deepen: bool,
     /// Games reaching this many plies (opening included) are drawn.
     pub max_plies: usize,
 }
@@ -430,13 +433,16 @@ struct Setup<'a> {
 }
 
 /// A move's comment for machack: its value in pawns from its own side, and its time.
-fn machack_comment(value: crate::value::Value, elapsed: Duration) -> String {
+fn machack_comment(value: crate::value::Value, elapsed: Duration, depth: Option<u32>) -> String {
     let v = if crate::value::is_mate(value) {
         format!("{}M", if value > 0 { "+" } else { "-" })
     } else {
         format!("{:+.2}", value as f64 / 128.0)
     };
-    format!("{v} {:.2}s", elapsed.as_secs_f64())
+    match depth {
+        Some(d) => format!("{v} {:.2}s depth {d}", elapsed.as_secs_f64()),
+        None => format!("{v} {:.2}s", elapsed.as_secs_f64()),
+    }
 }
 
 impl Setup<'_> {
@@ -515,8 +521,14 @@ impl Setup<'_> {
             let side = pos.side_to_move();
             // Step 2. Machack's move: a search limited by its clock.
             if side == self.machack_color {
+                let deepen = self.config.deepen;
                 let limits = Limits {
                     time: Some(clock.allot(side)),
+                    deepen: if deepen {
+                        Deepening::Play
+                    } else {
+                        Deepening::Off
+                    },
                     ..Limits::default()
                 };
                 let start = Instant::now();
@@ -537,7 +549,8 @@ impl Setup<'_> {
                         true,
                     );
                 }
-                let comment = machack_comment(thought.value, elapsed);
+                let comment =
+                    machack_comment(thought.value, elapsed, deepen.then_some(thought.depth));
                 play(&mut played, moves, m, Some(comment));
                 continue;
             }

@@ -169,6 +169,42 @@ impl std::error::Error for ReadError {}
 /// Moves may be in any notation ([`super::parse_any`]); a new game starts at a tag pair after
 /// moves, or after a result.
 pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
+    read_games_from(text, &Position::startpos())
+}
+
+/// Reads the moves of one game played from `start`, as people write or paste them: move
+/// numbers (`1.`, `21...`), check and mate marks, comments, NAGs and a result may be given, and
+/// the moves may be in any notation [`super::parse_any`] reads. Tags are not (the start is
+/// given), nor a second game.
+pub fn read_moves(start: &Position, text: &str) -> Result<Vec<GameMove>, ReadError> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut games = read_games_from(text, start)?;
+    let at = |what: &str| ReadError {
+        game: 1,
+        line: 1,
+        col: 1,
+        kind: ReadErrorKind::Syntax(what.to_string()),
+    };
+    if games.len() > 1 {
+        return Err(at("more than one game (moves after a result)"));
+    }
+    let game = games.remove(0);
+    if !game.tags.is_empty() {
+        return Err(at(
+            "a tag pair among the moves (give the position with --fen)",
+        ));
+    }
+    Ok(game.moves)
+}
+
+/// [`read_games`], each game starting from `start` unless its FEN tag says otherwise.
+fn read_games_from(text: &str, start: &Position) -> Result<Vec<Game>, ReadError> {
+    let fresh = || Game {
+        start: start.clone(),
+        ..Game::new()
+    };
     let tokens = tokenize(text).map_err(|SyntaxError { line, col, what }| ReadError {
         game: 1,
         line,
@@ -176,7 +212,7 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
         kind: ReadErrorKind::Syntax(what),
     })?;
     let mut games = Vec::new();
-    let mut game = Game::new();
+    let mut game = fresh();
     let mut pos = game.start.clone();
     let mut started = false; // moves or a result seen in this game
     let mut fen_checked = false;
@@ -199,7 +235,7 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
         match t.kind {
             TokenKind::Tag(name, value) => {
                 if started {
-                    games.push(std::mem::take(&mut game));
+                    games.push(std::mem::replace(&mut game, fresh()));
                     pos = game.start.clone();
                     started = false;
                 }
@@ -278,7 +314,7 @@ pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
             },
             TokenKind::Result(r) => {
                 game.result = Some(r);
-                games.push(std::mem::take(&mut game));
+                games.push(std::mem::replace(&mut game, fresh()));
                 pos = game.start.clone();
                 started = false;
                 fen_checked = false;

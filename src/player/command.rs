@@ -287,6 +287,13 @@ mod tests {
             Ok(Some(Command::SetWidths("15 15 9".into())))
         );
         assert_eq!(parse("book off"), Ok(Some(Command::Book(Some(false)))));
+        assert_eq!(parse("draw"), Ok(Some(Command::Draw)));
+        assert_eq!(parse("Claim"), Ok(Some(Command::Claim(None))));
+        assert_eq!(
+            parse("claim N-KN1"),
+            Ok(Some(Command::Claim(Some("N-KN1".into()))))
+        );
+        assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
         assert_eq!(parse("record"), Ok(Some(Command::Record(None))));
         assert_eq!(
             parse("Record /tmp/My Game.pgn"),

@@ -18,15 +18,17 @@ use super::thinking::{Outcome, Thinking};
 use super::tty::{RawLines, Takeover};
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::{Engine, Thought};
-use crate::game::input::{LINE_MAX, Line, LineReader};
+use crate::game::engine::{Engine, Report, Thought};
+use crate::game::input::{self, LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw_with_move};
-use crate::game::record::{self, Tags, disk, opening};
-use crate::game::{Ending, Game, GameMove};
+use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
+use crate::game::rerun::rerun;
+use crate::game::{Ending, Game, GameMove, Searched};
 use crate::notation::{self, Style, clip, descriptive};
-use crate::program::Limits;
 use crate::program::params::parse_feedovers;
-use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::program::settings::{self, Changes};
+use crate::program::{Deepening, Limits};
+use crate::program::{SearchParams, WidthSchedule, parse_depth};
 use crate::rules::{Color, Position};
 use crate::value::Value;
 use crossterm::event::{self, Event, KeyCode, KeyEvent};
@@ -41,22 +43,21 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How a terminal game is set up.
-#[derive(Clone, Debug)]
+/// How a terminal game is set up. What is not given (`None`, no change) is a resumed record's,
+/// else the default; what is given changes a resumed record's, with a notice.
+#[derive(Clone, Debug, Default)]
 pub struct PlayConfig {
-    /// Whether the machine plays White.
-    pub machine_white: bool,
-    /// Whether the machine plays Black.
-    pub machine_black: bool,
-    /// The search parameters.
-    pub params: SearchParams,
+    /// Which sides the machine plays, White and Black (default: Black).
+    pub plays: Option<[bool; 2]>,
+    /// The changes to the settings (the defaults', or a resumed record's).
+    pub changes: Changes,
     /// The time control asked for (`--clock`); without it, a resumed record's own, else
     /// [`DEFAULT_CLOCK`](crate::game::clock::DEFAULT_CLOCK).
     pub clock: Option<TimeControl>,
-    /// The seed of the book's random choice.
-    pub seed: u64,
-    /// Whether the book is used.
-    pub book: bool,
+    /// The seed of the book's random choice (default: from the time).
+    pub seed: Option<u64>,
+    /// Whether the book is used (default: yes).
+    pub book: Option<bool>,
     /// A record to continue.
     pub resume: Option<PathBuf>,
     /// Continue the resumed record in place (rewriting it) rather than in a record of its own.
@@ -66,8 +67,16 @@ pub struct PlayConfig {
     pub record: Option<PathBuf>,
     /// `--pace 1967`: answer no sooner than the search's 1967-equivalent time, scaled.
     pub pace: Option<Pace>,
+    /// `--deepen`: search depth 1, 2, 3, … within the clock's time (not in 1967) instead of
+    /// once at the set depth.
+    pub deepen: bool,
     /// The user's name in the records of games begun here (`--name`, else the account's).
     pub name: String,
+}
+
+/// The seed a record's book choices were made with (its `MachackSeed`).
+fn resumed_seed(tags: &Tags) -> Option<u64> {
+    record::read_setup(tags).ok().and_then(|s| s.seed)
 }
 
 /// The name the machine goes by in records.
@@ -76,6 +85,92 @@ pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
 /// The name of a player in a record begun here: the machine's or the user's, `user`.
 fn player_name(machine: bool, user: &str) -> &str {
     if machine { MACHINE_NAME } else { user }
+}
+
+/// A seed from the time, for a game given none.
+fn seed_from_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1967, |d| d.as_nanos() as u64)
+}
+
+/// The setup of a game begun or resumed with `config`, `resumed` the record's tags, and what to
+/// tell the user about it.
+fn setup_for(config: &PlayConfig, resumed: Option<&Tags>) -> Result<(Setup, Vec<String>), String> {
+    let mut notes = Vec::new();
+    let read = match resumed {
+        Some(tags) => record::read_setup(tags)?,
+        None => ReadSetup::default(),
+    };
+    let base = match (&read.params, resumed) {
+        (Some(p), _) => {
+            notes.push("THE SETTINGS ARE THE RECORD'S.".into());
+            if !read.missing.is_empty() {
+                notes.push(format!(
+                    "THE RECORD HAS NO TAG FOR {}: THE DEFAULTS.",
+                    read.missing.join(", ")
+                ));
+            }
+            p.clone()
+        }
+        (None, Some(_)) => {
+            notes.push("THE RECORD HAS NO SETTINGS TAGS: PLAYING WITH THE DEFAULTS.".into());
+            SearchParams::default()
+        }
+        (None, None) => SearchParams::default(),
+    };
+    let params = config.changes.apply(&base).map_err(|e| e.to_string())?;
+    let mut changed: Vec<String> = settings::changes_text(&base, &params);
+    let plays = match (config.plays, read.plays) {
+        (Some(p), Some(r)) if p != r => {
+            changed.push(format!(
+                "machine plays {} -> {}",
+                record::sides_text(r),
+                record::sides_text(p)
+            ));
+            p
+        }
+        (Some(p), _) | (None, Some(p)) => p,
+        (None, None) => [false, true],
+    };
+    let book = match (config.book, read.book) {
+        (Some(b), Some(r)) if b != r => {
+            let word = |b: bool| if b { "on" } else { "off" };
+            changed.push(format!("book {} -> {}", word(r), word(b)));
+            b
+        }
+        (Some(b), _) | (None, Some(b)) => b,
+        (None, None) => true,
+    };
+    let seed = match (config.seed, read.seed) {
+        (Some(s), Some(r)) if s != r => {
+            changed.push(format!("seed {r} -> {s}"));
+            s
+        }
+        (Some(s), _) | (None, Some(s)) => s,
+        (None, None) => seed_from_time(),
+    };
+    if resumed.is_some() {
+        if !changed.is_empty() {
+            notes.push(format!(
+                "THE COMMAND LINE CHANGES THE RECORD'S SETTINGS: {}.",
+                changed.join(", ")
+            ));
+        }
+        if let Some(v) = read.version.filter(|v| v != settings::VERSION) {
+            notes.push(format!(
+                "THE RECORD WAS WRITTEN BY MACHACK {v}; THIS IS MACHACK {}.",
+                settings::VERSION
+            ));
+        }
+    }
+    let setup = Setup {
+        params,
+        book,
+        seed: Some(seed),
+        plays,
+    };
+    Ok((setup, notes.iter().map(|n| capitals(n)).collect()))
 }
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
@@ -96,14 +191,17 @@ pub struct Session<W: Write> {
     book: Book,
     use_book: bool,
     rng: StdRng,
+    seed: u64,
     clock: Clock,
     machine: [bool; 2],
     record_path: PathBuf,
-    note: Option<String>,
+    notes: Vec<String>,
     last_value: Option<Value>,
     resign: ResignWatch,
     announced: bool,
     pace: Option<Pace>,
+    /// Whether the machine deepens within its clock (`--deepen`; not in 1967).
+    deepen: bool,
     /// The record's text as last written (or read, continued in place): an unchanged game is
     /// not written again.
     written: String,
@@ -157,23 +255,46 @@ impl<W: Write> Session<W> {
         display: Display,
         prompts: bool,
     ) -> Result<Session<W>, String> {
-        let s = match (&config.resume, config.in_place) {
-            (None, _) => opening::new_game(
-                player_name(config.machine_white, &config.name),
-                player_name(config.machine_black, &config.name),
-                config.clock,
-                config.record.as_deref(),
-            ),
-            (Some(from), false) => {
-                opening::continuation(from, config.clock, config.record.as_deref())
+        // The setup is made, and checked, before a record is begun or rewritten: a setting
+        // that cannot be used is refused with nothing written. A new record holds it from the
+        // start (a game killed before its first move resumes as it was begun); a resumed one is
+        // read first to check it (a record that cannot be read is refused by `opening`).
+        let (s, (setup, setup_notes)) = match &config.resume {
+            None => {
+                let (setup, notes) = setup_for(config, None)?;
+                let s = opening::new_game(
+                    player_name(setup.plays[0], &config.name),
+                    player_name(setup.plays[1], &config.name),
+                    config.clock,
+                    &setup,
+                    config.record.as_deref(),
+                )?;
+                (s, (setup, notes))
             }
-            (Some(from), true) => opening::in_place(from, config.clock),
-        }?;
+            Some(from) => {
+                if let Some(r) = input::read_file(from, input::FILE_MAX)
+                    .ok()
+                    .and_then(|text| record::read_pgn(&text).ok())
+                {
+                    setup_for(config, Some(&r.tags))?;
+                }
+                let s = if config.in_place {
+                    opening::in_place(from, config.clock)?
+                } else {
+                    opening::continuation(from, config.clock, config.record.as_deref())?
+                };
+                let setup = setup_for(config, Some(&s.tags))?;
+                (s, setup)
+            }
+        };
+        let seed = setup.seed.unwrap_or_default();
+        let mut notes: Vec<String> = s.note.into_iter().collect();
+        notes.extend(setup_notes);
         let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
             out: RawLines::new(out),
             display,
-            bottom: if config.machine_white && !config.machine_black {
+            bottom: if setup.plays == [true, false] {
                 Color::Black
             } else {
                 Color::White
@@ -183,15 +304,16 @@ impl<W: Write> Session<W> {
             tags: s.tags,
             names_from_play: s.names_from_play,
             user: config.name.clone(),
-            engine: Engine::new(config.params.clone()),
+            engine: Engine::new(setup.params.clone()),
             hint_engine: None,
             book: Book::builtin(),
-            use_book: config.book,
-            rng: StdRng::seed_from_u64(config.seed),
+            use_book: setup.book,
+            rng: StdRng::seed_from_u64(seed),
+            seed,
             clock: Clock::new(s.clock),
-            machine: [config.machine_white, config.machine_black],
+            machine: setup.plays,
             record_path: s.path,
-            note: s.note,
+            notes,
             last_value: None,
             resign: ResignWatch::default(),
             announced: false,
@@ -209,11 +331,83 @@ impl<W: Write> Session<W> {
             interrupted: false,
             takeover: None,
             recorded: None,
+            deepen: config.deepen,
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
         session.game.set_claims(true);
         session.restore_clock();
+        if !session.game.moves().is_empty() {
+            let notes = session.rebuild(resumed_seed(&session.tags));
+            session.notes.extend(notes);
+        }
         Ok(session)
+    }
+
+    /// What the program is playing with now, as the record's tags say it.
+    fn setup(&self) -> Setup {
+        Setup {
+            params: self.engine.params().clone(),
+            book: self.use_book,
+            seed: Some(self.seed),
+            plays: self.machine,
+        }
+    }
+
+    /// Rebuilds the program as the game so far left it, by repeating its searches and book
+    /// choices in order ([`rerun`]); the book's choices are repeated from `record_seed`, the seed
+    /// they were made with. Returns what to tell the user: the searches repeated, and every
+    /// move the program no longer plays, with its ply.
+    fn rebuild(&mut self, record_seed: Option<u64>) -> Vec<String> {
+        let params = self.engine.params().clone();
+        let n = self.game.moves().len();
+        let r = rerun(
+            &self.game,
+            n,
+            &params,
+            record_seed,
+            &self.book,
+            &mut |_, _, _| {},
+        );
+        let mut notes = Vec::new();
+        if r.searches > 0 {
+            let searches = match r.searches {
+                1 => "ITS SEARCH".to_string(),
+                n => format!("ITS {n} SEARCHES"),
+            };
+            notes.push(format!(
+                "THE PROGRAM GOES ON AS IT STOOD: {searches} IN THIS GAME REPEATED."
+            ));
+        }
+        for m in &r.mismatches {
+            let mut pos = self.game.start().clone();
+            for gm in &self.game.moves()[..m.index] {
+                pos.make(gm.mv);
+            }
+            let text = |mv| descriptive::format(&pos, mv, Style::Teletype);
+            let now = match (m.now, m.book) {
+                (Some(mv), true) => format!("THE BOOK NOW CHOOSES {}", text(mv)),
+                (None, true) => "THE BOOK HAS NO MOVE THERE NOW".to_string(),
+                (Some(mv), false) => format!("THE PROGRAM NOW PLAYS {}", text(mv)),
+                (None, false) => "THE PROGRAM NOW FINDS NO MOVE".to_string(),
+            };
+            notes.push(format!(
+                "PLY {} ({} {}): {now} WITH THE RECORDED SETTINGS.",
+                m.index + 1,
+                self.game.move_label(m.index),
+                text(m.recorded)
+            ));
+        }
+        self.engine = Engine::with_program(r.program);
+        self.engine.set_params(params);
+        // The book goes on from where its choices left the generator, unless another seed
+        // was given.
+        self.rng = match r.rng {
+            Some(rng) if record_seed == Some(self.seed) => rng,
+            _ => StdRng::seed_from_u64(self.seed),
+        };
+        self.resign = r.resign;
+        self.last_value = r.last_value;
+        notes
     }
 
     /// Names the players in a record begun here from who the machine plays; a resumed record
@@ -270,13 +464,20 @@ impl<W: Write> Session<W> {
         let _ = self.out.flush();
     }
 
-    /// Writes the record, before whatever changed it is shown (nothing when the game is as on
-    /// disk); false if it cannot be written, and then the session holds back what it would show
+    /// Writes the record, with the settings now in force, before whatever changed it is shown
+    /// (nothing when the game is as on disk: a change of settings alone is written with the
+    /// next move, so that a record continued in place is not rewritten until a move is made);
+    /// false if it cannot be written, and then the session holds back what it would show
     /// ([`Self::show`]) until the record is written or the user quits. The failure is said once.
     fn save_record(&mut self) -> bool {
         if self.record_error.is_some() {
             return false;
         }
+        if record::to_pgn(&self.game, &self.tags) == self.written {
+            return true;
+        }
+        let setup = self.setup();
+        self.tags.set_setup(&setup);
         let text = record::to_pgn(&self.game, &self.tags);
         if text == self.written {
             return true;
@@ -447,9 +648,14 @@ impl<W: Write> Session<W> {
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
-        if let Some(note) = self.note.take() {
+        for note in std::mem::take(&mut self.notes) {
             self.say(&note);
         }
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
         if !self.game.moves().is_empty() {
             let n = self.game.moves().len();
             self.say(&format!("RESUMED AFTER {n} PLIES."));
@@ -704,7 +910,6 @@ impl<W: Write> Session<W> {
                     (false, false) => "NEITHER SIDE",
                 };
                 self.say(&format!("THE MACHINE PLAYS {who}."));
-                self.save_record();
             }
             Command::SetWidths(w) => match w.parse::<WidthSchedule>() {
                 Ok(w) => {
@@ -770,25 +975,25 @@ impl<W: Write> Session<W> {
     }
 
     fn list(&mut self) {
-        let s = self.engine.params();
-        let plays = match self.machine {
-            [true, true] => "BOTH",
-            [true, false] => "WHITE",
-            [false, true] => "BLACK",
-            [false, false] => "NEITHER",
-        };
-        let text = format!(
-            "WIDTHS {}  DEPTH {}  FEEDOVERS {}  HASH {}  BOOK {}  MACHINE PLAYS {}  CLOCK {}  RECORD {}",
-            s.widths,
-            s.depth,
-            s.feedovers,
-            s.hash_entries,
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
+        let game = format!(
+            "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  DEEPEN {}  RECORD {}",
             if self.use_book { "ON" } else { "OFF" },
-            plays,
+            self.seed,
+            record::sides_text(self.machine).to_uppercase(),
             self.clock.control,
+            if self.deepen {
+                "ON (DEPTH 1, 2, 3, ... WITHIN THE CLOCK)"
+            } else {
+                "OFF"
+            },
             self.record_path.display()
         );
-        self.say(&text);
+        self.say(&game);
     }
 
     /// Prints the board and the status line (on the screen, where the board is always shown,
@@ -821,6 +1026,11 @@ impl<W: Write> Session<W> {
     }
 
     fn print_game(&mut self) {
+        let settings = capitals(&format!(
+            "SETTINGS: {}",
+            settings::line(self.engine.params())
+        ));
+        self.say(&settings);
         let mut lines = Vec::new();
         let moves = self.game.moves();
         let mut i = 0;
@@ -881,9 +1091,12 @@ impl<W: Write> Session<W> {
         }
         self.say(&format!("TAKEN BACK: {}.", taken.join(", ")));
         self.announced = false;
-        self.engine.new_game();
-        self.resign.reset();
-        self.last_value = None;
+        // The program as the game now left it: its searches repeated, not forgotten.
+        for note in self.rebuild(Some(self.seed)) {
+            if !note.starts_with("THE PROGRAM GOES ON") {
+                self.say(&note);
+            }
+        }
         self.clock.start(self.game.position().side_to_move());
         if self.save_record() {
             self.show_board();
@@ -895,15 +1108,29 @@ impl<W: Write> Session<W> {
     fn restore(&mut self, file: &str) {
         match opening::continuation(Path::new(file), Some(self.clock.control), None) {
             Ok(s) => {
+                let config = PlayConfig {
+                    plays: Some(self.machine),
+                    ..PlayConfig::default()
+                };
+                let (setup, notes) = match setup_for(&config, Some(&s.tags)) {
+                    Ok(x) => x,
+                    Err(e) => return self.say(&format!("CANNOT RESTORE {file}: {e}")),
+                };
+                let record_seed = resumed_seed(&s.tags);
                 self.game = s.game;
                 self.tags = s.tags;
                 self.names_from_play = false;
                 self.record_path = s.path;
                 self.written = record::to_pgn(&self.game, &self.tags);
                 self.announced = self.game.ending.is_some();
-                self.engine.new_game();
-                self.resign.reset();
-                self.last_value = None;
+                self.engine = Engine::new(setup.params);
+                self.use_book = setup.book;
+                self.seed = setup.seed.unwrap_or_default();
+                let notes: Vec<String> =
+                    notes.into_iter().chain(self.rebuild(record_seed)).collect();
+                for note in notes {
+                    self.say(&note);
+                }
                 self.clock = Clock::new(s.clock);
                 self.restore_clock();
                 self.clock.start(self.game.position().side_to_move());
@@ -919,13 +1146,19 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// `NEW`: another game from the start, between the same sides under the same control, in
-    /// a new record under an automatic name here; the game played so far stays in its record
-    /// (unfinished if it was not over).
+    /// `NEW`: another game from the start, between the same sides under the same control and
+    /// settings, the book's choices from a new seed (from the time), in a new record under an
+    /// automatic name here; the game played so far stays in its record (unfinished if it was
+    /// not over).
     fn new_game(&mut self) {
         let white = player_name(self.machine[0], &self.user).to_string();
         let black = player_name(self.machine[1], &self.user).to_string();
-        let s = match opening::new_game(&white, &black, Some(self.clock.control), None) {
+        let setup = Setup {
+            seed: Some(seed_from_time()),
+            ..self.setup()
+        };
+        let control = Some(self.clock.control);
+        let s = match opening::new_game(&white, &black, control, &setup, None) {
             Ok(s) => s,
             Err(e) => {
                 self.say(&format!("CANNOT START A NEW GAME: {e}"));
@@ -944,6 +1177,8 @@ impl<W: Write> Session<W> {
         self.engine.new_game();
         self.resign.reset();
         self.last_value = None;
+        self.seed = setup.seed.unwrap_or_default();
+        self.rng = StdRng::seed_from_u64(self.seed);
         self.clock = Clock::new(s.clock);
         if unfinished {
             self.say(&format!("THE GAME IN {old} IS LEFT UNFINISHED."));
@@ -975,6 +1210,7 @@ impl<W: Write> Session<W> {
         }
         let limits = Limits {
             time: Some(self.clock.allot(side)),
+            deepen: self.deepening(),
             ..Limits::default()
         };
         let thought = self.think_live(true, &pos, limits, inputs);
@@ -1082,14 +1318,15 @@ impl<W: Write> Session<W> {
         };
         if let Some(text) = with {
             self.user_move(text);
-            if self.game.ending.is_some() {
-                return;
-            }
         } else {
             self.stop_clock(side);
         }
+        // A fallen flag (or the move's own ending) stands.
+        if self.game.ending.is_some() {
+            return;
+        }
         self.game.ending = Some(ending);
-        // On disk before it is shown.
+        // On disk before it is shown (the ending is announced after it).
         self.save_record();
         self.show(format!("{} CLAIMS A DRAW.", side.name().to_uppercase()));
     }
@@ -1163,6 +1400,16 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// How the machine's searches deepen: not at all (as in 1967), or within the clock's time
+    /// (`--deepen`).
+    fn deepening(&self) -> Deepening {
+        if self.deepen {
+            Deepening::Play
+        } else {
+            Deepening::Off
+        }
+    }
+
     /// The machine's move: from the book if it has one, else from the search; or its resignation.
     fn machine_move(&mut self, inputs: &Receiver<Input>) {
         let started = Instant::now();
@@ -1175,11 +1422,12 @@ impl<W: Write> Session<W> {
         };
         let mut time_1967 = None;
         let mut claim_with = None;
-        let (m, book) = match book_move {
-            Some(m) => (m, true),
+        let (m, searched) = match book_move {
+            Some(m) => (m, None),
             None => {
                 let limits = Limits {
                     time: Some(self.clock.allot(mover)),
+                    deepen: self.deepening(),
                     ..Limits::default()
                 };
                 let thought = self.think_live(false, &pos, limits.clone(), inputs);
@@ -1217,9 +1465,12 @@ impl<W: Write> Session<W> {
                     && claims_draw(thought.value)
                 {
                     self.stop_clock(mover);
-                    self.game.ending = Some(e);
-                    self.save_record();
-                    self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
+                    if self.game.ending.is_none() {
+                        self.game.ending = Some(e);
+                        // On disk before it is shown (the ending is announced after it).
+                        self.save_record();
+                        self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
+                    }
                     return;
                 }
                 claim_with = self
@@ -1231,12 +1482,25 @@ impl<W: Write> Session<W> {
                     self.game.ending = Some(Ending::Resignation(mover));
                     return;
                 }
-                (m, false)
+                // Deepening, the move is the deepest finished depth's: the record names that
+                // depth, at which the search repeats (`game::rerun`).
+                let mut params = self.engine.params().clone();
+                params.depth = thought.depth;
+                let searched = Searched {
+                    value: thought.value,
+                    stopped_at: thought.stopped_at,
+                    params,
+                };
+                (m, Some(searched))
             }
         };
         let secs = self.stop_clock(mover);
         let flag = self.game.ending;
-        self.game.play(m, (!book).then_some(secs), book);
+        let book = searched.is_none();
+        match searched {
+            Some(s) => self.game.play_searched(m, Some(secs), s),
+            None => self.game.play(m, None, true),
+        };
         if flag.is_some() {
             self.game.ending = flag;
         }
@@ -1256,14 +1520,18 @@ impl<W: Write> Session<W> {
             None => "BOOK".to_string(),
             Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
         };
+        // The draw its move makes claimable, claimed with the move: the record holds both.
+        let claimed = match claim_with {
+            Some(e) if self.game.ending.is_none() => {
+                self.game.ending = Some(e);
+                true
+            }
+            _ => false,
+        };
         // On disk before it is shown.
         self.save_record();
         self.show(format!("{label} {:<16}{note}", gm.descriptive));
-        if let Some(e) = claim_with
-            && self.game.ending.is_none()
-        {
-            self.game.ending = Some(e);
-            self.save_record();
+        if claimed {
             self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
         }
         self.clock.start(self.game.position().side_to_move());
@@ -1295,22 +1563,22 @@ impl<W: Write> Session<W> {
         };
         let history = self.game.history().to_vec();
         self.thinking = Some(Thinking::new());
-        let (send, reports) = mpsc::channel::<Progress>();
+        let (send, reports) = mpsc::channel::<Report>();
         let engine = match (hint, self.hint_engine.as_mut()) {
             (true, Some(e)) => e,
             _ => &mut self.engine,
         };
         let thought = thread::scope(|s| {
             let worker = s.spawn(move || {
-                engine.think(pos, &history, &limits, &mut |p: &Progress| {
-                    let _ = send.send(p.clone());
+                engine.think(pos, &history, &limits, &mut |r: &Report| {
+                    let _ = send.send(r.clone());
                 })
             });
             loop {
                 match reports.recv_timeout(TICK) {
-                    Ok(p) => {
+                    Ok(r) => {
                         if let Some(t) = self.thinking.as_mut() {
-                            t.take(pos, &p);
+                            t.report(pos, &r);
                         }
                     }
                     Err(RecvTimeoutError::Timeout) => {}
@@ -1888,17 +2156,16 @@ mod tests {
     /// A game between two users (the quick preset, no book), recorded in `record`.
     fn config(record: PathBuf) -> PlayConfig {
         PlayConfig {
-            machine_white: false,
-            machine_black: false,
-            params: SearchParams::preset(Preset::Quick),
-            clock: None,
-            seed: 1,
-            book: false,
-            resume: None,
-            in_place: false,
+            plays: Some([false, false]),
+            changes: Changes {
+                preset: Some(Preset::Quick),
+                items: Vec::new(),
+            },
+            seed: Some(1),
+            book: Some(false),
             record: Some(record),
-            pace: None,
             name: "Tester".into(),
+            ..PlayConfig::default()
         }
     }
 

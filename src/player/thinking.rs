@@ -1,8 +1,10 @@
 //! What the machine's thinking shows while it runs, from the search's progress reports: the
 //! top-level moves as they are searched, each with its plausibility and, once searched, its
-//! value, and the best move so far with its value; with `--pace`, when it will answer. A
-//! terminal's status line and the screen's panel are drawn from it.
+//! value, and the best move so far with its value (deepening, the deepest depth done's); with
+//! `--pace`, when it will answer. A terminal's status line and the screen's panel are drawn from
+//! it.
 
+use crate::game::engine::Report;
 use crate::notation::{Style, descriptive};
 use crate::program::{Progress, TopBound};
 use crate::rules::Position;
@@ -29,8 +31,12 @@ pub struct Thinking {
     pub lines: Vec<TopLine>,
     /// The one being searched now (an index into `lines`).
     pub examining: Option<usize>,
-    /// The best move so far (an index into `lines`) and its value.
+    /// The best move so far (an index into `lines`) and its value; none while deepening.
     pub best: Option<(usize, Value)>,
+    /// Deepening (`--deepen`): the depth being searched, whose moves `lines` holds.
+    pub deepening: Option<u32>,
+    /// The deepest depth done's move (as written), value and depth, while deepening.
+    pub completed: Option<(String, Value, u32)>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// With `--pace`: when the answer comes, and the search's 1967-equivalent time.
@@ -64,9 +70,33 @@ impl Thinking {
             lines: Vec::new(),
             examining: None,
             best: None,
+            deepening: None,
+            completed: None,
             nodes: 0,
             answer: None,
             ended: None,
+        }
+    }
+
+    /// Takes in what the engine reports while it thinks about `pos`: a depth begun, its
+    /// search's progress, or (deepening) a depth done, whose move becomes the best; a new best
+    /// within a depth is only the best of the moves searched so far, not shown as the best.
+    pub fn report(&mut self, pos: &Position, r: &Report) {
+        match r {
+            Report::Begin { depth, deepening } => {
+                self.deepening = deepening.then_some(*depth);
+            }
+            Report::Search(Progress::NewBest { nodes, .. }) if self.deepening.is_some() => {
+                self.nodes = *nodes;
+            }
+            Report::Search(p) => self.take(pos, p),
+            Report::Completed(c) => {
+                if let Some(mv) = c.lines.first().and_then(|l| l.pv.first()) {
+                    let text = descriptive::format(pos, *mv, Style::Teletype);
+                    self.completed = Some((text, c.value, c.depth));
+                }
+                self.nodes = c.nodes;
+            }
         }
     }
 
@@ -126,11 +156,23 @@ impl Thinking {
         }
     }
 
-    /// The best move so far and its value (`P-K4 (+0.12)`), or `?` before there is one.
+    /// The best move so far and its value (`P-K4 (+0.12)`; deepening, the deepest depth
+    /// done's, `P-K4 (+0.12) DEPTH 3`), or `?` before there is one.
     pub fn best_text(&self) -> String {
+        if let Some((text, v, depth)) = &self.completed {
+            return format!("{text} ({}) DEPTH {depth}", value_text(*v));
+        }
         match self.best {
             Some((at, v)) => format!("{} ({})", self.lines[at].text, value_text(v)),
             None => "?".to_string(),
+        }
+    }
+
+    /// Whether line `i` is the best move so far.
+    fn is_best(&self, i: usize) -> bool {
+        match &self.completed {
+            Some((text, ..)) => self.lines[i].text == *text,
+            None => self.best.is_some_and(|(b, _)| b == i),
         }
     }
 
@@ -184,7 +226,7 @@ impl Thinking {
         let room = rows.saturating_sub(out.len());
         let from = self.lines.len().saturating_sub(room);
         for (i, line) in self.lines.iter().enumerate().skip(from) {
-            let mark = if self.best.is_some_and(|(b, _)| b == i) {
+            let mark = if self.is_best(i) {
                 '*'
             } else if self.examining == Some(i) {
                 '>'
@@ -296,6 +338,78 @@ mod tests {
         assert_eq!(
             t.panel(2),
             ["PLAYED AFTER 2.50 SEC", "BEST P-K4 (+0.12) 1967:25S"]
+        );
+    }
+
+    #[test]
+    fn deepening_the_best_is_the_deepest_depth_done() {
+        use crate::game::engine::Completed;
+        use crate::program::Line;
+        let pos = Position::startpos();
+        let mv = |t: &str| parse_any(&pos, t).unwrap();
+        let examining = |index, m| {
+            Report::Search(Progress::Examining {
+                index,
+                mv: m,
+                total: 0,
+                plausibility: 100,
+                nodes: 10,
+            })
+        };
+        let mut t = Thinking::new();
+        t.report(
+            &pos,
+            &Report::Begin {
+                depth: 1,
+                deepening: true,
+            },
+        );
+        t.report(&pos, &examining(0, mv("e4")));
+        t.report(
+            &pos,
+            &Report::Search(Progress::NewBest {
+                mv: mv("e4"),
+                value: 16,
+                pv: vec![mv("e4")],
+                nodes: 20,
+                elapsed: Duration::ZERO,
+            }),
+        );
+        // Within a depth, the best of the moves searched so far is not the best.
+        assert_eq!(t.best_text(), "?");
+        let line = Line {
+            value: 16,
+            pv: vec![mv("e4")],
+        };
+        t.report(
+            &pos,
+            &Report::Completed(Completed {
+                depth: 1,
+                value: 16,
+                lines: vec![line],
+                nodes: 30,
+                elapsed: Duration::ZERO,
+            }),
+        );
+        assert_eq!(t.best_text(), "P-K4 (+0.12) DEPTH 1");
+        // The next depth's moves, the deepest done's still the best.
+        t.report(
+            &pos,
+            &Report::Begin {
+                depth: 2,
+                deepening: true,
+            },
+        );
+        t.report(&pos, &examining(0, mv("d4")));
+        t.report(&pos, &examining(1, mv("e4")));
+        assert_eq!(
+            t.panel(5)[1..],
+            [
+                "BEST P-K4 (+0.12) DEPTH 1",
+                " MOVE         PLAUS    VALUE",
+                " P-Q4           100         ",
+                "*P-K4           100         ",
+            ]
         );
     }
 

@@ -2,6 +2,7 @@
 //! of the 1967 evaluator (paper §3). The rules they select live in [`crate::eval`].
 
 use std::fmt;
+use std::str::FromStr;
 
 /// The default divisor of the piece-ratio term R: the source computes M·(N/T) − M and shifts
 /// right by 4 \[S\] (the paper prints k = 1/8).
@@ -20,6 +21,35 @@ pub enum KingSafety {
     /// square beyond the unattacked ones and counts the king's own attacks (the c197 profile
     /// has that rule, `c197::statev`).
     WeakSquares,
+}
+
+impl KingSafety {
+    /// The names of the rules, for option lists and messages.
+    pub const NAMES: [&'static str; 2] = ["paper", "weak-squares"];
+}
+
+impl fmt::Display for KingSafety {
+    /// `paper` or `weak-squares`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            KingSafety::Paper => "paper",
+            KingSafety::WeakSquares => "weak-squares",
+        })
+    }
+}
+
+impl FromStr for KingSafety {
+    type Err = String;
+    /// `paper` or `weak-squares`.
+    fn from_str(s: &str) -> Result<KingSafety, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "paper" => Ok(KingSafety::Paper),
+            "weak-squares" => Ok(KingSafety::WeakSquares),
+            other => Err(format!(
+                "king safety '{other}' is unknown (use 'paper' or 'weak-squares')"
+            )),
+        }
+    }
 }
 
 /// The evaluator's parameters.
@@ -49,6 +79,19 @@ pub enum PaperKnowledge {
     K1967(EvalParams),
     /// A teaching implementation (material only, all moves), not the 1967 program.
     Simple,
+}
+
+impl PaperKnowledge {
+    /// The names of the kinds of knowledge, for option lists and messages.
+    pub const NAMES: [&'static str; 2] = ["1967", "simple"];
+
+    /// The kind's name (one of [`PaperKnowledge::NAMES`]), without the evaluator's variants.
+    pub fn name(self) -> &'static str {
+        match self {
+            PaperKnowledge::K1967(_) => "1967",
+            PaperKnowledge::Simple => "simple",
+        }
+    }
 }
 
 impl Default for PaperKnowledge {

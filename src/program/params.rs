@@ -28,6 +28,10 @@ pub const HASH_KB_MAX: usize = 1 << 20;
 pub const HASH_ENTRIES_MAX: usize = HASH_KB_MAX * 1024 / HASH_ENTRY_BYTES;
 /// The paper's table size, the 1967 table's ("32,000 entries", later 32,767): 32K.
 pub const DEFAULT_HASH_ENTRIES: usize = 32_768;
+/// c197's table size: `HTNE`, the entries of the ITS build's table, `100000-1` octal (c.558
+/// line 435; c197's own ITS line is lost in the garbled lines 20-26, its DEC build has
+/// `HTNE=200` octal, 128, line 28).
+pub const C197_HASH_ENTRIES: usize = 0o100000 - 1;
 /// The size of one entry of the paper's table (`crate::search::hash_table::Entry`, whose tests
 /// check it).
 pub const HASH_ENTRY_BYTES: usize = 12;
@@ -39,8 +43,9 @@ pub const LIMIT_CHECK_NODES: u64 = 256;
 /// checked every [`LIMIT_CHECK_NODES`] nodes (well under a millisecond here), so a search may
 /// run that much past it.
 pub const TIME_LIMIT_MS: RangeInclusive<u64> = 1..=604_800_000;
-/// Top-level moves whose values are found exactly (UCI MultiPV): at most as many as the widest
-/// top level searches; more would change nothing.
+/// Principal lines, each a top-level move with its exact value (UCI and CECP `MultiPV`, `think
+/// --lines`): up to 255, more than any position's legal moves (218 at most); more lines than
+/// the program has moves give one line per move.
 pub const MULTI_PV: RangeInclusive<u32> = 1..=255;
 
 /// Basic widths per ply, the last one repeating for all deeper plies (source `SETW 15 15 9 9 7`).
@@ -141,6 +146,49 @@ impl fmt::Display for RepetitionPolicy {
     }
 }
 
+/// How c197 uses its table: `NHSW` (c197 line 5239, "-1 SUPPRES ALL HASH 0 ALLOW DRAW DET
+/// ONLY"). The paper's program has no such switch (its table always holds values; its
+/// repetitions are found on a key stack).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum TableUse {
+    /// `NHSW = -1`: no table, as c197 was assembled (`HSCOD=0`, 3379): no repetition found.
+    Off,
+    /// `NHSW = 0`, its initial value: the table holds the game's positions and those pending on
+    /// the line searched, and a position found there is a draw (value 0).
+    #[default]
+    Draws,
+    /// `NHSW > 0`: also the values of positions searched, used when searched at least as deep.
+    Values,
+}
+
+impl TableUse {
+    /// The names the uses are given on the command line.
+    pub const NAMES: [&'static str; 3] = ["off", "draws", "values"];
+}
+
+impl FromStr for TableUse {
+    type Err = ParamError;
+    /// `off`, `draws` or `values`, or `NHSW`'s own values -1, 0, 1.
+    fn from_str(s: &str) -> Result<TableUse, ParamError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "off" | "-1" => Ok(TableUse::Off),
+            "draws" | "0" => Ok(TableUse::Draws),
+            "values" | "1" => Ok(TableUse::Values),
+            _ => Err(ParamError::TableUse(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for TableUse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TableUse::Off => "off",
+            TableUse::Draws => "draws",
+            TableUse::Values => "values",
+        })
+    }
+}
+
 /// Which program searches: the recreation of the paper, or c197 as its source reads (with any
 /// of the later versions' fixes). The one place a profile is chosen; the program behind the front
 /// ends is built from it once (`crate::game::Program`).
@@ -174,6 +222,21 @@ impl Profile {
             Profile::C197(_) => "c197",
         }
     }
+
+    /// Whether the profile's program runs the secondary search unless told: on for the
+    /// paper's program (§10), off for c197, which has none (`HACK1` calls `LMG` once, 2212).
+    pub fn secondary_search(self) -> bool {
+        matches!(self, Profile::Paper(_))
+    }
+
+    /// The profile's own table size: the paper's 32K ([`DEFAULT_HASH_ENTRIES`]), c197's
+    /// `HTNE` ([`C197_HASH_ENTRIES`]).
+    pub fn hash_entries(self) -> usize {
+        match self {
+            Profile::Paper(_) => DEFAULT_HASH_ENTRIES,
+            Profile::C197(_) => C197_HASH_ENTRIES,
+        }
+    }
 }
 
 impl fmt::Display for Profile {
@@ -200,11 +263,20 @@ impl FromStr for Profile {
 }
 
 /// The named parameter sets.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+///
+/// The default, for every command and protocol, is [`Preset::Tournament`]: what Mac Hack played
+/// the 1967 tournaments at (paper §6, "in tournament play ... 15, 15, 9, 9, 7"), at which the
+/// running original was asked its moves (`reference/c197/`) and the fidelity figures are made.
+/// The paper's "usually all 6 for normal play" was the casual setting of a time-shared PDP-6;
+/// here a tournament search takes milliseconds, so nothing is gained by a narrower default, and
+/// one default means one answer in a position whichever command asks.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub enum Preset {
     /// "usually all 6 for normal play" (paper §6): width 6 every ply, depth 4, 2 feedovers.
     Normal,
     /// Widths 15,15,9,9,7 (paper §6), depth 4 (source SETD 4, the depth the oracle was run at).
+    /// The default.
+    #[default]
     Tournament,
     /// Not from 1967: width 4, depth 2, for quick casual games and the tests.
     Quick,
@@ -218,6 +290,11 @@ impl fmt::Display for Preset {
             Preset::Quick => "quick",
         })
     }
+}
+
+impl Preset {
+    /// Every preset, in the order they are listed.
+    pub const ALL: [Preset; 3] = [Preset::Normal, Preset::Tournament, Preset::Quick];
 }
 
 impl FromStr for Preset {
@@ -241,22 +318,27 @@ pub struct SearchParams {
     pub depth: u32,
     /// Most feedovers in one line (source SETF 2).
     pub feedovers: u32,
-    /// Whether a new best top-level move gets a secondary search (paper §10).
-    pub secondary_search: bool,
+    /// Whether a new best top-level move gets a secondary search (paper §10); None: the
+    /// profile's own choice (see [`SearchParams::secondary`]).
+    pub secondary_search: Option<bool>,
     /// How many plies the secondary search adds (source SETSD 2).
     pub secondary_plies: u32,
     /// Which repetitions are draws.
     pub repetition: RepetitionPolicy,
     /// Whether the table stores the shadow score instead of the real one (SEARCH-TECHNIQUES §4).
     pub shadow_score: bool,
-    /// Hash table entries (1967: 32K; 0: no table).
-    pub hash_entries: usize,
+    /// Hash table entries (0: no table); None: the profile's own size (see
+    /// [`SearchParams::table_entries`]).
+    pub hash_entries: Option<usize>,
+    /// c197 only: how its table is used (`NHSW`).
+    pub table: TableUse,
     /// Whether a legal move stored in the table is searched first among the selected moves.
     pub hash_move_first: bool,
     /// Which program searches (the widths, depth and feedovers above apply to both).
     pub profile: Profile,
-    /// How many top-level moves get exact values (UCI MultiPV; 1 in play, as in 1967): each
-    /// top-level move is searched with the window (k-th best so far, +infinity), see `root.rs`.
+    /// How many principal lines a search gives (UCI MultiPV; 1 in play, as in 1967): after the
+    /// search as the program plays it, the top-level moves are searched again with a window
+    /// that makes the best k exact (`search/root.rs`, `c197/lines.rs`).
     pub multi_pv: u32,
 }
 
@@ -272,11 +354,12 @@ impl SearchParams {
             widths: WidthSchedule(widths),
             depth,
             feedovers: 2,
-            secondary_search: true,
+            secondary_search: None,
             secondary_plies: 2,
             repetition: RepetitionPolicy::FirstRepetition,
             shadow_score: false,
-            hash_entries: DEFAULT_HASH_ENTRIES,
+            hash_entries: None,
+            table: TableUse::default(),
             hash_move_first: true,
             profile: Profile::default(),
             multi_pv: 1,
@@ -284,9 +367,37 @@ impl SearchParams {
     }
 }
 
+impl SearchParams {
+    /// Whether the secondary search runs: as set, else the profile's own choice
+    /// ([`Profile::secondary_search`]).
+    pub fn secondary(&self) -> bool {
+        self.secondary_search
+            .unwrap_or(self.profile.secondary_search())
+    }
+
+    /// The table's entries: as set, else the profile's own size ([`Profile::hash_entries`]).
+    pub fn table_entries(&self) -> usize {
+        self.hash_entries.unwrap_or(self.profile.hash_entries())
+    }
+
+    /// Sets whether the secondary search runs; the profile's own choice is kept as the
+    /// profile's (None), so that settings alike in meaning are equal (a record's tags, read
+    /// back, and the defaults).
+    pub fn set_secondary(&mut self, on: bool) {
+        self.secondary_search = (on != self.profile.secondary_search()).then_some(on);
+    }
+
+    /// Sets the table's entries (checked: [`check_hash_entries`]); the profile's own size is
+    /// kept as the profile's (None), as in [`SearchParams::set_secondary`].
+    pub fn set_hash_entries(&mut self, n: usize) {
+        self.hash_entries = (n != self.profile.hash_entries()).then_some(n);
+    }
+}
+
 impl Default for SearchParams {
+    /// The default preset's parameters (see [`Preset`]), with the default profile.
     fn default() -> SearchParams {
-        SearchParams::preset(Preset::Normal)
+        SearchParams::preset(Preset::default())
     }
 }
 
@@ -409,6 +520,11 @@ pub fn parse_multi_pv(s: &str) -> Result<u32, ParamError> {
     parse_in("MultiPV", s, &MULTI_PV, || expected(&MULTI_PV, ""))
 }
 
+/// Checks a number of principal lines against [`MULTI_PV`].
+pub fn check_multi_pv(k: u32) -> Result<u32, ParamError> {
+    check("MultiPV", k, &MULTI_PV, || expected(&MULTI_PV, ""))
+}
+
 /// Parses an on/off switch.
 pub fn parse_switch(s: &str) -> Result<bool, ParamError> {
     match s.trim().to_ascii_lowercase().as_str() {
@@ -427,6 +543,8 @@ pub enum ParamError {
     Depth(String),
     /// An unknown repetition policy.
     Repetition(String),
+    /// An unknown use of c197's table.
+    TableUse(String),
     /// An unknown preset.
     Preset(String),
     /// Not on or off.
@@ -435,6 +553,30 @@ pub enum ParamError {
     HashSize(String),
     /// An unknown profile.
     Profile(String),
+    /// A bad list of c197's fixes (the message says why).
+    Fixes(String),
+    /// An unknown kind of knowledge.
+    Knowledge(String),
+    /// An unknown king-safety rule (the message says why).
+    KingSafety(String),
+    /// A setting given under a profile it does not apply to (see `program::settings`).
+    NotForProfile {
+        /// The setting as it was given: `--secondary`, `Hash`, `[MachackShadow "on"]`.
+        given: String,
+        /// The profile in force.
+        profile: &'static str,
+        /// Which profiles it applies to, in words.
+        applies: String,
+        /// Why it does not apply to this one.
+        why: &'static str,
+    },
+    /// A settings tag of a record that cannot be used.
+    Tag {
+        /// The tag as it stands in the record: `[MachackDepth "25"]`.
+        tag: String,
+        /// What is wrong with it.
+        why: String,
+    },
     /// A number outside its documented range (or no number at all).
     OutOfRange {
         /// The parameter, e.g. `feedovers`.
@@ -460,6 +602,11 @@ impl fmt::Display for ParamError {
                 f,
                 "repetition policy '{s}' is unknown (use 'first' or 'tree-or-threefold')"
             ),
+            ParamError::TableUse(s) => write!(
+                f,
+                "table use '{s}' is unknown (use 'off' (NHSW -1), 'draws' (0, the default) or \
+                 'values' (1))"
+            ),
             ParamError::Preset(s) => {
                 write!(
                     f,
@@ -475,6 +622,20 @@ impl fmt::Display for ParamError {
                     "profile '{s}' unknown: choose paper (the recreation of the 1967 paper) or c197 (the 1967-68 source)"
                 )
             }
+            ParamError::Fixes(m) | ParamError::KingSafety(m) => f.write_str(m),
+            ParamError::Knowledge(s) => {
+                write!(f, "knowledge '{s}' is unknown (use '1967' or 'simple')")
+            }
+            ParamError::NotForProfile {
+                given,
+                profile,
+                applies,
+                why,
+            } => write!(
+                f,
+                "{given} does not apply to profile {profile}: it applies to {applies} ({why})"
+            ),
+            ParamError::Tag { tag, why } => write!(f, "tag {tag}: {why}"),
             ParamError::OutOfRange {
                 what,
                 value,
@@ -507,6 +668,38 @@ mod tests {
         assert!(parse_depth("0").is_err());
         assert!("sometimes".parse::<RepetitionPolicy>().is_err());
         assert!("blitz".parse::<Preset>().is_err());
+        assert_eq!(
+            "sometimes".parse::<TableUse>().unwrap_err().to_string(),
+            "table use 'sometimes' is unknown (use 'off' (NHSW -1), 'draws' (0, the default) \
+             or 'values' (1))"
+        );
+    }
+
+    #[test]
+    fn the_table_uses_read_as_nhsw() {
+        for (text, u) in [
+            ("off", TableUse::Off),
+            ("-1", TableUse::Off),
+            ("draws", TableUse::Draws),
+            ("0", TableUse::Draws),
+            ("Values", TableUse::Values),
+            ("1", TableUse::Values),
+        ] {
+            assert_eq!(text.parse::<TableUse>(), Ok(u));
+        }
+        assert_eq!(TableUse::default(), TableUse::Draws);
+        assert_eq!(TableUse::Values.to_string(), "values");
+    }
+
+    #[test]
+    fn each_profile_has_its_own_table_size_and_secondary_search() {
+        let mut p = SearchParams::preset(Preset::Tournament);
+        assert_eq!((p.table_entries(), p.secondary()), (32_767, false));
+        p.profile = Profile::Paper(PaperKnowledge::default());
+        assert_eq!((p.table_entries(), p.secondary()), (32_768, true));
+        p.hash_entries = Some(128);
+        p.secondary_search = Some(false);
+        assert_eq!((p.table_entries(), p.secondary()), (128, false));
     }
 
     #[test]
@@ -529,6 +722,15 @@ mod tests {
         assert_eq!(
             check_secondary_plies(1000).unwrap_err().to_string(),
             "secondary plies '1000' is not a whole number from 0 to 20"
+        );
+        assert_eq!(check_multi_pv(255), Ok(255));
+        assert_eq!(
+            check_multi_pv(0).unwrap_err().to_string(),
+            "MultiPV '0' is not a whole number from 1 to 255"
+        );
+        assert_eq!(
+            parse_multi_pv("256").unwrap_err().to_string(),
+            "MultiPV '256' is not a whole number from 1 to 255"
         );
         assert!("15,256".parse::<WidthSchedule>().is_err());
         assert!(WidthSchedule::new(vec![6, 1000]).is_err());

@@ -31,6 +31,9 @@ pub enum Selection {
     Capture,
     /// To examine enough distinct pieces (heuristic 3).
     DistinctPiece,
+    /// Past the width, only for the lines `SearchParams::multi_pv` asks (not in 1967): the
+    /// most plausible of the moves the width left out, while fewer lines were found.
+    Lines,
 }
 
 /// One top-level move as searched (paper §13, debugging aid 5).
@@ -52,6 +55,15 @@ pub struct TopLevelMove {
     pub secondary: Option<Value>,
 }
 
+/// One principal line: a top-level move's exact value and main variation, the move first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The value for the side to move.
+    pub value: Value,
+    /// The main variation, the top-level move first.
+    pub pv: Vec<Move>,
+}
+
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -63,6 +75,12 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// Every top-level move searched, in the order searched.
     pub top_level: Vec<TopLevelMove>,
+    /// The principal lines (UCI MultiPV): the chosen move's first, with `value` and `pv`; then
+    /// the next best top-level moves in the program's order of preference, each with its exact
+    /// value, as many as `SearchParams::multi_pv` asks, or one for each move the program can
+    /// make if it has fewer. Empty when there is no legal move, or when the search was stopped
+    /// before any move was searched to the end.
+    pub lines: Vec<Line>,
     /// Every legal top-level move with its plausibility, most plausible first (paper §13,
     /// aid 5: "the plausibility of every top-level move"), searched or not.
     pub plausibility: Vec<(Move, Value)>,
@@ -70,21 +88,6 @@ pub struct SearchResult {
     pub stats: Statistics,
     /// Whether a stop flag or limit ended the search early.
     pub stopped: bool,
-}
-
-impl SearchResult {
-    /// The top-level moves whose values are exact, best first (ties in the order searched, so
-    /// the chosen move leads): with `SearchParams::multi_pv` = k, the first k are the k best
-    /// moves of the top level, each with its exact value and main variation.
-    pub fn exact_lines(&self) -> Vec<&TopLevelMove> {
-        let mut lines: Vec<&TopLevelMove> = self
-            .top_level
-            .iter()
-            .filter(|t| t.bound == TopBound::Exact)
-            .collect();
-        lines.sort_by_key(|t| std::cmp::Reverse(t.value));
-        lines
-    }
 }
 
 /// How far to search, and when to give up early. The search checks every 256 nodes; a
@@ -98,8 +101,29 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop after this much time.
     pub time: Option<Duration>,
-    /// Search this deep instead of the settings' depth (checked by `params::parse_depth`).
+    /// Search this deep instead of the settings' depth (checked by `params::parse_depth`); when
+    /// deepening, the deepest depth to search.
     pub depth: Option<u32>,
+    /// Whether to search once at the set depth, as in 1967, or depth 1, 2, 3, … (read by
+    /// `game::deepening`, which gives the programs one depth at a time).
+    pub deepen: Deepening,
+}
+
+/// One search at the set depth, or deeper and deeper (not in 1967: the 1967 program searched
+/// to a set depth and answered "about twice as fast" as its clock asked).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Deepening {
+    /// One search at `Limits::depth`, else the settings' depth: the 1967 program.
+    #[default]
+    Off,
+    /// Analysis: depth 1, 2, 3, … (the widths' last number repeating), each searched to the
+    /// end, until the stop flag, the time or the node limit interrupts one or the deepest depth
+    /// (`Limits::depth`, else the end of `params::DEPTHS`) is done. It uses all its time.
+    Analysis,
+    /// Play under a clock: the same, but a depth is begun only if it is expected to end within
+    /// the time (its predecessor's time times the growth from the depth before); without a time
+    /// limit, one search at the set depth.
+    Play,
 }
 
 /// What the search reports while it runs.

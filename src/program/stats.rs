@@ -40,6 +40,12 @@ pub struct Statistics {
     pub mated_moves_ignored: u64,
     /// Wall-clock time.
     pub time: Duration,
+    /// The node count at which a limit or the stop flag ended the search (a multiple of
+    /// [`LIMIT_CHECK_NODES`](super::params::LIMIT_CHECK_NODES), where the limits are checked):
+    /// a search given this many nodes as its limit stops at the same node, so a search stopped
+    /// by time is repeated exactly (the nodes counted after it, while the search unwinds, are
+    /// not part of it).
+    pub stopped_at: Option<u64>,
 }
 
 impl Statistics {
@@ -51,6 +57,64 @@ impl Statistics {
     /// What the search would have taken in 1967: PMG calls × 80 ms.
     pub fn time_1967(&self) -> Duration {
         Duration::from_millis(self.pmg_calls * PMG_CALL_1967_MS)
+    }
+}
+
+impl std::ops::AddAssign<&Statistics> for Statistics {
+    /// Adds every counter and the time of another search (the depths of a deepening search).
+    fn add_assign(&mut self, s: &Statistics) {
+        // Spelled out whole, so that a new counter cannot be forgotten here.
+        let Statistics {
+            nodes,
+            pmg_calls,
+            static_evaluations,
+            feedovers,
+            plausible_capture_searches,
+            cutoffs,
+            table:
+                TableStats {
+                    probes,
+                    hits,
+                    stores,
+                    replacements,
+                    refused,
+                    most_in_use,
+                },
+            table_cutoffs,
+            table_moves_rejected,
+            secondary_searches,
+            secondary_changes,
+            repetitions,
+            fifty_move_draws,
+            mated_moves_ignored,
+            time,
+            stopped_at,
+        } = s;
+        self.nodes += nodes;
+        self.pmg_calls += pmg_calls;
+        self.static_evaluations += static_evaluations;
+        for (t, f) in self.feedovers.iter_mut().zip(feedovers) {
+            *t += f;
+        }
+        self.plausible_capture_searches += plausible_capture_searches;
+        self.cutoffs += cutoffs;
+        self.table.probes += probes;
+        self.table.hits += hits;
+        self.table.stores += stores;
+        self.table.replacements += replacements;
+        self.table.refused += refused;
+        // Not summed: the most in use at once, the most of either.
+        self.table.most_in_use = self.table.most_in_use.max(*most_in_use);
+        self.table_cutoffs += table_cutoffs;
+        self.table_moves_rejected += table_moves_rejected;
+        self.secondary_searches += secondary_searches;
+        self.secondary_changes += secondary_changes;
+        self.repetitions += repetitions;
+        self.fifty_move_draws += fifty_move_draws;
+        self.mated_moves_ignored += mated_moves_ignored;
+        self.time += *time;
+        // Not summed: a node count of one search, which only that search can repeat.
+        let _ = stopped_at;
     }
 }
 
@@ -82,6 +146,13 @@ impl fmt::Display for Statistics {
             self.table.replacements,
             self.table_moves_rejected
         )?;
+        if self.table.most_in_use > 0 {
+            writeln!(
+                f,
+                "hash fill           {} entries at most",
+                self.table.most_in_use
+            )?;
+        }
         writeln!(
             f,
             "secondary searches  {} ({} lowered a value)",
@@ -93,6 +164,9 @@ impl fmt::Display for Statistics {
             self.repetitions, self.fifty_move_draws
         )?;
         writeln!(f, "mated moves ignored {}", self.mated_moves_ignored)?;
+        if let Some(n) = self.stopped_at {
+            writeln!(f, "stopped at node     {n} (by a limit or the stop flag)")?;
+        }
         writeln!(
             f,
             "time                {:.3} s ({:.0} nodes/s)",
@@ -122,4 +196,7 @@ pub struct TableStats {
     pub replacements: u64,
     /// Writes refused by the replacement rule.
     pub refused: u64,
+    /// The most entries in use at once (c197's table, whose pending entries are freed on the
+    /// way back; 0 for the paper's, which does not count them).
+    pub most_in_use: u64,
 }

@@ -2,10 +2,10 @@
 //! runs in its own thread and reports through the same channel, so input keeps being read while
 //! the engine thinks.
 
-use crate::game::engine::{Engine, Thought};
+use crate::game::engine::{Engine, Report, Thought};
 use crate::game::input::{LINE_MAX, Line, LineReader, size_text};
 use crate::notation::excerpt;
-use crate::program::{Limits, Progress};
+use crate::program::Limits;
 use crate::rules::{Key, Position};
 use crate::value::{Value, mate_moves};
 use std::collections::VecDeque;
@@ -26,8 +26,8 @@ pub enum Event {
     TooLong(String),
     /// The input ended.
     Eof,
-    /// The search reports progress.
-    Progress(Progress),
+    /// The search reports: a depth begun, progress, a depth done.
+    Report(Report),
     /// The search finished: the engine comes back with its thought.
     Done(Box<(Engine, Thought)>),
 }
@@ -97,11 +97,11 @@ impl Thinking {
         let stop = Arc::new(AtomicBool::new(false));
         limits.stop = Some(stop.clone());
         let handle = thread::spawn(move || {
-            let progress_tx = tx.clone();
-            let mut progress = |p: &Progress| {
-                let _ = progress_tx.send(Event::Progress(p.clone()));
+            let report_tx = tx.clone();
+            let mut report = |r: &Report| {
+                let _ = report_tx.send(Event::Report(r.clone()));
             };
-            let thought = engine.think(&pos, &history, &limits, &mut progress);
+            let thought = engine.think(&pos, &history, &limits, &mut report);
             let _ = tx.send(Event::Done(Box::new((engine, thought))));
         });
         Thinking {
@@ -125,17 +125,17 @@ impl Drop for Thinking {
     }
 }
 
-/// Waits for the `Done` of a stopped search: progress that arrives meanwhile goes to `progress`
-/// (so it is reported before the result), input lines are queued in `pending`, in order.
+/// Waits for the `Done` of a stopped search: reports that arrive meanwhile go to `report` (so
+/// they come before the result), input lines are queued in `pending`, in order.
 pub fn wait_done(
     rx: &Receiver<Event>,
     pending: &mut VecDeque<Event>,
-    progress: &mut dyn FnMut(&Progress),
+    report: &mut dyn FnMut(&Report),
 ) -> Option<Box<(Engine, Thought)>> {
     while let Ok(ev) = rx.recv() {
         match ev {
             Event::Done(d) => return Some(d),
-            Event::Progress(p) => progress(&p),
+            Event::Report(r) => report(&r),
             other => pending.push_back(other),
         }
     }

@@ -31,7 +31,15 @@ impl Position {
     /// Every legal move in this position.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list);
+        self.generate(&mut list, Bitboard::ALL);
+        list
+    }
+
+    /// The legal moves of the piece on `from` (castling counts as the king's), in the order
+    /// [`Position::legal_moves`] lists them: for a program that asks about one move at a time.
+    pub fn legal_moves_from(&self, from: Square) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate(&mut list, Bitboard::from_square(from));
         list
     }
 
@@ -44,7 +52,8 @@ impl Position {
             && self.legal_moves().contains(m)
     }
 
-    fn generate(&self, list: &mut MoveList) {
+    /// The legal moves of the pieces on `origins`.
+    fn generate(&self, list: &mut MoveList, origins: Bitboard) {
         let us = self.side;
         let them = !us;
         let king = self.king_square(us);
@@ -55,7 +64,12 @@ impl Position {
 
         // Step 1. King moves: to squares not attacked once the king has left its square.
         let occ_without_king = occ.without(king);
-        for to in king_attacks(king) & !own {
+        let king_moves = if origins.has(king) {
+            king_attacks(king) & !own
+        } else {
+            Bitboard::EMPTY
+        };
+        for to in king_moves {
             if self.attackers_with(to, them, occ_without_king).is_empty() {
                 list.push(Move::new(
                     king,
@@ -86,7 +100,7 @@ impl Position {
             PieceKind::Rook,
             PieceKind::Queen,
         ] {
-            for from in self.pieces(us, kind) {
+            for from in self.pieces(us, kind) & origins {
                 let mut to_set = match kind {
                     PieceKind::Knight => knight_attacks(from),
                     PieceKind::Bishop => bishop_attacks(from, occ),
@@ -114,7 +128,7 @@ impl Position {
         // Step 4. Pawns: pushes, double pushes, captures, promotions, en passant.
         let last_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
         let double_rank = if us == Color::White { 1 } else { 6 };
-        for from in self.pieces(us, PieceKind::Pawn) {
+        for from in self.pieces(us, PieceKind::Pawn) & origins {
             let allowed = if pinned.has(from) {
                 line(king, from) & target
             } else {
@@ -138,7 +152,7 @@ impl Position {
         }
         if let Some(ep) = self.ep {
             let victim = ep.forward(us, -1);
-            for from in pawn_attacks(them, ep) & self.pieces(us, PieceKind::Pawn) {
+            for from in pawn_attacks(them, ep) & self.pieces(us, PieceKind::Pawn) & origins {
                 // The capture removes two pawns from one line at once: test the king directly.
                 let occ_after = occ.without(from).without(victim).with(ep);
                 let attackers = self.attackers_with(king, them, occ_after).without(victim);
@@ -149,7 +163,7 @@ impl Position {
         }
 
         // Step 5. Castling: not out of, through or into check; the squares between king and rook empty.
-        if checkers.is_empty() {
+        if checkers.is_empty() && origins.has(king) {
             for side in [CastleSide::King, CastleSide::Queen] {
                 if !self.castling.has(us, side) {
                     continue;

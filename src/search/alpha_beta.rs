@@ -171,6 +171,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
             || l.time.is_some_and(|t| self.start.elapsed() >= t)
         {
             self.stopped = true;
+            self.stats.stopped_at.get_or_insert(self.stats.nodes);
         }
     }
 

@@ -4,17 +4,20 @@
 //! no better than the best so far ("refuted", a bound). A new best move gets a secondary search.
 //!
 //! Several principal lines (UCI MultiPV, `SearchParams::multi_pv` = k > 1; not in 1967): the
-//! window's lower end is the k-th best exact value so far instead of the best, so each of the k
-//! best moves is searched with a window its value falls inside and comes out exact, while a move
-//! that cannot enter the k best is still refuted with a bound. A move entering the k best gets
-//! the secondary search, as a new best does, so that the k values are alike. With k = 1 this is
-//! the search above, node for node; each further line costs the searches of the moves that are
-//! no longer cut off at the top.
+//! search above chooses the move, as with one line; then the moves it refuted are searched
+//! again, in the same order, with the window's lower end at the k-th best exact value so far
+//! (none while fewer than k are known), so each of the k best moves comes out exact while a
+//! move that cannot enter them is still refuted with a bound; a move entering them gets the
+//! secondary search, as a new best does, so that the k values are alike. If the width gave
+//! fewer than k moves, the most plausible of the others are searched, with no lower end, until
+//! there are k lines or no moves left. The chosen move, its value and its line are those of
+//! one line, whatever k; each further line costs the searches of the refuted moves again.
 
 use super::alpha_beta::{Selector, Tree};
 use super::knowledge::Knowledge;
 use super::modifications::{poor_move_penalty, same_piece_penalty};
-use crate::program::{Progress, SearchResult, TopBound, TopLevelMove};
+use crate::plausible::PlausibleMove;
+use crate::program::{Line, Progress, SearchResult, Selection, TopBound, TopLevelMove};
 use crate::rules::Move;
 use crate::value::{INFINITY, MATE_BOUND, Value, mated_in};
 
@@ -29,6 +32,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
             value: 0,
             pv: Vec::new(),
             top_level: Vec::new(),
+            lines: Vec::new(),
             plausibility: plausible
                 .moves
                 .iter()
@@ -43,8 +47,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         }
         let mut selector = Selector::new(self.params, 1, plausible.pieces_with_safe_moves);
         let mut alpha: Value = -INFINITY;
-        // The exact values so far, best first; the window's floor is the k-th of them.
-        let lines = self.params.multi_pv.max(1) as usize;
+        // The exact values so far, best first (for the further lines' floor).
         let mut exact: Vec<Value> = Vec::new();
         let mut best: Option<usize> = None;
         let mut first_selected = None;
@@ -75,61 +78,15 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                     nodes: self.stats.nodes,
                 });
             }
-            let floor = exact.get(lines - 1).copied().unwrap_or(-INFINITY);
-            let poor = poor_move_penalty(pm);
-            let undo = self.pos.make(pm.mv);
-            self.keys.push(self.pos.key());
-            let child = self.node(1, -INFINITY, (-(floor + poor)).min(INFINITY), 0);
-            self.keys.pop();
-            self.pos.unmake(pm.mv, undo);
-            let mut entry = TopLevelMove {
-                mv: pm.mv,
-                plausibility: pm.plausibility,
-                selection,
-                value: 0,
-                bound: TopBound::Interrupted,
-                pv: Vec::new(),
-                secondary: None,
-            };
-            if self.stopped {
-                result.top_level.push(entry);
-                break;
-            }
-            let mut v = -child.value;
-            if v.abs() < MATE_BOUND {
-                v -= poor + same_piece_penalty(&self.pos, pm.mv, &child.pv);
-            }
-            if v <= -MATE_BOUND {
+            let (entry, searched) = self.top_level_move(pm, selection, alpha);
+            if let Some(v) = searched
+                && v <= -MATE_BOUND
+            {
                 self.stats.mated_moves_ignored += 1;
                 selector.uncount();
             }
-            entry.value = v;
-            entry.pv.push(pm.mv);
-            entry.pv.extend_from_slice(&child.pv);
-            if v > floor {
-                entry.bound = TopBound::Exact;
-                // The secondary search: the worse value for the mover wins (paper §10).
-                if self.params.secondary_search {
-                    match self.secondary_search(
-                        &entry.pv,
-                        1 + child.pmg_len,
-                        self.params.secondary_plies,
-                    ) {
-                        None => {
-                            entry.bound = TopBound::Interrupted;
-                            result.top_level.push(entry);
-                            break;
-                        }
-                        Some((sv, line)) => {
-                            entry.secondary = Some(sv);
-                            if sv < entry.value {
-                                self.stats.secondary_changes += 1;
-                                entry.value = sv;
-                                entry.pv = line;
-                            }
-                        }
-                    }
-                }
+            let bound = entry.bound;
+            if bound == TopBound::Exact {
                 let at = exact.partition_point(|&e| e >= entry.value);
                 exact.insert(at, entry.value);
                 if entry.value > alpha {
@@ -145,8 +102,6 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                         });
                     }
                 }
-            } else {
-                entry.bound = TopBound::AtMost;
             }
             if let Some(p) = progress.as_mut() {
                 p(&Progress::Searched {
@@ -158,14 +113,28 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                 });
             }
             result.top_level.push(entry);
+            if bound == TopBound::Interrupted {
+                break;
+            }
         }
-        result.stopped = self.stopped;
         match best {
             Some(i) => {
                 let e = &result.top_level[i];
                 result.best_move = Some(e.mv);
                 result.value = e.value;
                 result.pv = e.pv.clone();
+                let wanted = self.params.multi_pv.max(1) as usize;
+                if wanted > 1 && !self.stopped {
+                    self.further_lines(
+                        &plausible.moves,
+                        &mut result,
+                        &mut exact,
+                        wanted,
+                        total,
+                        &mut progress,
+                    );
+                }
+                result.lines = lines(&result.top_level, i, wanted);
             }
             None => {
                 // Stopped before any move was searched to the end: the most plausible move.
@@ -175,6 +144,149 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                 result.pv = result.best_move.into_iter().collect();
             }
         }
+        result.stopped = self.stopped;
         result
     }
+
+    /// Searches top-level move `pm` with the window (`floor`, +infinity): exact if its value
+    /// comes out above `floor` (then with the secondary search, paper §10), else refuted with
+    /// that value as its bound; interrupted if the search was stopped. With it, the value before
+    /// the secondary search, if the move was searched to the end.
+    fn top_level_move(
+        &mut self,
+        pm: &PlausibleMove,
+        selection: Selection,
+        floor: Value,
+    ) -> (TopLevelMove, Option<Value>) {
+        let poor = poor_move_penalty(pm);
+        let undo = self.pos.make(pm.mv);
+        self.keys.push(self.pos.key());
+        let child = self.node(1, -INFINITY, (-(floor + poor)).min(INFINITY), 0);
+        self.keys.pop();
+        self.pos.unmake(pm.mv, undo);
+        let mut entry = TopLevelMove {
+            mv: pm.mv,
+            plausibility: pm.plausibility,
+            selection,
+            value: 0,
+            bound: TopBound::Interrupted,
+            pv: Vec::new(),
+            secondary: None,
+        };
+        if self.stopped {
+            return (entry, None);
+        }
+        let mut v = -child.value;
+        if v.abs() < MATE_BOUND {
+            v -= poor + same_piece_penalty(&self.pos, pm.mv, &child.pv);
+        }
+        entry.value = v;
+        entry.pv.push(pm.mv);
+        entry.pv.extend_from_slice(&child.pv);
+        if v <= floor {
+            entry.bound = TopBound::AtMost;
+            return (entry, Some(v));
+        }
+        entry.bound = TopBound::Exact;
+        // The secondary search: the worse value for the mover wins (paper §10).
+        if self.params.secondary() {
+            match self.secondary_search(&entry.pv, 1 + child.pmg_len, self.params.secondary_plies) {
+                None => entry.bound = TopBound::Interrupted,
+                Some((sv, line)) => {
+                    entry.secondary = Some(sv);
+                    if sv < entry.value {
+                        self.stats.secondary_changes += 1;
+                        entry.value = sv;
+                        entry.pv = line;
+                    }
+                }
+            }
+        }
+        (entry, Some(v))
+    }
+
+    /// The lines after the chosen move's (see the module documentation): the refuted moves
+    /// searched again with the k-th best exact value so far as the window's floor, then moves
+    /// past the width while there are fewer than `wanted` exact values. `exact` holds the exact
+    /// values so far, best first; an interrupted search ends it, leaving the record as it was.
+    fn further_lines(
+        &mut self,
+        moves: &[PlausibleMove],
+        result: &mut SearchResult,
+        exact: &mut Vec<Value>,
+        wanted: usize,
+        total: usize,
+        progress: &mut Option<&mut dyn FnMut(&Progress)>,
+    ) {
+        let mut examining = |tree: &Self, index: usize, pm: &PlausibleMove| {
+            if let Some(p) = progress.as_mut() {
+                p(&Progress::Examining {
+                    index,
+                    mv: pm.mv,
+                    total,
+                    plausibility: pm.plausibility,
+                    nodes: tree.stats.nodes,
+                });
+            }
+        };
+        let mut again = Vec::new();
+        for (i, t) in result.top_level.iter().enumerate() {
+            if t.bound == TopBound::AtMost
+                && let Some(pm) = moves.iter().find(|pm| pm.mv == t.mv)
+            {
+                again.push((i, pm, t.selection));
+            }
+        }
+        let past_width: Vec<_> = moves
+            .iter()
+            .filter(|pm| !result.top_level.iter().any(|t| t.mv == pm.mv))
+            .map(|pm| (usize::MAX, pm, Selection::Lines))
+            .collect();
+        for (i, pm, selection) in again.into_iter().chain(past_width) {
+            if i == usize::MAX && exact.len() >= wanted {
+                break;
+            }
+            let floor = exact.get(wanted - 1).copied().unwrap_or(-INFINITY);
+            let index = if i == usize::MAX {
+                result.top_level.len()
+            } else {
+                i
+            };
+            examining(self, index, pm);
+            let (entry, _) = self.top_level_move(pm, selection, floor);
+            match entry.bound {
+                TopBound::Interrupted => break,
+                TopBound::Exact => {
+                    let at = exact.partition_point(|&e| e >= entry.value);
+                    exact.insert(at, entry.value);
+                }
+                TopBound::AtMost => {}
+            }
+            if index == result.top_level.len() {
+                result.top_level.push(entry);
+            } else if entry.bound == TopBound::Exact {
+                result.top_level[index] = entry;
+            }
+        }
+    }
+}
+
+/// The principal lines of a top-level record whose chosen move is `chosen`: its line first,
+/// then the other exact ones, best first (ties in the order searched), `wanted` in all.
+fn lines(top_level: &[TopLevelMove], chosen: usize, wanted: usize) -> Vec<Line> {
+    let mut others: Vec<&TopLevelMove> = top_level
+        .iter()
+        .enumerate()
+        .filter(|&(i, t)| i != chosen && t.bound == TopBound::Exact)
+        .map(|(_, t)| t)
+        .collect();
+    others.sort_by_key(|t| std::cmp::Reverse(t.value));
+    std::iter::once(&top_level[chosen])
+        .chain(others)
+        .take(wanted)
+        .map(|t| Line {
+            value: t.value,
+            pv: t.pv.clone(),
+        })
+        .collect()
 }

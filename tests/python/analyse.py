@@ -6,14 +6,16 @@ Prints one line per check, which tests/python_chess.rs compares with the exact t
 - CECP, the normal preset, the smothered mate: `analyse` ends once a mate in two is posted; its
   score and principal variation (python-chess reads the PV as moves, so it must be SAN or
   coordinates, and the score as Mate(+2) only from 100000 + 2);
-- UCI, the quick preset, the start position with the book on: a score and a PV;
-- UCI, the tournament preset, a middlegame with multipv=3: three lines, best first;
+- UCI, the quick preset, the start position with the book on: a score and a PV at depth 2, and
+  with a time limit (`go movetime`) an analysis that deepens past the preset's depth;
+- UCI, the tournament preset, a middlegame with multipv=3 under each profile: three lines, the
+  program's choice first, each with its exact value;
 - `warning: …` for every message python-chess's engine module logged at WARNING or above (its
   complaints about feature lines and unexpected output).
 
-machack runs with `--profile paper`: MultiPV's exact lines are the paper search's (c197's top
-level, as the 1967-68 program's, gives the best move an exact value and the others bounds, so it
-answers MultiPV with as many lines as it searched to the end).
+machack runs with `--profile paper`, and for MultiPV also with the default profile, c197: both
+search the top level again with a window that makes the best lines exact (search/root.rs,
+c197/lines.rs).
 """
 
 import logging
@@ -57,14 +59,17 @@ def main():
 
     with chess.engine.SimpleEngine.popen_uci([machack, "uci", "--preset", "quick", "--profile", "paper"]) as e:
         board = chess.Board()
-        info = e.analyse(board, chess.engine.Limit(time=5))
+        info = e.analyse(board, chess.engine.Limit(depth=2))
         print(f"uci start position, book on: {line(board, info)}")
+        info = e.analyse(board, chess.engine.Limit(time=1))
+        print(f"uci start position for 1 s: deeper than depth 3: {info['depth'] > 3}")
 
-    with chess.engine.SimpleEngine.popen_uci([machack, "uci", "--preset", "tournament", "--profile", "paper"]) as e:
-        board = chess.Board(MIDDLEGAME)
-        infos = e.analyse(board, chess.engine.Limit(depth=4), multipv=3)
-        for i, info in enumerate(infos, 1):
-            print(f"uci multipv {i}: {line(board, info)}")
+    for profile in ["paper", "c197"]:
+        with chess.engine.SimpleEngine.popen_uci([machack, "uci", "--preset", "tournament", "--profile", profile]) as e:
+            board = chess.Board(MIDDLEGAME)
+            infos = e.analyse(board, chess.engine.Limit(depth=4), multipv=3)
+            for i, info in enumerate(infos, 1):
+                print(f"uci {profile} multipv {i}: {line(board, info)}")
 
     for m in warnings.messages:
         print(f"warning: {m}")

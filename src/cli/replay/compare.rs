@@ -3,31 +3,40 @@
 //! of the three differs, the 1973 program's move, under a legend, in 100 columns; then the
 //! recreation's principal variations and the agreement figures per game and in all.
 
-use super::{CliError, ReplayArgs, load_game, print_out, read_input};
+use super::{CliError, ReplayArgs, games_in, print_out, read_input};
 use crate::cli::comparison::{Comparison, side_in};
-use crate::cli::show::pawns_text;
+use crate::cli::show::{pawns_text, wrap_list};
 use crate::fidelity::compare::{CompareRow, Summary, compare_positions, ratio};
 use crate::notation::{Style, descriptive, read_games};
+use crate::program::settings;
 use crate::rules::Move;
 
 /// Runs the comparison the arguments ask for.
 pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let options = &args.compare_options;
     let c197 = args.positions.as_deref().or(options.c197.as_deref());
-    // Every game and its side is read before the header, so that a bad file stops the command
+    // The options are checked first; then every game of every file (or game --game of each)
+    // and its side is read and checked before the header, so that a bad file stops the command
     // before any output and the header can name the c197 runs that answer the games.
-    let (mut games, mut scores) = (Vec::new(), Vec::new());
+    let mut comparison = Comparison::new(options, c197)?;
+    let (mut games, mut inputs) = (Vec::new(), Vec::new());
     for file in &args.files {
         if args.positions.is_some() {
             games.extend(read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?);
         } else {
-            let game = load_game(file, args.game)?;
-            let side = side_in(&game, options.side.as_deref(), file)?;
-            scores.push((file, game, side));
+            for (label, game) in games_in(file, args.game)? {
+                let side = side_in(&game, options.side.as_deref(), &label)?;
+                inputs.push((label, game, side));
+            }
         }
     }
-    let mac_hack: Vec<_> = scores.iter().map(|(_, game, side)| (game, *side)).collect();
-    let mut comparison = Comparison::new(options, c197, &mac_hack)?;
+    let mac_hack: Vec<_> = inputs.iter().map(|(_, game, side)| (game, *side)).collect();
+    comparison.answering(&mac_hack);
+    for (label, game, _) in &inputs {
+        for note in comparison.settings_of(game, label)?.1 {
+            eprintln!("{note}");
+        }
+    }
     print_out(&format!("{}\n{LEGEND}", comparison.settings().join("\n")));
     let mut total = Summary::default();
     let mut groups = 0;
@@ -45,16 +54,44 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
             groups += 1;
         }
     } else {
-        for &(file, ref game, side) in &scores {
-            let rows = comparison.game(game, side, &mut |_| {});
-            let title = format!(
-                "{file}: {} - {} (Mac Hack {})",
+        for (label, game, side) in &inputs {
+            let compared = comparison.game(game, label, *side, &mut |_| {})?;
+            let mut title = format!(
+                "{label}: {} - {} (Mac Hack {})",
                 game.tag("White").unwrap_or("?"),
                 game.tag("Black").unwrap_or("?"),
                 side.name()
             );
-            total = total + print_group(&title, "1967", &rows);
+            if compared.params != comparison.params {
+                title.push('\n');
+                title.push_str(
+                    &wrap_list(
+                        &format!("settings: {}", settings::line(&compared.params)),
+                        100,
+                    )
+                    .join("\n"),
+                );
+            }
+            if compared.along {
+                title.push_str(
+                    "\nmachack's own moves: its searches in this game, repeated in order with \
+                     the run state they had",
+                );
+            }
+            // The move played is machack's own in a game it played, else history's.
+            let history = if compared.along { "game" } else { "1967" };
+            total = total + print_group(&title, history, &compared.rows);
             groups += 1;
+        }
+        if inputs.len() > 1 {
+            let files = match args.files.len() {
+                1 => "1 file".to_string(),
+                n => format!("{n} files"),
+            };
+            print_out(&format!(
+                "\n{} games compared, from {files}\n",
+                inputs.len()
+            ));
         }
     }
     if groups > 1 {

@@ -2,7 +2,7 @@
 //! record of its own (the resumed file is never touched), or, when the user asks, continued in
 //! place. Every record is created whole and never over another file ([`disk::create`]).
 
-use super::{Resumed, Tags, disk, in_place_obstacle, read_pgn, to_pgn};
+use super::{Resumed, Setup, Tags, disk, in_place_obstacle, read_pgn, to_pgn};
 use crate::game::Game;
 use crate::game::clock::{DEFAULT_CLOCK, TimeControl};
 use crate::game::input::{self, RECORD_MAX};
@@ -66,17 +66,19 @@ fn read(path: &Path) -> Result<(String, Resumed), String> {
     Ok((text, r))
 }
 
-/// A new game between `white` and `black` under `clock` (the default when `None`), recorded in
-/// `record` or under an automatic name.
+/// A new game between `white` and `black` under `clock` (the default when `None`), the
+/// program set up as `setup` says, recorded in `record` or under an automatic name.
 pub fn new_game(
     white: &str,
     black: &str,
     clock: Option<TimeControl>,
+    setup: &Setup,
     record: Option<&Path>,
 ) -> Result<Opened, String> {
     let clock = clock.unwrap_or_default();
     let game = Game::new(Position::startpos());
-    let tags = Tags::new_game(white, black, clock);
+    let mut tags = Tags::new_game(white, black, clock);
+    tags.set_setup(setup);
     let path = create(record, &to_pgn(&game, &tags))?;
     Ok(Opened {
         game,

@@ -51,6 +51,8 @@ pub enum UciCommand {
     Debug(bool),
     /// `isready`.
     IsReady,
+    /// `d` (Stockfish's, not UCI's): show the board, the FEN and the key.
+    Display,
     /// `setoption name N [value V]`.
     SetOption {
         /// The option's name (may contain spaces).
@@ -98,6 +100,7 @@ pub fn parse(line: &str) -> Result<UciCommand, UciError> {
     match first {
         "uci" => Ok(UciCommand::Uci),
         "isready" => Ok(UciCommand::IsReady),
+        "d" => Ok(UciCommand::Display),
         "ucinewgame" => Ok(UciCommand::UciNewGame),
         "stop" => Ok(UciCommand::Stop),
         "ponderhit" => Ok(UciCommand::PonderHit),

@@ -4,18 +4,20 @@
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
-use crate::game::engine::{Engine, Thought, centipawns};
+use crate::game::engine::{Completed, Engine, Report, Thought, centipawns};
 use crate::notation::{clip, excerpt};
-use crate::program::Limits;
 use crate::program::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
 };
-use crate::program::{Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth};
+use crate::program::{
+    Deepening, Limits, Line, Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth,
+    settings,
+};
 use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };
-use crate::rules::{Color, Key, Move, Position};
+use crate::rules::{Color, Key, Move, Position, Square};
 use crate::value::Value;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -58,6 +60,8 @@ struct Session<W: Write> {
     shape: Shape,
     thinking: Option<Thinking>,
     search_depth: u32,
+    /// Whether the current search deepens (see `Report::Begin`).
+    deepening: bool,
     /// The lines the current (or last) search reports (`MultiPV`).
     search_lines: u32,
     /// `go infinite` or `go ponder`: the best move waits for `stop`.
@@ -70,32 +74,33 @@ struct Session<W: Write> {
     own_book: bool,
     /// `UCI_AnalyseMode`: the interface analyses, so every `go` is searched (no book move).
     analyse_mode: bool,
+    /// `Deepen`: `go` with clocks deepens within the time (not in 1967) instead of searching
+    /// once at the set depth.
+    deepen: bool,
     rng: StdRng,
     debug: bool,
 }
 
-/// Runs a UCI session on `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(
-    input: R,
-    output: W,
-    preset: Preset,
-    profile: Profile,
-) {
+/// Runs a UCI session on `input` and `output` until `quit` or the end of input, starting with
+/// the settings `params` (the `Preset` option is the preset they are, else the default, with
+/// their widths and depth as set by `Width` and `Depth`).
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: SearchParams) {
     let (tx, rx) = read_input(input);
+    let preset = settings::preset_of(&params).unwrap_or_default();
+    let of_preset = SearchParams::preset(preset);
+    let shape = Shape {
+        preset,
+        widths: (params.widths != of_preset.widths).then(|| params.widths.clone()),
+        depth: (params.depth != of_preset.depth).then_some(params.depth),
+    };
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(SearchParams {
-            profile,
-            ..SearchParams::preset(preset)
-        })),
-        shape: Shape {
-            preset,
-            widths: None,
-            depth: None,
-        },
+        engine: Some(Engine::new(params)),
+        shape,
         thinking: None,
         search_depth: 0,
+        deepening: false,
         search_lines: 1,
         hold: false,
         held: None,
@@ -105,6 +110,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         book: Book::builtin(),
         own_book: true,
         analyse_mode: false,
+        deepen: false,
         rng: StdRng::seed_from_u64(1967),
         debug: false,
     };
@@ -125,7 +131,7 @@ impl<W: Write> Session<W> {
                 return;
             };
             match ev {
-                Event::Progress(p) => self.progress(&p),
+                Event::Report(r) => self.report(&r),
                 Event::Done(d) => {
                     let (engine, thought) = *d;
                     self.engine = Some(engine);
@@ -162,6 +168,10 @@ impl<W: Write> Session<W> {
                     };
                     match cmd {
                         UciCommand::IsReady => self.say("readyok"),
+                        UciCommand::Display => {
+                            let text = display(&self.pos);
+                            self.say(&text);
+                        }
                         UciCommand::Debug(on) => self.debug = on,
                         UciCommand::Stop => self.stop(),
                         UciCommand::PonderHit => {
@@ -213,7 +223,7 @@ impl<W: Write> Session<W> {
     fn stop_and_wait(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
         if let Some(t) = self.thinking.take() {
             t.stop();
-            if let Some(d) = wait_done(rx, pending, &mut |p| self.progress(p)) {
+            if let Some(d) = wait_done(rx, pending, &mut |r| self.report(r)) {
                 let (engine, thought) = *d;
                 self.engine = Some(engine);
                 self.hold = false;
@@ -241,19 +251,21 @@ impl<W: Write> Session<W> {
                 self.say(
                     "id author the machack project, after R. Greenblatt, D. Eastlake, S. Crocker",
                 );
-                self.say(&format!(
-                    "option name Hash type spin default 1 min 1 max {HASH_MB_MAX}"
-                ));
-                self.say(&format!(
-                    "option name Preset type combo default {} var normal var tournament var quick",
-                    self.shape.preset
-                ));
+                // The profile first: a GUI that sends the options in this order sets it before
+                // the others, which are checked against it and take its defaults.
                 self.say(&format!(
                     "option name Profile type combo default {} var c197 var paper",
                     self.engine
                         .as_ref()
                         .map_or(Profile::default(), |e| e.params().profile)
                         .name()
+                ));
+                self.say(&format!(
+                    "option name Hash type spin default 1 min 1 max {HASH_MB_MAX}"
+                ));
+                self.say(&format!(
+                    "option name Preset type combo default {} var normal var tournament var quick",
+                    self.shape.preset
                 ));
                 self.say(&format!(
                     "option name Width type string default {PRESET_WIDTHS}"
@@ -274,6 +286,7 @@ impl<W: Write> Session<W> {
                     MULTI_PV.end()
                 ));
                 self.say("option name UCI_AnalyseMode type check default false");
+                self.say("option name Deepen type check default false");
                 self.say("uciok");
             }
             UciCommand::UciNewGame => {
@@ -333,6 +346,13 @@ impl<W: Write> Session<W> {
             return;
         };
         let v = value.unwrap_or("").trim();
+        // An option of one profile only is refused under the other (`program::settings`).
+        if let Some(s) = settings::find_uci(name)
+            && let Err(e) = s.check(engine.params().profile, s.uci.unwrap_or(name))
+        {
+            self.say(&format!("info string error: {e}"));
+            return;
+        }
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "hash" => v
                 .parse::<usize>()
@@ -340,7 +360,7 @@ impl<W: Write> Session<W> {
                 .filter(|&mb| mb >= 1)
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
-                .map(|n| engine.update(|p| p.hash_entries = n))
+                .map(|n| engine.update(|p| p.set_hash_entries(n)))
                 .ok_or_else(|| {
                     format!(
                         "Hash '{}' is not a size from 1 to {HASH_MB_MAX} MB",
@@ -378,23 +398,21 @@ impl<W: Write> Session<W> {
                 .map(|k| engine.update(|p| p.multi_pv = k))
                 .map_err(|e| e.to_string()),
             "uci_analysemode" => check_value("UCI_AnalyseMode", v).map(|b| self.analyse_mode = b),
+            "deepen" => check_value("Deepen", v).map(|b| self.deepen = b),
             _ => Err(format!("no option named '{}'", excerpt(name))),
         };
         engine.update(|p| self.shape.apply(p));
         let p = engine.params();
         // In debug mode, what the engine will search with now.
         let settings = format!(
-            "info string settings: Hash {} entries, Preset {}, Profile {}, Width {}, Depth {}, \
-             Feedovers {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}",
-            p.hash_entries,
+            "info string settings: {}; Preset {}, OwnBook {}, MultiPV {}, UCI_AnalyseMode {}, \
+             Deepen {}",
+            settings::line(p),
             self.shape.preset,
-            p.profile,
-            p.widths,
-            p.depth,
-            p.feedovers,
             self.own_book,
             p.multi_pv,
-            self.analyse_mode
+            self.analyse_mode,
+            self.deepen
         );
         match result {
             Err(e) => self.say(&format!("info string error: {e}")),
@@ -404,6 +422,10 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, p: &GoParams) {
+        if let Some(e) = &self.engine {
+            let line = format!("info string settings: {}", settings::line(e.params()));
+            self.say(&line);
+        }
         let us = self.pos.side_to_move();
         self.hold = p.infinite || p.ponder;
         // The book only chooses moves in play: analysis (`go infinite`, `go depth`, `go nodes`,
@@ -423,22 +445,32 @@ impl<W: Write> Session<W> {
             nodes: p.nodes,
             ..Limits::default()
         };
+        let (left, inc) = match us {
+            Color::White => (p.wtime, p.winc),
+            Color::Black => (p.btime, p.binc),
+        };
         if let Some(t) = p.movetime {
             // The same rule as `--clock move/S` and CECP `st`.
             limits.time = Some(TimeControl::PerMove(t).allot(t, 0));
-        } else if !self.hold {
-            let (left, inc) = match us {
-                Color::White => (p.wtime, p.winc),
-                Color::Black => (p.btime, p.binc),
-            };
-            if let Some(left) = left {
-                limits.time = Some(allot(left, p.movestogo, inc.unwrap_or_default()));
-            }
+        } else if !self.hold
+            && let Some(left) = left
+        {
+            limits.time = Some(allot(left, p.movestogo, inc.unwrap_or_default()));
         }
+        // Analysis (`go infinite`, `go movetime`) deepens until stopped or out of time; play
+        // with clocks only under the `Deepen` option; `go depth`, `go nodes` and `go ponder`
+        // (whose search must end by itself once `ponderhit` comes) search once at the depth.
+        limits.deepen = if p.infinite || p.movetime.is_some() {
+            Deepening::Analysis
+        } else if self.deepen && limits.time.is_some() {
+            Deepening::Play
+        } else {
+            Deepening::Off
+        };
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = limits.depth.unwrap_or(engine.params().depth);
+        self.search_depth = 0;
         self.search_lines = engine.params().multi_pv;
         self.thinking = Some(Thinking::start(
             engine,
@@ -481,6 +513,17 @@ impl<W: Write> Session<W> {
         )
     }
 
+    fn report(&mut self, r: &Report) {
+        match r {
+            Report::Begin { depth, deepening } => {
+                self.search_depth = *depth;
+                self.deepening = *deepening;
+            }
+            Report::Search(p) => self.progress(p),
+            Report::Completed(c) => self.depth_done(c),
+        }
+    }
+
     fn progress(&mut self, p: &Progress) {
         let line = match p {
             Progress::Examining { index, mv, .. } => format!(
@@ -495,22 +538,38 @@ impl<W: Write> Session<W> {
                 nodes,
                 elapsed,
                 ..
-            } => self.info_line(self.search_depth, 1, *value, *nodes, *elapsed, pv),
+            } if !self.deepening => {
+                self.info_line(self.search_depth, 1, *value, *nodes, *elapsed, pv)
+            }
+            // Deepening: the best so far within a depth is not the analysis's best (that of
+            // the last depth done, reported when it ends).
+            Progress::NewBest { .. } => return,
             Progress::Searched { .. } => return,
         };
         self.say(&line);
+    }
+
+    /// A depth done while deepening: its lines.
+    fn depth_done(&mut self, c: &Completed) {
+        for (i, l) in c.lines.iter().enumerate() {
+            let line = self.info_line(c.depth, i + 1, l.value, c.nodes, c.elapsed, &l.pv);
+            self.say(&line);
+        }
     }
 
     /// The last word on a search: its lines (one per `MultiPV`, best first; the chosen move's
     /// alone if none was searched to the end), then `bestmove`.
     fn finish(&mut self, t: &Thought) {
         let lines = if t.lines.is_empty() {
-            vec![(t.value, t.pv.clone())]
+            vec![Line {
+                value: t.value,
+                pv: t.pv.clone(),
+            }]
         } else {
             t.lines.clone()
         };
-        for (i, (value, pv)) in lines.iter().enumerate() {
-            let line = self.info_line(t.depth, i + 1, *value, t.nodes, t.elapsed, pv);
+        for (i, l) in lines.iter().enumerate() {
+            let line = self.info_line(t.depth, i + 1, l.value, t.nodes, t.elapsed, &l.pv);
             self.say(&line);
         }
         match t.best {
@@ -527,4 +586,30 @@ fn check_value(name: &str, v: &str) -> Result<bool, String> {
         "false" => Ok(false),
         _ => Err(format!("{name} '{}' is not true or false", excerpt(v))),
     }
+}
+
+/// The board as Stockfish's `d` shows it (White at the bottom, upper case), then the FEN, the
+/// key of the position (machack's Zobrist key, in hex) and the checking men's squares.
+fn display(pos: &Position) -> String {
+    let rule = " +---+---+---+---+---+---+---+---+";
+    let mut out = String::from("\n");
+    out.push_str(rule);
+    out.push('\n');
+    for rank in (0..8).rev() {
+        for file in 0..8 {
+            let square = Square::from_coords(file, rank);
+            let c = pos.piece_at(square).map_or(' ', |p| p.fen_char());
+            out.push_str(&format!(" | {c}"));
+        }
+        out.push_str(&format!(" | {}\n{rule}\n", rank + 1));
+    }
+    out.push_str("   a   b   c   d   e   f   g   h\n\n");
+    let checkers: Vec<String> = pos.checkers().into_iter().map(|s| s.to_string()).collect();
+    out.push_str(&format!(
+        "Fen: {}\nKey: {:016X}\nCheckers: {}",
+        pos.to_fen(),
+        pos.key(),
+        checkers.join(" ")
+    ));
+    out
 }

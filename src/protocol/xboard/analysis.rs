@@ -38,6 +38,13 @@ impl Status {
         }
     }
 
+    /// A deeper search begins (deepening): `depth` plies, its top-level moves still to come.
+    pub fn deeper(&mut self, depth: u32) {
+        self.depth = depth;
+        self.begun = 0;
+        self.current = None;
+    }
+
     /// Takes in a progress report of the search of `pos`.
     pub fn update(&mut self, pos: &Position, p: &Progress) {
         match p {
@@ -110,11 +117,15 @@ mod tests {
             best: Some(mv),
             value: 0,
             pv: vec![mv],
-            lines: vec![(0, vec![mv])],
+            lines: vec![crate::program::Line {
+                value: 0,
+                pv: vec![mv],
+            }],
             depth: 4,
             nodes: 1234,
             elapsed: Duration::from_millis(5670),
             stopped: false,
+            stopped_at: None,
         });
         assert_eq!(s.line(), "stat01: 567 1234 4 0 15");
     }

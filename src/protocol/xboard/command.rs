@@ -3,6 +3,7 @@
 
 use crate::game::clock::{self, TimeControl, Unit};
 use crate::notation::{clip, excerpt};
+use crate::program::params::{MULTI_PV, parse_multi_pv};
 use crate::program::{Profile, parse_depth};
 use std::fmt;
 use std::time::Duration;
@@ -78,6 +79,11 @@ pub enum EngineOption {
     Notation(PvNotation),
     /// `Profile`: which program searches (c197 or paper).
     Profile(Profile),
+    /// `MultiPV`: how many principal lines the thinking output shows (1 to 255).
+    MultiPv(u32),
+    /// `Deepen`: play deepens within the time (not in 1967) instead of searching once at the
+    /// set depth (analysis always deepens).
+    Deepen(bool),
 }
 
 /// The notation of the principal variation in thinking lines.
@@ -91,16 +97,19 @@ pub enum PvNotation {
     Descriptive,
 }
 
-/// The option lines of the feature reply, combos with the default marked `*`: SAN, and the
-/// profile in use.
+/// The option lines of the feature reply, combos with the default marked `*`: SAN, the
+/// profile in use, one line (of 1 to 255) and deepening off.
 pub fn option_features(profile: Profile) -> String {
     let profiles: Vec<String> = Profile::NAMES
         .iter()
         .map(|&n| format!("{}{n}", if profile.name() == n { "*" } else { "" }))
         .collect();
     format!(
-        "option=\"Notation -combo *SAN /// descriptive\" option=\"Profile -combo {}\"",
-        profiles.join(" /// ")
+        "option=\"Notation -combo *SAN /// descriptive\" option=\"Profile -combo {}\" \
+         option=\"MultiPV -spin 1 {} {}\" option=\"Deepen -check 0\"",
+        profiles.join(" /// "),
+        MULTI_PV.start(),
+        MULTI_PV.end()
     )
 }
 
@@ -122,9 +131,17 @@ fn parse_option(rest: &str) -> Result<EngineOption, String> {
             .parse::<Profile>()
             .map(EngineOption::Profile)
             .map_err(|e| e.to_string()),
+        ("MultiPV", v) => parse_multi_pv(v)
+            .map(EngineOption::MultiPv)
+            .map_err(|e| e.to_string()),
+        ("Deepen", "1") => Ok(EngineOption::Deepen(true)),
+        ("Deepen", "0") => Ok(EngineOption::Deepen(false)),
+        ("Deepen", v) => Err(format!("Deepen '{v}' is not 1 (on) or 0 (off)")),
         (n, _) => Err(format!(
-            "no option named '{}' (machack has Notation=SAN|descriptive, Profile=c197|paper)",
-            excerpt(n)
+            "no option named '{}' (machack has Notation=SAN|descriptive, Profile=c197|paper, \
+             MultiPV=1..{}, Deepen=1|0)",
+            excerpt(n),
+            MULTI_PV.end()
         )),
     }
 }
@@ -348,8 +365,23 @@ mod tests {
         assert_eq!(
             parse("option Ponder=1").unwrap_err().to_string(),
             "Error (bad argument: no option named 'Ponder' (machack has \
-             Notation=SAN|descriptive, Profile=c197|paper)): option Ponder=1"
+             Notation=SAN|descriptive, Profile=c197|paper, MultiPV=1..255, Deepen=1|0)): \
+             option Ponder=1"
         );
+        assert_eq!(
+            parse("option MultiPV=3"),
+            Ok(XboardCommand::SetOption(EngineOption::MultiPv(3)))
+        );
+        assert_eq!(
+            parse("option MultiPV=0").unwrap_err().to_string(),
+            "Error (bad argument: MultiPV '0' is not a whole number from 1 to 255): \
+             option MultiPV=0"
+        );
+        assert_eq!(
+            parse("option Deepen=1"),
+            Ok(XboardCommand::SetOption(EngineOption::Deepen(true)))
+        );
+        assert!(parse("option Deepen=yes").is_err());
         assert_eq!(
             parse("option Profile=paper"),
             Ok(XboardCommand::SetOption(EngineOption::Profile(

@@ -12,11 +12,11 @@ use super::analysis::Status;
 use super::command::{EngineOption, PvNotation, XboardCommand, option_features, parse};
 use crate::book::Book;
 use crate::game::clock::TimeControl;
-use crate::game::engine::{Engine, Thought, centipawns};
+use crate::game::engine::{Completed, Engine, Report, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
 use crate::notation::{self, Style, clip, descriptive, excerpt, san};
-use crate::program::{Limits, Preset, Profile, Progress, SearchParams};
+use crate::program::{Deepening, Limits, Line, Profile, Progress, SearchParams, settings};
 use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };
@@ -64,29 +64,27 @@ struct Session<W: Write> {
     resign: ResignWatch,
     over: bool,
     search_depth: u32,
+    /// Whether the current search deepens (see `Report::Begin`).
+    deepening: bool,
     /// In analyze mode.
     analyzing: bool,
     /// How far the current (or last) search has got, for `.`.
     status: Status,
     /// The notation of the thinking lines' variations (`option Notation=…`).
     notation: PvNotation,
+    /// The principal lines the current (or last) search gives (`option MultiPV=…`).
+    search_lines: u32,
+    /// `option Deepen=1`: play deepens within the time (analysis always deepens).
+    deepen: bool,
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static, W: Write>(
-    input: R,
-    output: W,
-    preset: Preset,
-    profile: Profile,
-) {
+pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: SearchParams) {
     let (tx, rx) = read_input(input);
     let mut s = Session {
         out: output,
         tx,
-        engine: Some(Engine::new(SearchParams {
-            profile,
-            ..SearchParams::preset(preset)
-        })),
+        engine: Some(Engine::new(params)),
         thinking: None,
         game: Game::new(Position::startpos()),
         force: false,
@@ -105,9 +103,12 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(
         resign: ResignWatch::default(),
         over: false,
         search_depth: 0,
+        deepening: false,
         analyzing: false,
         status: Status::start(0),
         notation: PvNotation::default(),
+        search_lines: 1,
+        deepen: false,
     };
     s.main_loop(&rx);
 }
@@ -126,7 +127,7 @@ impl<W: Write> Session<W> {
                 return;
             };
             match ev {
-                Event::Progress(p) => self.progress(&p),
+                Event::Report(r) => self.report(&r),
                 Event::Done(d) => self.done(*d),
                 Event::Eof => {
                     self.cancel(rx, &mut pending);
@@ -147,6 +148,14 @@ impl<W: Write> Session<W> {
                         }
                     }
                     Ok(XboardCommand::Ping(n)) => self.say(&format!("pong {n}")),
+                    Ok(c @ XboardCommand::SetOption(EngineOption::MultiPv(_))) => {
+                        // The lines shown change: an analysis starts again with them.
+                        self.cancel(rx, &mut pending);
+                        self.command(c);
+                        if self.analyzing {
+                            self.analyze();
+                        }
+                    }
                     Ok(
                         c @ (XboardCommand::Post
                         | XboardCommand::NoPost
@@ -179,7 +188,7 @@ impl<W: Write> Session<W> {
     fn cancel(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
         if let Some(t) = self.thinking.take() {
             t.stop();
-            if let Some(d) = wait_done(rx, pending, &mut |p| self.progress(p)) {
+            if let Some(d) = wait_done(rx, pending, &mut |r| self.report(r)) {
                 self.engine = Some(d.0);
             }
         }
@@ -198,6 +207,14 @@ impl<W: Write> Session<W> {
                 self.say("feature done=1");
             }
             C::SetOption(EngineOption::Notation(n)) => self.notation = n,
+            C::SetOption(EngineOption::Deepen(on)) => self.deepen = on,
+            C::SetOption(EngineOption::MultiPv(k)) => match self.engine.as_mut() {
+                Some(e) => e.update(|s| s.multi_pv = k),
+                None => self.say(&format!(
+                    "Error (the engine is thinking: the lines are set between searches): \
+                     option MultiPV={k}"
+                )),
+            },
             C::SetOption(EngineOption::Profile(p)) => match self.engine.as_mut() {
                 Some(e) => e.update(|s| s.profile = p),
                 None => self.say(&format!(
@@ -362,19 +379,27 @@ impl<W: Write> Session<W> {
                 .time_left
                 .map(|left| self.control.allot(left, moves_made)),
         };
+        let deepen = if self.deepen {
+            Deepening::Play
+        } else {
+            Deepening::Off
+        };
         self.search(Limits {
             time,
             depth: self.depth,
+            deepen,
             ..Limits::default()
         });
     }
 
     /// Analyze mode: searches the current position, whichever side is to move, with no time limit
-    /// and no book (the depth is the preset's or `sd`'s), unless a search is running.
+    /// and no book, depth 1, 2, 3, … (to `sd`'s depth if one was given) until stopped, unless a
+    /// search is running.
     fn analyze(&mut self) {
         if self.thinking.is_none() {
             self.search(Limits {
                 depth: self.depth,
+                deepen: Deepening::Analysis,
                 ..Limits::default()
             });
         }
@@ -385,7 +410,11 @@ impl<W: Write> Session<W> {
         let Some(engine) = self.engine.take() else {
             return;
         };
-        self.search_depth = self.depth.unwrap_or(engine.params().depth);
+        self.search_depth = 0;
+        self.search_lines = engine.params().multi_pv;
+        // What the program searches with, as a comment line interfaces ignore.
+        let line = format!("# settings: {}", settings::line(engine.params()));
+        self.say(&line);
         self.status = Status::start(self.search_depth);
         self.thinking = Some(Thinking::start(
             engine,
@@ -407,13 +436,23 @@ impl<W: Write> Session<W> {
             return;
         };
         if self.posting() {
-            self.post_line(
-                thought.depth,
-                thought.value,
-                thought.elapsed,
-                thought.nodes,
-                &thought.pv,
-            );
+            let lines = if thought.lines.is_empty() {
+                vec![Line {
+                    value: thought.value,
+                    pv: thought.pv.clone(),
+                }]
+            } else {
+                thought.lines.clone()
+            };
+            for l in &lines {
+                self.post_line(
+                    thought.depth,
+                    l.value,
+                    thought.elapsed,
+                    thought.nodes,
+                    &l.pv,
+                );
+            }
         }
         if self.analyzing {
             // Spec §12: the engine analyses and does not move; this position is done.
@@ -474,9 +513,24 @@ impl<W: Write> Session<W> {
         self.post || self.analyzing
     }
 
+    fn report(&mut self, r: &Report) {
+        match r {
+            Report::Begin { depth, deepening } => {
+                self.search_depth = *depth;
+                self.deepening = *deepening;
+                self.status.deeper(*depth);
+            }
+            Report::Search(p) => self.progress(p),
+            Report::Completed(c) => self.depth_done(c),
+        }
+    }
+
+    /// A thinking line with each new best top-level move, searching at the set depth with one
+    /// line asked for; deepening, or with more lines, the lines come when a depth is done (a
+    /// new best within a depth is only the best of the moves searched so far).
     fn progress(&mut self, p: &Progress) {
         self.status.update(self.game.position(), p);
-        if !self.posting() {
+        if !self.posting() || self.search_lines > 1 || self.deepening {
             return;
         }
         if let Progress::NewBest {
@@ -489,6 +543,16 @@ impl<W: Write> Session<W> {
         {
             let pv = pv.clone();
             self.post_line(self.search_depth, *value, *elapsed, *nodes, &pv);
+        }
+    }
+
+    /// A depth done while deepening: its lines, one thinking line each, best first.
+    fn depth_done(&mut self, c: &Completed) {
+        if !self.posting() {
+            return;
+        }
+        for l in &c.lines {
+            self.post_line(c.depth, l.value, c.elapsed, c.nodes, &l.pv);
         }
     }
 }
