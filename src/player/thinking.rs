@@ -208,9 +208,9 @@ impl Thinking {
                 at.saturating_duration_since(now).as_secs_f64()
             ),
             (None, None) => format!(
-                "THINKING {:.1} SEC  {} NODES",
+                "THINKING {:.1}S {} NODES",
                 now.duration_since(self.started).as_secs_f64(),
-                self.nodes
+                count_text(self.nodes)
             ),
         };
         let mut out = vec![state];
@@ -246,6 +246,16 @@ impl Thinking {
         }
         out.truncate(rows);
         out
+    }
+}
+
+/// A count in at most six characters, so that the panel's first line fits its 29 columns
+/// however long the search: `91234`, `3091K`, `123.5M`.
+fn count_text(n: u64) -> String {
+    match n {
+        0..100_000 => n.to_string(),
+        100_000..10_000_000 => format!("{}K", n / 1000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
     }
 }
 
@@ -410,6 +420,22 @@ mod tests {
                 " P-Q4           100         ",
                 "*P-K4           100         ",
             ]
+        );
+    }
+
+    #[test]
+    fn the_panels_first_line_fits_however_long_the_search() {
+        assert_eq!(count_text(99_999), "99999");
+        assert_eq!(count_text(3_091_504), "3091K");
+        assert_eq!(count_text(123_456_789), "123.5M");
+        let mut t = Thinking::new();
+        t.started = Instant::now() - Duration::from_secs(9999);
+        t.nodes = 123_456_789;
+        let first = &t.panel(1)[0];
+        assert!(first.starts_with("THINKING 9999."), "{first}");
+        assert!(
+            first.ends_with("S 123.5M NODES") && first.len() <= 29,
+            "{first}"
         );
     }
 
