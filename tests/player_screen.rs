@@ -263,7 +263,9 @@ fn a_game_on_the_screen_ticks_redraws_in_place_and_ends_with_its_result() {
         after.join("\n")
     );
     pane.keys(&["gn", "Enter"]);
-    let over = pane.wait_for("the end", |r| title(r).contains("GAME OVER"));
+    let over = pane.wait_for("the end", |r| {
+        title(r).contains("GAME OVER") && last_row(r).starts_with("GAME OVER")
+    });
     assert!(
         title(&over).ends_with("GAME OVER: WHITE RESIGNS, BLACK WINS   0-1"),
         "{}",

@@ -207,9 +207,11 @@ impl Screen {
     }
 
     /// Draws `frame`, rewriting only the rows that changed, and leaves the cursor at the end of
-    /// the line being typed.
-    pub fn draw(&mut self, out: &mut impl Write, frame: &Frame) -> io::Result<()> {
+    /// the line being typed: written at once, so that the terminal is not shown half a frame
+    /// (a title that says the game is over above a transcript that does not yet).
+    pub fn draw(&mut self, terminal: &mut impl Write, frame: &Frame) -> io::Result<()> {
         let rows = self.rows(frame);
+        let mut out = Vec::new();
         let mut changed = false;
         for (i, row) in rows.iter().enumerate() {
             if self.shown.get(i) == Some(row) {
@@ -235,7 +237,8 @@ impl Screen {
             )?;
         }
         self.shown = rows;
-        out.flush()
+        terminal.write_all(&out)?;
+        terminal.flush()
     }
 }
 

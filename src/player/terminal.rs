@@ -743,14 +743,14 @@ impl<W: Write> Session<W> {
     pub fn run_on_screen(&mut self) -> io::Result<Ended> {
         // Lines typed into a terminal are not to be rewritten in place.
         self.display.live = false;
+        let inputs = read_keys()?;
         let (width, height) = crossterm::terminal::size()?;
         if !screen::fits(width, height) {
             self.say(&too_small(width, height));
-            return self.run_on_teletype();
+            return self.play_on_teletype(width, &inputs);
         }
         self.takeover = Some(Takeover::take(&mut self.out, true)?);
         self.screen = Some(Screen::new(width, height));
-        let inputs = read_keys();
         let ended = self.play(&inputs);
         self.give_back();
         ended
@@ -764,12 +764,18 @@ impl<W: Write> Session<W> {
     /// [`Self::run_on_screen`].
     pub fn run_on_teletype(&mut self) -> io::Result<Ended> {
         self.display.live = false;
+        let inputs = read_keys()?;
         let (width, _) = crossterm::terminal::size()?;
+        self.play_on_teletype(width, &inputs)
+    }
+
+    /// Plays the session as a teletype on a terminal `width` columns wide whose keys come
+    /// through `inputs` ([`Self::run_on_teletype`]).
+    fn play_on_teletype(&mut self, width: u16, inputs: &Receiver<Input>) -> io::Result<Ended> {
         self.takeover = Some(Takeover::take(&mut self.out, false)?);
         self.out.raw = true;
         self.teletype = Some(TeletypeLine::new(width));
-        let inputs = read_keys();
-        let ended = self.play(&inputs);
+        let ended = self.play(inputs);
         self.give_back();
         ended
     }
@@ -2043,8 +2049,12 @@ fn send_lines(input: impl BufRead, send: &mpsc::SyncSender<Input>) {
 }
 
 /// The terminal's keys and sizes as they come (raw mode), read by a thread of its own for as
-/// long as the session takes them (the channel open).
-fn read_keys() -> Receiver<Input> {
+/// long as the session takes them (the channel open). Crossterm's reader is set up here, before
+/// anything is drawn, so that a size the terminal takes from now on comes as an event (its
+/// signal, SIGWINCH, is otherwise ignored: a terminal made smaller just after the first screen
+/// went unnoticed).
+fn read_keys() -> io::Result<Receiver<Input>> {
+    event::poll(Duration::ZERO)?;
     let (send, receive) = mpsc::sync_channel(64);
     thread::spawn(move || {
         loop {
@@ -2067,7 +2077,7 @@ fn read_keys() -> Receiver<Input> {
             }
         }
     });
-    receive
+    Ok(receive)
 }
 
 /// A message in the teletype's capitals but for the user's text, in quotes, as typed (a `'`
