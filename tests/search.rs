@@ -5,7 +5,6 @@
 //! captures are always searched, legal moves only); those marked "simple knowledge" rely on its
 //! move order or values and must be re-derived for the 1967 knowledge.
 
-use machack::cli::search_options::game_position;
 use machack::plausible::PlausibleMoves;
 use machack::program::*;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
@@ -21,9 +20,16 @@ fn params(preset: Preset) -> SearchParams {
     }
 }
 
+/// The position after `moves` (read as a move list) from `fen`, and the keys before it.
+fn game_position(fen: &str, moves: &[&str]) -> (Position, Vec<u64>) {
+    let start = Position::from_fen(fen).expect("test FEN");
+    let read = machack::notation::read_moves(&start, &moves.join(" ")).expect("test moves");
+    let played: Vec<Move> = read.iter().map(|m| m.mv).collect();
+    history_after(&start, &played).expect("legal test moves")
+}
+
 fn search_with(fen: &str, moves: &[&str], p: SearchParams) -> (Position, SearchResult) {
-    let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-    let (pos, history) = game_position(fen, &moves).expect("test position");
+    let (pos, history) = game_position(fen, moves);
     let mut s = Searcher::new(p);
     let r = s.search(
         &mut SimpleKnowledge,
@@ -514,7 +520,7 @@ const MIDDLEGAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/
 
 /// The search of MIDDLEGAME by the 1967 knowledge at the tournament preset with `multi_pv` lines.
 fn middlegame_lines(multi_pv: u32) -> SearchResult {
-    let (pos, history) = game_position(MIDDLEGAME, &[]).expect("test position");
+    let (pos, history) = game_position(MIDDLEGAME, &[]);
     let mut p = params(Preset::Tournament);
     p.multi_pv = multi_pv;
     let mut s = Searcher::new(p);

@@ -431,19 +431,38 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.phase,
             lmg_fixes,
         );
+        let list = if self.lmgd2 == 1 {
+            self.restricted(n, list)
+        } else {
+            list
+        };
         self.evm(n, list)
     }
 
     /// The plausibility list of the root, for the top-level record.
     pub fn root_list(&self, n: &Node) -> List {
-        Pmg::run(
+        let list = Pmg::run(
             &n.board,
             &n.tables,
             1,
             self.catcut,
             self.phase,
             self.fixes.into(),
-        )
+        );
+        self.restricted(n, list)
+    }
+
+    /// The root's list keeping only the moves `Limits::searchmoves` names, if it names any (UCI
+    /// `go searchmoves`; not in c197), in the generator's order; `NCKF` counts the must-search
+    /// moves kept.
+    fn restricted(&self, n: &Node, mut list: List) -> List {
+        let only = &self.limits.searchmoves;
+        if !only.is_empty() {
+            list.entries
+                .retain(|e| n.rules_move(e.mv).is_some_and(|m| only.contains(&m)));
+            list.must_search = list.entries.iter().filter(|e| e.must).count();
+        }
+        list
     }
 
     /// The child after `m`, if legal, with the move's record.

@@ -320,6 +320,7 @@ impl LimitOptions {
                 .map_err(text)?,
             depth: None,
             deepen: Deepening::Off,
+            searchmoves: Vec::new(),
         })
     }
 }
