@@ -21,8 +21,9 @@ use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg, Sorting};
 use crate::program::Fixes;
-use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
+use crate::program::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
 use crate::rules::{Move, Position};
+use crate::value::Value;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -301,7 +302,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mark = self.hash_mark_root(n);
         let record = self.child(n, e.mv).and_then(|(child, mut pm)| {
             pm.pmg = true;
-            self.report_examining_at(index, pm.mv);
+            self.report_examining_at(index, pm.mv, e.plausibility);
             let mut ret = self.lmg(&child);
             self.taken_back(&pm);
             if self.stopped {
@@ -568,7 +569,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             };
             pm.pmg = true;
             if self.lmgd == 1 {
-                self.report_examining(pm.mv);
+                self.report_examining(pm.mv, e.plausibility);
             }
             let mut ret = self.lmg(&child);
             self.taken_back(&pm);
@@ -623,6 +624,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                     best: false,
                     secondary,
                 });
+                self.report_searched(i);
                 Some(self.top.len() - 1)
             } else {
                 None
@@ -732,17 +734,48 @@ impl<'a, 'p> Tree<'a, 'p> {
         sign * d
     }
 
-    fn report_examining(&mut self, mv: Move) {
-        self.report_examining_at(self.top.len(), mv);
+    fn report_examining(&mut self, mv: Move, plausibility: i64) {
+        self.report_examining_at(self.top.len(), mv, plausibility);
     }
 
-    fn report_examining_at(&mut self, index: usize, mv: Move) {
+    fn report_examining_at(&mut self, index: usize, mv: Move, plausibility: i64) {
         let nodes = self.stats.nodes;
         if let Some(p) = self.progress.as_mut() {
             p(&Progress::Examining {
                 index,
                 mv,
                 total: 0,
+                plausibility: plausibility.clamp(-(Value::MAX as i64), Value::MAX as i64) as Value,
+                nodes,
+            });
+        }
+    }
+
+    /// Reports the top-level move just recorded for side `i`, valued as the search's result
+    /// gives it ([`super::Searcher::search`]): its unmodified value, or, refuted, at most the best
+    /// so far.
+    fn report_searched(&mut self, i: usize) {
+        let Some(t) = self.top.last() else {
+            return;
+        };
+        let refuted = if i == 0 {
+            t.raw < -(FLUSH - 512)
+        } else {
+            t.raw > FLUSH - 512
+        };
+        let (value, bound) = if refuted {
+            let best = self.top.iter().rev().find(|t| t.best).map(|t| t.raw);
+            (best.unwrap_or(t.raw), TopBound::AtMost)
+        } else {
+            (t.raw, TopBound::Exact)
+        };
+        let (index, mv, nodes) = (self.top.len() - 1, t.mv, self.stats.nodes);
+        if let Some(p) = self.progress.as_mut() {
+            p(&Progress::Searched {
+                index,
+                mv,
+                value: side_value(value, i),
+                bound,
                 nodes,
             });
         }
