@@ -7,7 +7,8 @@ use super::CliError;
 use super::comparison::{CompareOptions, Comparison, jobs, side_in};
 use super::io::read_input;
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
-use crate::fidelity::report::{GameReport, Report};
+use crate::fidelity::report::{GameReport, Report, ThinkCommand};
+use crate::game::record;
 use crate::notation::{Game, read_games};
 use crate::program::{SearchParams, settings};
 use crate::rules::Color;
@@ -31,7 +32,12 @@ pub struct ReportArgs {
 
 /// One game to report, read and checked before any search.
 struct Input {
+    /// `FILE`, or `FILE, game K` when the file holds several.
     source: String,
+    /// The file as given.
+    file: String,
+    /// Which game of the file, when it holds several (from 1).
+    number: Option<usize>,
     game: Game,
     side: Color,
 }
@@ -49,13 +55,19 @@ fn read_inputs(files: &[String], side: Option<&str>) -> Result<Vec<Input>, CliEr
         }
         let several = games.len() > 1;
         for (i, game) in games.into_iter().enumerate() {
-            let source = if several {
-                format!("{file}, game {}", i + 1)
-            } else {
-                file.clone()
+            let number = several.then_some(i + 1);
+            let source = match number {
+                Some(k) => format!("{file}, game {k}"),
+                None => file.clone(),
             };
             let side = side_in(&game, side, &source)?;
-            inputs.push(Input { source, game, side });
+            inputs.push(Input {
+                source,
+                file: file.clone(),
+                number,
+                game,
+                side,
+            });
         }
     }
     Ok(inputs)
@@ -153,6 +165,39 @@ fn labelled(source: &str, params: &SearchParams, comparison: &Comparison) -> Str
     }
 }
 
+/// The `machack think` command that repeats the searches of `input` as the report made them,
+/// with `params` (the record's settings as the options change them): the settings that
+/// differ from the record's as options (`think --game` starts from the record's too), then the
+/// limits given.
+fn think_command(
+    input: &Input,
+    params: &SearchParams,
+    options: &CompareOptions,
+) -> Result<ThinkCommand, CliError> {
+    let tags = record::Tags(input.game.tags.clone());
+    let base = record::read_setup(&tags)
+        .map_err(|e| format!("{}: {e}", input.source))?
+        .params
+        .unwrap_or_default();
+    let mut words = Vec::new();
+    for (key, value) in settings::differences(&base, params) {
+        let option = settings::find(key).map_or_else(|| format!("--{key}"), |s| s.option());
+        words.extend([option, value]);
+    }
+    let limit = &options.search.limit;
+    if let Some(nodes) = limit.nodes {
+        words.extend(["--nodes".to_string(), nodes.to_string()]);
+    }
+    if let Some(ms) = limit.time_ms {
+        words.extend(["--time-ms".to_string(), ms.to_string()]);
+    }
+    Ok(ThinkCommand {
+        file: input.file.clone(),
+        game_number: input.number,
+        options: words,
+    })
+}
+
 /// Compares every game and writes the page.
 pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let started = Instant::now();
@@ -204,9 +249,11 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
             let input = &inputs[index];
             games.push(GameReport {
                 source: labelled(&input.source, &compared.params, &comparison),
+                think: think_command(input, &compared.params, options)?,
                 game: input.game.clone(),
                 side: input.side,
                 rows: compared.rows,
+                along: compared.along,
             });
             Ok::<_, CliError>(())
         },
