@@ -17,6 +17,8 @@
 //! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL1` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
 //! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
+//! | `HASHR` `HASHE` `HHVC`, the probe in `LMG` (and what c197 leaves unfinished, after c.558) | 66-73, 3394-3400, 5203-5305 | `hash.rs` |
+//! | the secondary search (none in c197: after c.558's `EVM6`) | | `secondary.rs` |
 //! | (not in c197) several principal lines, MultiPV | | `lines.rs` |
 //!
 //! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
@@ -30,12 +32,14 @@ pub mod cat;
 pub mod evm;
 pub mod flata;
 pub mod generate;
+pub mod hash;
 pub mod lines;
 pub mod lmg;
+pub mod secondary;
 pub mod statev;
 
 use crate::program::{
-    Fixes, Limits, Line, Progress, SearchParams, SearchResult, TopBound, TopLevelMove,
+    Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
 };
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
@@ -166,6 +170,11 @@ pub struct Searcher {
     /// The program's run state, kept as the running program kept it from one search to the
     /// next (see [`cat::Leftovers`]).
     run: cat::Leftovers,
+    /// The hash table, emptied before each search as c.558 empties it before each move (see
+    /// [`hash`]): the game's positions are entered anew from the search's history, so the
+    /// table carries nothing from one search to the next and is no part of the run state (a
+    /// depth of a deepening search finds it as a search at that depth alone does).
+    table: hash::Table,
 }
 
 impl Searcher {
@@ -176,6 +185,7 @@ impl Searcher {
             params,
             fixes,
             run: Default::default(),
+            table: Default::default(),
         }
     }
 
@@ -222,6 +232,7 @@ impl Searcher {
         let (params, fixes) = (&self.params, self.fixes);
         let depth = limits.depth.unwrap_or(params.depth);
         let (board, mut leftovers) = board_for(root, history);
+        let game = hash::GamePositions::walk_back(root, &board, history);
         leftovers.qr_pinned |= self.run.qr_pinned;
         leftovers.black_as_white |= self.run.black_as_white;
         let node = Node::new(board, root.clone(), fixes, &mut leftovers);
@@ -236,6 +247,16 @@ impl Searcher {
             progress,
         );
         tree.set_leftovers(leftovers);
+        let (entries, use_) = (params.table_entries(), params.table);
+        if self.table.use_ != use_ || (use_ != TableUse::Off && self.table.len() != entries) {
+            self.table = hash::Table::new(entries, use_);
+        } else {
+            self.table.clear();
+        }
+        let (marks, root_pending) = game.marks(root, params.repetition);
+        tree.set_table(std::mem::take(&mut self.table), root_pending);
+        tree.hash_game(&marks);
+        tree.set_secondary(params.secondary().then_some(params.secondary_plies));
         let list = tree.root_list(&node);
         let legal = root.legal_moves();
         let plausibility: Vec<(Move, Value)> = list
@@ -256,6 +277,7 @@ impl Searcher {
         } else {
             vec![None; records.len()]
         };
+        self.table = tree.take_table();
         let stopped = tree.stopped;
         let mut top_level = Vec::new();
         let mut best: Option<i64> = None;
@@ -281,10 +303,11 @@ impl Searcher {
                 value: side_value(value, side),
                 bound,
                 pv: t.pv.clone(),
-                secondary: None,
+                secondary: t.secondary.map(|v| side_value(v, side)),
             });
         }
         let mut stats = tree.stats().clone();
+        stats.table = self.table.stats;
         stats.time = start.elapsed();
         let pv: Vec<Move> = ret.pv.iter().map(|p| p.mv).collect();
         let best_move = pv.first().copied().or_else(|| {

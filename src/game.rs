@@ -81,6 +81,10 @@ pub enum Ending {
     Time(Color),
     /// A draw offered and accepted.
     DrawAgreed,
+    /// The same position for the fifth time: drawn without a claim (FIDE Laws 9.6.1).
+    FifthRepetition,
+    /// Seventy-five moves each without a capture or pawn move: drawn without a claim (9.6.2).
+    SeventyFiveMoves,
 }
 
 impl Ending {
@@ -116,6 +120,13 @@ impl fmt::Display for Ending {
                 name(!loser)
             ),
             Ending::DrawAgreed => write!(f, "DRAW AGREED"),
+            Ending::FifthRepetition => write!(f, "FIFTH REPETITION OF THE POSITION, DRAWN"),
+            Ending::SeventyFiveMoves => {
+                write!(
+                    f,
+                    "SEVENTY-FIVE MOVES WITHOUT A CAPTURE OR PAWN MOVE, DRAWN"
+                )
+            }
         }
     }
 }
@@ -134,6 +145,33 @@ pub fn rules_ending(pos: &Position, earlier: &[Key]) -> Option<Ending> {
     }
 }
 
+/// How the rules end a game in `pos` when draws are claimed ([`Game::set_claims`]): mate,
+/// stalemate and dead material, and without a claim only the fifth occurrence of a position or
+/// seventy-five moves without a capture or pawn move (FIDE Laws 9.6); `earlier` as for
+/// [`rules_ending`].
+pub fn ending_without_claim(pos: &Position, earlier: &[Key]) -> Option<Ending> {
+    match pos.status() {
+        Status::Checkmate => Some(Ending::Checkmate(pos.side_to_move())),
+        Status::Stalemate => Some(Ending::Stalemate),
+        Status::InsufficientMaterial => Some(Ending::InsufficientMaterial),
+        _ if pos.times_seen_before(earlier) >= 4 => Some(Ending::FifthRepetition),
+        _ if pos.halfmove_clock() >= 150 => Some(Ending::SeventyFiveMoves),
+        _ => None,
+    }
+}
+
+/// The draw the player to move may claim in `pos` (FIDE Laws 9.2, 9.3): the position stands
+/// for the third time, or fifty moves have been made without a capture or pawn move.
+pub fn claimable_draw(pos: &Position, earlier: &[Key]) -> Option<Ending> {
+    if pos.times_seen_before(earlier) >= 2 {
+        Some(Ending::Repetition)
+    } else if pos.halfmove_clock() >= 100 {
+        Some(Ending::FiftyMoves)
+    } else {
+        None
+    }
+}
+
 /// A game: its start, its moves and where it stands.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -141,6 +179,8 @@ pub struct Game {
     pos: Position,
     moves: Vec<GameMove>,
     keys: Vec<Key>,
+    /// Whether a third repetition or fifty moves wait for a claim (see [`Game::set_claims`]).
+    claims: bool,
     /// How it ended, if it has.
     pub ending: Option<Ending>,
 }
@@ -156,6 +196,47 @@ impl Game {
             start,
             moves: Vec::new(),
             keys: Vec::new(),
+            claims: false,
+        }
+    }
+
+    /// With `on`, a third repetition or fifty moves no longer end the game: the player to move
+    /// may claim the draw ([`Game::claimable`]), as over the board; only the fifth repetition
+    /// and seventy-five moves end it without a claim. Off (the default), every draw the rules
+    /// allow ends the game at once ([`rules_ending`]), for the front ends whose other side
+    /// adjudicates. When the rule changes, an ending the old rule gave is taken again under
+    /// the new one.
+    pub fn set_claims(&mut self, on: bool) {
+        if on == self.claims {
+            return;
+        }
+        self.claims = on;
+        if self.ending.is_none() || self.ending == self.rules_ending_other(!on) {
+            self.ending = self.rules_ending();
+        }
+    }
+
+    /// The draw the player to move may claim now (see [`claimable_draw`]), if draws are claimed
+    /// and the game is not over.
+    pub fn claimable(&self) -> Option<Ending> {
+        if !self.claims || self.ending.is_some() {
+            return None;
+        }
+        claimable_draw(&self.pos, &self.keys)
+    }
+
+    /// The draw the player to move may claim with legal move `mv`, which makes the position
+    /// stand for the third time or completes fifty moves (FIDE Laws 9.2.1.1, 9.3.1).
+    pub fn claimable_with(&self, mv: Move) -> Option<Ending> {
+        if !self.claims || self.ending.is_some() {
+            return None;
+        }
+        let after = self.pos.play(mv);
+        let mut earlier = self.keys.clone();
+        earlier.push(self.pos.key());
+        match after.status() {
+            Status::Checkmate | Status::Stalemate => None,
+            _ => claimable_draw(&after, &earlier),
         }
     }
 
@@ -218,9 +299,18 @@ impl Game {
         Some(last)
     }
 
-    /// How the rules end the game in the current position, if they do ([`rules_ending`]).
+    /// How the rules end the game in the current position, if they do: [`rules_ending`], or
+    /// [`ending_without_claim`] when draws are claimed.
     pub fn rules_ending(&self) -> Option<Ending> {
-        rules_ending(&self.pos, &self.keys)
+        self.rules_ending_other(self.claims)
+    }
+
+    fn rules_ending_other(&self, claims: bool) -> Option<Ending> {
+        if claims {
+            ending_without_claim(&self.pos, &self.keys)
+        } else {
+            rules_ending(&self.pos, &self.keys)
+        }
     }
 
     /// The move number and dots before the move at index `i`: `12.` or `12...`.
@@ -278,6 +368,42 @@ mod tests {
         play_all(&mut g, &["Kxg2"]);
         assert_eq!(g.ending, Some(Ending::InsufficientMaterial));
         assert_eq!(g.ending.unwrap().result(), "1/2-1/2");
+    }
+
+    #[test]
+    fn with_claims_a_third_repetition_waits_for_a_claim_and_the_fifth_ends_the_game() {
+        let mut g = Game::new(Position::startpos());
+        g.set_claims(true);
+        let dance = ["Nf3", "Nf6", "Ng1", "Ng8"];
+        play_all(&mut g, &dance);
+        play_all(&mut g, &dance[..3]);
+        let back = notation::parse_any(g.position(), "Ng8").unwrap();
+        assert_eq!(g.claimable(), None);
+        assert_eq!(g.claimable_with(back), Some(Ending::Repetition));
+        play_all(&mut g, &["Ng8"]);
+        assert_eq!((g.ending, g.claimable()), (None, Some(Ending::Repetition)));
+        play_all(&mut g, &dance);
+        play_all(&mut g, &dance);
+        assert_eq!(g.ending, Some(Ending::FifthRepetition));
+        assert_eq!(g.claimable(), None, "over");
+    }
+
+    #[test]
+    fn with_claims_fifty_moves_wait_for_a_claim_and_seventy_five_end_the_game() {
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/8/R6K w - - 99 80").unwrap());
+        g.set_claims(true);
+        play_all(&mut g, &["Ra2"]);
+        assert_eq!((g.ending, g.claimable()), (None, Some(Ending::FiftyMoves)));
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/8/R6K w - - 149 80").unwrap());
+        g.set_claims(true);
+        play_all(&mut g, &["Ra2"]);
+        assert_eq!(g.ending, Some(Ending::SeventyFiveMoves));
+        // Without claims the fifty moves end it at once; switching claims on reopens it.
+        let mut g = Game::new(Position::from_fen("7k/8/8/8/8/8/8/R6K w - - 99 80").unwrap());
+        play_all(&mut g, &["Ra2"]);
+        assert_eq!(g.ending, Some(Ending::FiftyMoves));
+        g.set_claims(true);
+        assert_eq!((g.ending, g.claimable()), (None, Some(Ending::FiftyMoves)));
     }
 
     #[test]

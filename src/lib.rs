@@ -19,6 +19,51 @@
 //! 8. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
 //!    against history) and [`mod@matches`] (matches against other engines);
 //! 9. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
+//!
+//! # Examples
+//!
+//! Ask the default program, `c197` at the tournament settings, for its move in a position of
+//! the first 1967 game (Wagner–Mac Hack, after 21. B-KN5), as `machack think --fen …` does:
+//!
+//! ```
+//! use machack::game::Program;
+//! use machack::notation::descriptive::{self, Style};
+//! use machack::program::{Limits, SearchParams};
+//! use machack::rules::Position;
+//!
+//! let f21 = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
+//! let pos = Position::from_fen(f21)?;
+//! let mut program = Program::new(SearchParams::default());
+//! let result = program.search(&pos, &[], &Limits::default(), None);
+//! let best = result.best_move.expect("a legal move");
+//! assert_eq!(descriptive::format(&pos, best, Style::Book), "B-QR6");
+//! assert_eq!(result.value, -198); // for the side to move, in 1/128 pawn: -1.55 pawns
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The same position under the paper's program (`--profile paper`), at widths 6 (`--preset
+//! normal`), and its evaluator's terms there (White is a pawn up):
+//!
+//! ```
+//! use machack::eval::{EvalParams, RootRatio, evaluate_breakdown};
+//! use machack::game::Program;
+//! use machack::notation::san;
+//! use machack::program::{Limits, Preset, Profile, SearchParams};
+//! use machack::rules::Position;
+//!
+//! let f21 = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
+//! let pos = Position::from_fen(f21)?;
+//! let params = SearchParams {
+//!     profile: Profile::Paper(Default::default()),
+//!     ..SearchParams::preset(Preset::Normal)
+//! };
+//! let result = Program::new(params).search(&pos, &[], &Limits::default(), None);
+//! assert_eq!(san::format(&pos, result.best_move.unwrap()), "Qc7");
+//! assert_eq!(result.value, -214);
+//! let terms = evaluate_breakdown(&pos, &RootRatio::at(&pos), &EvalParams::default());
+//! assert_eq!((terms.b, terms.s), (128, 176));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod book;
 pub mod c197;

@@ -23,8 +23,8 @@ pub mod stats;
 pub use fixes::Fixes;
 pub use paper::{EvalParams, KingSafety, PaperKnowledge};
 pub use params::{
-    ParamError, Preset, Profile, RepetitionPolicy, SearchParams, WidthSchedule, parse_depth,
-    parse_switch,
+    ParamError, Preset, Profile, RepetitionPolicy, SearchParams, TableUse, WidthSchedule,
+    parse_depth, parse_switch,
 };
 pub use result::{
     Deepening, Limits, Line, Progress, SearchResult, Selection, TopBound, TopLevelMove,

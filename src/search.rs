@@ -95,7 +95,7 @@ pub struct Searcher {
 impl Searcher {
     /// A searcher with an empty table of `params.hash_entries` entries.
     pub fn new(params: SearchParams) -> Searcher {
-        let table = HashTable::new(params.hash_entries);
+        let table = HashTable::new(params.table_entries());
         Searcher { params, table }
     }
 
@@ -120,8 +120,8 @@ impl Searcher {
         limits: &Limits,
         progress: Option<&mut dyn FnMut(&Progress)>,
     ) -> SearchResult {
-        if self.table.len() != self.params.hash_entries {
-            self.table = HashTable::new(self.params.hash_entries);
+        if self.table.len() != self.params.table_entries() {
+            self.table = HashTable::new(self.params.table_entries());
         }
         self.table.new_search();
         self.table.reset_stats();

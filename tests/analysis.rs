@@ -10,7 +10,7 @@ use machack::rules::Position;
 
 /// A bench position (game 2, move 20) where what c197's earlier searches leave behind changes
 /// the tree of the next: searched at depth 4 after a search at depth 3, c197 visits 2,675
-/// nodes; fresh, 4,597.
+/// nodes; fresh, 4,595 (4,597 with its table off: one line repeats a position).
 const LEFTOVERS_MATTER: &str = "2r1kb1r/5p1p/p1n1b1p1/2nQN3/Pp5B/8/1PP2PPP/1K1R1B1R w k - 1 20";
 
 fn tournament(profile: Profile) -> SearchParams {
@@ -70,8 +70,70 @@ fn deepening_searches_each_depth_as_a_search_at_that_depth_alone() {
         }
     }
     assert_eq!(result.stats.nodes, nodes);
-    // Depth 4 alone visits 4,597 nodes; after depth 3's leftovers it would visit 2,675.
-    assert_eq!(done[3].nodes - done[2].nodes, 4597);
+    // Depth 4 alone visits 4,595 nodes; after depth 3's leftovers it would visit 2,675.
+    assert_eq!(done[3].nodes - done[2].nodes, 4595);
+}
+
+/// c197's table holds nothing from one search to the next (it is emptied and the game's
+/// positions entered anew each time: `c197::hash`), so a depth of a deepening search is that
+/// depth's search alone under each of its uses, in a game whose positions it marks: off,
+/// draws (the game's and the line's positions) and values (also the values stored within the
+/// depth).
+#[test]
+fn deepening_with_each_use_of_c197s_table_searches_each_depth_alone() {
+    let start = Position::from_fen(LEFTOVERS_MATTER).unwrap();
+    // K-R1 B-N2 K-N1 B-B1: the position again, its earlier occurrence in the game.
+    let moves: Vec<_> = ["b1a1", "f8g7", "a1b1", "g7f8"]
+        .iter()
+        .scan(start.clone(), |pos, m| {
+            let mv = machack::notation::parse_any(pos, m).unwrap();
+            pos.make(mv);
+            Some(mv)
+        })
+        .collect();
+    let (pos, history) = machack::search::history_after(&start, &moves).unwrap();
+    assert_eq!(pos.key(), start.key());
+    let mut repetitions = Vec::new();
+    for table in [TableUse::Off, TableUse::Draws, TableUse::Values] {
+        let params = SearchParams {
+            table,
+            ..tournament(Profile::default())
+        };
+        let mut program = Program::new(params.clone());
+        let mut done = Vec::new();
+        let limits = Limits {
+            depth: Some(4),
+            deepen: Deepening::Analysis,
+            ..Limits::default()
+        };
+        let Searched { result, depth } =
+            deepening::search(&mut program, &pos, &history, &limits, &mut |r| {
+                if let Report::Completed(c) = r {
+                    done.push(c.clone());
+                }
+            });
+        assert_eq!(depth, 4);
+        let mut nodes = 0;
+        for c in &done {
+            let mut alone = Program::new(params.clone());
+            let r = alone.search(&pos, &history, &at_depth(c.depth), None);
+            nodes += r.stats.nodes;
+            assert_eq!(
+                (c.value, &c.lines, c.nodes),
+                (r.value, &r.lines, nodes),
+                "table {table}, depth {}",
+                c.depth
+            );
+            if c.depth == 4 {
+                assert_eq!((result.best_move, result.value), (r.best_move, r.value));
+                assert_eq!(program.run_state(), alone.run_state());
+                repetitions.push(r.stats.repetitions);
+            }
+        }
+    }
+    // The table off finds no repetition; with it, the game's position is found.
+    assert_eq!(repetitions[0], 0);
+    assert!(repetitions[1] > 0 && repetitions[2] > 0, "{repetitions:?}");
 }
 
 /// Deepening off is the one search at the set depth the front ends always made; deepening in

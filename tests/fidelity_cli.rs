@@ -138,13 +138,16 @@ fn compare_on_the_positions_of_a_c197_table_game_by_game() {
 }
 
 /// With the games the table comes from, each position is searched along its game, as the kit
-/// asked c197: the c197 profile then plays c197's move in every position of both sides.
+/// asked c197: the c197 profile with its table off, as c197 ran, then plays c197's move in
+/// every position of both sides.
 #[test]
 fn compare_on_a_c197_table_along_its_games() {
     let (code, out, err) = machack(
         &[
             "replay",
             "--compare",
+            "--table",
+            "off",
             "--preset",
             "tournament",
             "--positions",

@@ -5,18 +5,19 @@
 
 #[path = "common/compare_table.rs"]
 mod compare_table;
-use compare_table::table;
+use compare_table::disagreements;
 
 use machack::fidelity::compare::{Oracle, Summary, compare_positions};
 use machack::fidelity::reference::Reference;
 use machack::notation::{Game, read_games};
 use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams};
+use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
 
-/// The comparison table of every position of `reference/c197/FILE` with a profile at a preset,
-/// game by game, and the totals; each position searched alone, or with `games` (the table's
-/// games, `further-games.pgn`) along its game.
+/// The positions of `reference/c197/FILE` where a profile at a preset disagrees with c197 (its
+/// move; under c197, its move or value), game by game with each game's totals, and the totals;
+/// each position searched alone, or with `games` (the table's games, `further-games.pgn`) along
+/// its game.
 fn compare(file: &str, games: &[Game], profile: Profile, preset: Preset) -> (String, Summary) {
     let text = std::fs::read_to_string(dir().join(file)).unwrap();
     let reference = Reference::read(&text, file).unwrap();
@@ -26,14 +27,17 @@ fn compare(file: &str, games: &[Game], profile: Profile, preset: Preset) -> (Str
         let rows = compare_positions(
             &positions,
             games,
+            // c197 as it ran, its table assembled out (`HSCOD=0`).
             &SearchParams {
                 profile,
+                table: TableUse::Off,
                 ..SearchParams::preset(preset)
             },
             &Limits::default(),
             &Oracle::default(),
         );
-        out.push_str(&format!("{game}\n{}", table(&rows, "game")));
+        let values = matches!(profile, Profile::C197(_));
+        out.push_str(&format!("{game}\n{}", disagreements(&rows, "game", values)));
         total = total + Summary::of(&rows);
     }
     (out, total)

@@ -1,6 +1,7 @@
 //! The surviving Mac Hack games beyond the paper's (`games/1967-dreyfus.score`, the 1968 games,
 //! Fischer 1977, Computerwoche 1978): for every Mac Hack move, the recreation (the default
-//! profile, c197) beside the move played and the original program's answer there
+//! profile, c197, with its table off as the original ran: `fidelity_table.rs` has the default's
+//! own figures) beside the move played and the original program's answer there
 //! (`reference/c197/games-*.tsv`, found as `replay --compare` finds it), pinned in a snapshot
 //! with the agreement asserted per game; and `replay --compare games/*.score` showing them with
 //! the paper games' own figures unchanged.
@@ -18,7 +19,7 @@ use machack::fidelity::compare::{
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
 use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams};
+use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use machack::rules::Position;
 use std::path::PathBuf;
 
@@ -51,8 +52,10 @@ fn rows(file: &str, preset: Preset) -> Vec<CompareRow> {
     let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
     let game = read_games(&text).unwrap().remove(0);
     let side = mac_hack_side(&game).expect("the tags name Mac Hack");
+    // c197 as it ran, its table assembled out (`HSCOD=0`): the running original's answers.
     let params = SearchParams {
         profile: Profile::C197(Fixes::default()),
+        table: TableUse::Off,
         ..SearchParams::preset(preset)
     };
     let mut positions: Vec<Position> = Vec::new();
@@ -127,6 +130,7 @@ fn both_sides_along_the_further_games_profile_c197() {
         read_games(&std::fs::read_to_string(root().join("games/more-games.pgn")).unwrap()).unwrap();
     let params = SearchParams {
         profile: Profile::C197(Fixes::default()),
+        table: TableUse::Off,
         ..SearchParams::preset(Preset::Tournament)
     };
     let reference = Reference::games_tournament();
@@ -176,9 +180,10 @@ const FIGURES_TOURNAMENT: [(&str, [usize; 7]); 7] = [
 const TOTAL_TOURNAMENT: [usize; 7] = [226, 4, 139, 226, 220, 195, 139];
 const TOTAL_NORMAL: [usize; 7] = [226, 4, 142, 226, 219, 190, 144];
 
-/// `replay --compare games/*.score` (every score, in the shell's order): the header names both
-/// compiled-in runs, the Dreyfus game is there, and each paper game's figures are the ones it
-/// has alone and had before the further games came.
+/// `replay --compare games/*.score` (every score, in the shell's order), c197 with its table off
+/// as it ran: the header names both compiled-in runs, the Dreyfus game is there, and each paper
+/// game's figures are the ones it has alone and had before the further games came. With the
+/// default, its table for draws, the figures `fidelity_table.rs` explains.
 #[test]
 fn compare_on_every_score_shows_the_further_games_and_keeps_the_paper_figures() {
     let mut files: Vec<String> = std::fs::read_dir(root().join("games"))
@@ -191,6 +196,18 @@ fn compare_on_every_score_shows_the_further_games_and_keeps_the_paper_figures() 
     assert_eq!(files.len(), 11);
     let mut args = vec!["replay", "--compare"];
     args.extend(files.iter().map(String::as_str));
+    let (code, default, err) = machack(&args, "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        default.contains(
+            "\nall: 384 positions (13 from the book: compared with c197 only)\n  machack = 1967 \
+             242/371 (65%), 1967 move in the PMG's first 6 326/371 (88%)\n  c197 answered 384: \
+             machack = c197 371/384 (97%), c197 = 1967 248/384 (65%)\n  same value where \
+             machack and c197 chose the same move 341/371 (92%)\n"
+        ),
+        "{default}"
+    );
+    args.extend(["--table", "off"]);
     let (code, all, err) = machack(&args, "");
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -208,7 +225,7 @@ fn compare_on_every_score_shows_the_further_games_and_keeps_the_paper_figures() 
         "{all}"
     );
     // The paper games' summaries, as `replay --compare` prints them for the four alone.
-    let mut paper_args = vec!["replay", "--compare"];
+    let mut paper_args = vec!["replay", "--compare", "--table", "off"];
     let paper: Vec<String> = PAPER.iter().map(|g| format!("games/{g}")).collect();
     paper_args.extend(paper.iter().map(String::as_str));
     let (code, four, _) = machack(&paper_args, "");

@@ -14,7 +14,7 @@ use machack::fidelity::compare::{
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
 use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams};
+use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
 
 const GAMES: [&str; 4] = [
@@ -45,8 +45,10 @@ fn rows_with(file: &str, profile: Profile, preset: Preset) -> Vec<CompareRow> {
     let game = read_games(&text).unwrap().remove(0);
     let side = mac_hack_side(&game).expect("the tags name Mac Hack");
     let oracle = Oracle::c1973_paper();
+    // c197 as it ran, its table assembled out (`HSCOD=0`): the running original's answers.
     let params = SearchParams {
         profile,
+        table: TableUse::Off,
         ..SearchParams::preset(preset)
     };
     let c197 = Reference::paper_for(&params).expect("a c197 run at the preset's widths");
@@ -173,6 +175,7 @@ fn both_sides_along_the_paper_games_profile_c197() {
         .unwrap();
     let params = |preset| SearchParams {
         profile: Profile::C197(Fixes::default()),
+        table: TableUse::Off,
         ..SearchParams::preset(preset)
     };
     let mut got = Vec::new();

@@ -37,14 +37,29 @@ const CLI_SHARED: &[&str] = &["search_options", "comparison", "show", "io"];
 /// The circles between files of one folder that are there on purpose, each with its reason:
 /// (one file, the other, why). Every other circle fails the test, and so does a listed one
 /// that is gone.
-const DELIBERATE_LOOPS: &[(&str, &str, &str)] = &[(
-    "c197/evm",
-    "c197/statev",
-    "EVM (evm.rs) evaluates a node at the depth limit by calling STATEV (statev.rs, \
+const DELIBERATE_LOOPS: &[(&str, &str, &str)] = &[
+    (
+        "c197/evm",
+        "c197/statev",
+        "EVM (evm.rs) evaluates a node at the depth limit by calling STATEV (statev.rs, \
      `Tree::state1`), and STATEV's capture search calls EVM's move making and cut-off test back \
      (`Node`, `Tree::child`, `Tree::cutoff`): in c197 the two routines call each other \
      (3539-3830, 5471-5852), and the port keeps one routine per file",
-)];
+    ),
+    (
+        "c197/evm",
+        "c197/hash",
+        "LMG (evm.rs) probes the table at every node (`Tree::hash_probe`, 3394-3400) and HHVC \
+         (hash.rs) answers from EVM's state, its best values and refutation rule (`BPREV`, \
+         `BPREVE`, `EVMST`: `Tree::cutoff`, `Ret::flush`), as in c197 (5255-5305)",
+    ),
+    (
+        "c197/evm",
+        "c197/secondary",
+        "EVM (evm.rs) runs the secondary search on a new best top-level move \
+         (`Tree::secondary_search`, c.558's EVM6), which searches on with LMG (`Tree::lmg`)",
+    ),
+];
 
 /// A file's module path (`["search", "alpha_beta"]` for `src/search/alpha_beta.rs`).
 type ModPath = Vec<String>;

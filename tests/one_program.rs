@@ -13,8 +13,9 @@ use std::time::Duration;
 const F21: &str = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
 
 /// The settings every command uses when given none.
-const DEFAULT_SETTINGS: &str =
-    "profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2 (tournament preset)";
+const DEFAULT_SETTINGS: &str = "profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers \
+    2, secondary off, secondary-plies 2, repetition first, table draws, hash-entries 32767 \
+    (tournament preset)";
 
 #[test]
 fn in_f21_think_replay_report_and_uci_give_one_move_and_value_and_name_their_settings() {
@@ -32,8 +33,13 @@ fn in_f21_think_replay_report_and_uci_give_one_move_and_value_and_name_their_set
     // replay --compare: the row of 21...
     let (code, out, _) = machack(&["replay", "--compare", "games/1967-1-wagner.score"], "");
     assert_eq!(code, 0);
+    // The comparison wraps its header at 100 columns.
     assert!(
-        out.starts_with(&format!("settings: {DEFAULT_SETTINGS}\n")),
+        out.starts_with(
+            "settings: profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2, \
+             secondary off,\n  secondary-plies 2, repetition first, table draws, hash-entries \
+             32767 (tournament preset)\n"
+        ),
         "{out}"
     );
     let row = out
@@ -58,7 +64,11 @@ fn in_f21_think_replay_report_and_uci_give_one_move_and_value_and_name_their_set
     );
     assert_eq!(code, 0, "{err}");
     let html = fs::read_to_string(&page).unwrap();
-    assert!(html.contains(&format!("settings: {DEFAULT_SETTINGS}")));
+    // Its header wrapped at 100 columns, as the comparison's.
+    assert!(
+        html.replace("<br>  ", " ")
+            .contains(&format!("settings: {DEFAULT_SETTINGS}"))
+    );
     let from = html.find("id=\"g1-p41\"").expect("position 21...");
     let to = from + html[from..].find("</article>").unwrap();
     let text: String = html[from..to]
@@ -132,6 +142,58 @@ fn think_game_shows_the_search_behind_every_move_the_program_played() {
             out.ends_with(&format!("\nbestmove {coordinate}\n")),
             "{out}"
         );
+    }
+}
+
+/// A move played deepening is recorded at the depth whose move it is, and c197's table holds
+/// nothing from one depth (or search) to the next: each depth is entered with the game's
+/// positions alone. So `think --game` repeats every such move at its depth, with the table for
+/// draws (the default) and for values, in a game whose positions come back.
+#[test]
+fn think_game_repeats_the_moves_played_deepening_with_each_use_of_the_table() {
+    for table in ["draws", "values"] {
+        let dir = common::scratch(&format!("one-program-deepen-{table}"));
+        let (code, _, err) = common::machack_in(
+            &dir,
+            &[
+                "play",
+                "--deepen",
+                "--clock",
+                "move/0.3",
+                "--no-book",
+                "--table",
+                table,
+                "--record",
+                "g.pgn",
+            ],
+            "N-KB3\nN-KN1\nN-KB3\nN-KN1\nN-KB3\nN-KN1\nquit\n",
+        );
+        assert_eq!(code, 0, "{err}");
+        let record = dir.join("g.pgn");
+        let text = fs::read_to_string(&record).unwrap();
+        assert!(
+            text.contains(&format!("[MachackTable \"{table}\"]")),
+            "{text}"
+        );
+        let game = machack::game::record::read_pgn(&text).unwrap().game;
+        let searched: Vec<usize> = (0..game.moves().len())
+            .filter(|&i| game.moves()[i].search.is_some())
+            .collect();
+        assert_eq!(searched, [1, 3, 5, 7, 9, 11], "{text}");
+        // Deeper than the set depth somewhere: the moves are the deepening's.
+        assert!(text.contains(" depth="), "{text}");
+        for i in searched {
+            let ply = (i + 1).to_string();
+            let (code, out, err) = machack(
+                &["think", "--game", record.to_str().unwrap(), "--ply", &ply],
+                "",
+            );
+            assert_eq!(code, 0, "{err}");
+            assert!(
+                out.contains("\nas played: the same move and value as were played\n"),
+                "table {table}, ply {ply}: {out}"
+            );
+        }
     }
 }
 
@@ -225,8 +287,10 @@ fn the_pgn_form_of_the_paper_games_compares_as_the_score_files() {
         [
             "all: 158 positions (9 from the book: compared with c197 only)",
             "  machack = 1967 104/149 (70%), 1967 move in the PMG's first 6 139/149 (93%)",
-            "  c197 answered 158: machack = c197 156/158 (99%), c197 = 1967 109/158 (69%)",
-            "  same value where machack and c197 chose the same move 153/156 (98%)",
+            // The default, c197 with its table for draws (`fidelity_table.rs`; 156/158 and
+            // 153/156 with the table off, as the original ran).
+            "  c197 answered 158: machack = c197 154/158 (97%), c197 = 1967 109/158 (69%)",
+            "  same value where machack and c197 chose the same move 148/154 (96%)",
         ]
     );
     // --game picks one.
@@ -290,7 +354,9 @@ fn a_game_machack_played_is_compared_with_its_own_searches() {
     assert_eq!(code, 0, "{err}");
     assert!(
         out.contains(
-            "\nsettings: profile c197, fixes none, width 6, depth 4, feedovers 2 (normal preset)\n"
+            "\nsettings: profile c197, fixes none, width 6, depth 4, feedovers 2, secondary off, \
+             secondary-plies 2,\n  repetition first, table draws, hash-entries 32767 (normal \
+             preset)\n"
         ),
         "{out}"
     );

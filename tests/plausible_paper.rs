@@ -1,9 +1,8 @@
-//! The plausible-move generator on the paper's games: the listing before each of Mac Hack's
-//! moves in game 3 (Mac Hack–Landey) pinned as snapshots, and where the historical move ranks.
+//! The plausible-move generator on the paper's games: its order before each of Mac Hack's moves
+//! in game 3 (Mac Hack–Landey) pinned in one snapshot, and where the historical move ranks.
 
-use machack::cli::plausible::listing;
 use machack::notation::san;
-use machack::plausible::plausible_moves;
+use machack::plausible::{PlausibleMoves, plausible_moves};
 use machack::rules::Position;
 
 /// The oracle rows: (game, ply, fen, historical SAN).
@@ -34,25 +33,64 @@ fn rank_of(fen: &str, historical: &str) -> usize {
     pm.moves.iter().position(|x| x.mv == m).unwrap() + 1
 }
 
-#[test]
-fn plausible_listing_start_position() {
-    insta::assert_snapshot!(listing(&Position::startpos(), 1));
+/// The generator's order, compactly: `rank SAN plausibility` for each move, most plausible first,
+/// with `!` for must-search, `u` for unsafe and `p` for poor, ten moves a line.
+fn order(pos: &Position, pm: &PlausibleMoves) -> String {
+    let words: Vec<String> = pm
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let flags: String = [(m.must_search, '!'), (m.unsafe_move, 'u'), (m.poor, 'p')]
+                .iter()
+                .filter_map(|&(on, c)| on.then_some(c))
+                .collect();
+            format!(
+                "{}.{} {}{flags}",
+                i + 1,
+                san::format(pos, m.mv),
+                m.plausibility
+            )
+        })
+        .collect();
+    let lines: Vec<String> = words
+        .chunks(10)
+        .map(|c| format!("  {}", c.join(", ")))
+        .collect();
+    format!(
+        "{} moves, {} pieces with a safe move\n{}\n",
+        pm.moves.len(),
+        pm.pieces_with_safe_moves,
+        lines.join("\n")
+    )
 }
 
 #[test]
-fn plausible_listings_before_mac_hack_moves_in_game_3() {
+fn plausible_order_start_position() {
+    let pos = Position::startpos();
+    insta::assert_snapshot!(order(&pos, &plausible_moves(&pos, 1)));
+}
+
+/// Before each of Mac Hack's moves in game 3: the position, the move it played and its rank,
+/// then the generator's whole order (one snapshot for the game).
+#[test]
+fn plausible_order_before_mac_hack_moves_in_game_3() {
+    let mut text = String::new();
+    let mut plies = 0;
     for (game, ply, fen, hist) in rows() {
         if game != "paper3" {
             continue;
         }
         let pos = Position::from_fen(&fen).unwrap();
-        let text = format!(
-            "{fen}\nhistorical {hist}, rank {}\n{}",
+        text += &format!(
+            "ply {ply}: {fen}\nplayed {hist}, rank {}; {}",
             rank_of(&fen, &hist),
-            listing(&pos, 1)
+            order(&pos, &plausible_moves(&pos, 1))
         );
-        insta::assert_snapshot!(format!("paper3_ply{ply:03}"), text);
+        plies += 1;
     }
+    assert_eq!(plies, 21);
+    insta::assert_snapshot!(text);
 }
 
 /// Where the historical move ranks in the generator's order, game by game: the README's figures

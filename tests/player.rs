@@ -76,7 +76,8 @@ fn a_short_game_with_garbled_input() {
     assert!(out.contains("DEPTH 'x' IS NOT A WHOLE NUMBER"), "{out}");
     assert!(
         out.contains(
-            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2 (QUICK PRESET)"
+            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2, SECONDARY OFF, \
+             SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767 (QUICK PRESET)"
         ),
         "{out}"
     );
@@ -564,4 +565,109 @@ fn a_game_the_machine_plays_with_itself_stops_at_pn() {
         "stopped after a few moves:\n{pgn}"
     );
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+}
+
+/// A record from `fen` with `moves` (SAN, then the result) played, to resume.
+fn game_record(name: &str, fen: &str, moves: &str) -> PathBuf {
+    let path = temp(name);
+    std::fs::write(
+        &path,
+        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}\n"),
+    )
+    .unwrap();
+    path
+}
+
+/// The session's output and its record's text, resuming `moves` from `fen` with `args`.
+fn resumed(name: &str, fen: &str, moves: &str, args: &[&str], input: &str) -> (String, String) {
+    let from = game_record(&format!("{name}-from.pgn"), fen, moves);
+    let rec = temp(&format!("{name}.pgn"));
+    let (code, out) = play(
+        &[
+            &[
+                "--resume",
+                from.to_str().unwrap(),
+                "--record",
+                rec.to_str().unwrap(),
+                "--no-book",
+            ],
+            args,
+        ]
+        .concat(),
+        input,
+    );
+    assert_eq!(code, 0, "{out}");
+    (out, read_record(&rec))
+}
+
+#[test]
+fn the_player_to_move_claims_a_third_repetition_now_or_with_a_move() {
+    let rec = temp("claims.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "PN\nNf3\nNf6\nNg1\nNg8\nCLAIM\nNf3\nNf6\nNg1\nCLAIM N-QB3\nDRAW\nCLAIM NG8\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "NO DRAW TO CLAIM: THE POSITION STANDS FOR THE SECOND TIME (A CLAIM NEEDS THE \
+             THIRD), 4 HALF-MOVES WITHOUT A CAPTURE OR PAWN MOVE (A CLAIM NEEDS 100)."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("NO DRAW TO CLAIM WITH N-QB3: THE POSITION WOULD STAND FOR THE FIRST TIME"),
+        "{out}"
+    );
+    // DRAW with nothing to claim is an offer (declined: the machine has not searched).
+    assert!(out.contains("\nDECLINE\n"), "{out}");
+    assert!(
+        out.contains(
+            "4... N-KN1\nBLACK CLAIMS A DRAW.\nTHIRD REPETITION OF THE POSITION, DRAWN   1/2-1/2"
+        ),
+        "{out}"
+    );
+    let pgn = read_record(&rec);
+    assert!(pgn.ends_with("1/2-1/2"), "{pgn}");
+    // Resumed, the record's draw is the repetition claimed.
+    let (out, _) = resumed(
+        "claims-again",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2",
+        &[],
+        "CLAIM\nquit\n",
+    );
+    assert!(out.contains("THE GAME IS OVER."), "{out}");
+}
+
+/// White, 2.5 pawns down, has checked Black's king round the corner twice: Q-QB8ch now brings
+/// that position a third time.
+const CORNER: &str = "7k/6p1/7p/n4Q2/8/8/rr3PPP/6K1 w - - 0 1";
+const TWICE: &str = "1. Qc8+ Kh7 2. Qf5+ Kh8 3. Qc8+ Kh7 4. Qf5+ Kh8 *";
+
+#[test]
+fn the_machine_behind_claims_the_repetition_it_chooses() {
+    // The machine plays White (the user Black).
+    let (out, pgn) = resumed("behind", CORNER, TWICE, &["--black"], "quit\n");
+    assert!(
+        out.contains("5. Q-QB8 CH") && out.contains("WHITE CLAIMS A DRAW.\nTHIRD REPETITION"),
+        "{out}"
+    );
+    assert!(pgn.ends_with("1/2-1/2"), "{pgn}");
+}
+
+#[test]
+fn the_machine_ahead_does_not_claim_and_leaves_the_repetition() {
+    // Black, the machine, may claim (the position stands for the third time) but is 2.5 pawns
+    // up: it plays on with K-KN1, where K-KR1 would bring the start a fourth time.
+    let (out, pgn) = resumed(
+        "ahead",
+        CORNER,
+        &TWICE.replace('*', "5. Qc8+ Kh7 6. Qf5+ *"),
+        &[],
+        "quit\n",
+    );
+    assert!(!out.contains("CLAIMS"), "{out}");
+    assert!(out.contains("6... K-KN1"), "{out}");
+    assert!(pgn.ends_with('*'), "{pgn}");
 }

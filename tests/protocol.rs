@@ -1017,3 +1017,42 @@ fn the_king_taking_its_own_rook_is_castling() {
     );
     e.quit();
 }
+
+/// `go searchmoves`: the program chooses among the moves named only (each profile's own choice
+/// between two poor moves), the book stays out of it, and a move not legal here is named and
+/// left out.
+#[test]
+fn uci_searchmoves_restricts_the_root_under_either_profile() {
+    for (args, chosen) in [
+        (&["--profile", "c197"][..], "bestmove h7h6"),
+        (
+            &["--profile", "paper", "--preset", "tournament"][..],
+            "bestmove a7a6",
+        ),
+    ] {
+        let mut e = Engine::start_args("uci", args);
+        e.send("position startpos moves e2e4");
+        e.send("go depth 3 searchmoves a7a6 h7h6");
+        assert_eq!(e.expect("bestmove "), chosen, "{args:?}");
+        let examined: Vec<&String> = e.seen.iter().filter(|l| l.contains(" currmove ")).collect();
+        assert!(
+            examined
+                .iter()
+                .all(|l| l.contains("currmove a7a6") || l.contains("currmove h7h6")),
+            "{examined:#?}"
+        );
+        e.send("position startpos");
+        e.send("go searchmoves g1f3 movetime 200");
+        assert_eq!(e.expect("bestmove "), "bestmove g1f3");
+        e.send("go depth 2 searchmoves e2e5 b1c3");
+        e.expect_with(
+            "info string error: searchmoves 'e2e5'",
+            "matches no legal move",
+        );
+        assert_eq!(e.expect("bestmove "), "bestmove b1c3");
+        e.send("go depth 2 searchmoves e2e5");
+        e.expect("info string searchmoves: no legal move named; searching every move");
+        e.expect("bestmove ");
+        e.quit();
+    }
+}

@@ -95,6 +95,28 @@ fn a_record_played_with_each_setting_resumes_with_it() {
             "[MachackHashEntries \"1000\"]",
             "HASH-ENTRIES 1000",
         ),
+        // c197's table and secondary search (issue 21), under the default profile.
+        (&["--table", "off"], "[MachackTable \"off\"]", "TABLE OFF,"),
+        (
+            &["--table", "values"],
+            "[MachackTable \"values\"]",
+            "TABLE VALUES,",
+        ),
+        (
+            &["--secondary", "on"],
+            "[MachackSecondary \"on\"]",
+            "SECONDARY ON,",
+        ),
+        (
+            &["--repetition", "tree-or-threefold"],
+            "[MachackRepetition \"tree-or-threefold\"]",
+            "REPETITION TREE-OR-THREEFOLD,",
+        ),
+        (
+            &["--hash-entries", "128"],
+            "[MachackHashEntries \"128\"]",
+            "HASH-ENTRIES 128",
+        ),
         (&["--no-book"], "[MachackBook \"off\"]", "BOOK OFF "),
         (&["--seed", "77"], "[MachackSeed \"77\"]", "SEED 77 "),
         (
@@ -300,7 +322,8 @@ fn a_record_from_elsewhere_resumes_with_the_defaults_and_says_so() {
     );
     assert!(
         out.contains(
-            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 15,15,9,9,7, DEPTH 4, FEEDOVERS 2 \
+            "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 15,15,9,9,7, DEPTH 4, FEEDOVERS 2, \
+             SECONDARY OFF, SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767 \
              (TOURNAMENT PRESET)"
         ),
         "{out}"

@@ -5,7 +5,6 @@
 //! captures are always searched, legal moves only); those marked "simple knowledge" rely on its
 //! move order or values and must be re-derived for the 1967 knowledge.
 
-use machack::cli::search_options::game_position;
 use machack::plausible::PlausibleMoves;
 use machack::program::*;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
@@ -21,9 +20,16 @@ fn params(preset: Preset) -> SearchParams {
     }
 }
 
+/// The position after `moves` (read as a move list) from `fen`, and the keys before it.
+fn game_position(fen: &str, moves: &[&str]) -> (Position, Vec<u64>) {
+    let start = Position::from_fen(fen).expect("test FEN");
+    let read = machack::notation::read_moves(&start, &moves.join(" ")).expect("test moves");
+    let played: Vec<Move> = read.iter().map(|m| m.mv).collect();
+    history_after(&start, &played).expect("legal test moves")
+}
+
 fn search_with(fen: &str, moves: &[&str], p: SearchParams) -> (Position, SearchResult) {
-    let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
-    let (pos, history) = game_position(fen, &moves).expect("test position");
+    let (pos, history) = game_position(fen, moves);
     let mut s = Searcher::new(p);
     let r = s.search(
         &mut SimpleKnowledge,
@@ -193,7 +199,7 @@ fn table_hit_needs_enough_depth() {
     let root = Position::startpos();
     let mut p = params(Preset::Normal);
     p.widths = "1".parse().unwrap();
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let child = root.play(find_move(&root, "b1c3"));
     for (stored_depth, used) in [(3, true), (5, true), (2, false)] {
         let mut s = Searcher::new(p.clone());
@@ -216,7 +222,7 @@ fn table_hit_needs_enough_depth() {
 fn illegal_table_move_is_ignored() {
     let root = Position::startpos();
     let mut p = params(Preset::Normal);
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let mut s = Searcher::new(p);
     // Every position after one White move gets White's own e2e4 as its "best move".
     let e2e4 = find_move(&root, "e2e4");
@@ -399,7 +405,7 @@ fn poor_moves_cost_three() {
     let pos = Position::startpos();
     let mut p = params(Preset::Normal);
     p.depth = 1;
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     let plain =
         Searcher::new(p.clone()).search(&mut SimpleKnowledge, &pos, &[], &Limits::default(), None);
     let poor = Searcher::new(p).search(
@@ -443,7 +449,7 @@ fn secondary_search_keeps_the_worse_value() {
         }
         changed += r.stats.secondary_changes;
         let mut off = params(Preset::Normal);
-        off.secondary_search = false;
+        off.secondary_search = Some(false);
         let (_, r) = search_with(fen, &[], off);
         assert_eq!(r.stats.secondary_searches, 0);
     }
@@ -457,7 +463,7 @@ fn feedover_limits() {
     let pos = Position::from_fen(fen).unwrap();
     let deepest = |feedovers: u32| {
         let mut p = params(Preset::Tournament);
-        p.secondary_search = false;
+        p.secondary_search = Some(false);
         p.feedovers = feedovers;
         // The deepest level the PMG was asked for.
         let mut deepest = 0;
@@ -514,7 +520,7 @@ const MIDDLEGAME: &str = "r2q1rk1/ppp2ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPP2PPP/
 
 /// The search of MIDDLEGAME by the 1967 knowledge at the tournament preset with `multi_pv` lines.
 fn middlegame_lines(multi_pv: u32) -> SearchResult {
-    let (pos, history) = game_position(MIDDLEGAME, &[]).expect("test position");
+    let (pos, history) = game_position(MIDDLEGAME, &[]);
     let mut p = params(Preset::Tournament);
     p.multi_pv = multi_pv;
     let mut s = Searcher::new(p);

@@ -133,8 +133,10 @@ fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
         "BAD WIDTH LIST: '0' IS NOT A WIDTH FROM 1 TO 255",
         "BAD WIDTH LIST: '300' IS NOT A WIDTH FROM 1 TO 255",
         // Nothing was changed by the refused commands; SETF 3 is taken.
-        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2 (QUICK PRESET)\n",
-        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 3\n",
+        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 2, SECONDARY OFF, \
+         SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767 (QUICK PRESET)\n",
+        "SETTINGS: PROFILE C197, FIXES NONE, WIDTH 4, DEPTH 2, FEEDOVERS 3, SECONDARY OFF, \
+         SECONDARY-PLIES 2, REPETITION FIRST, TABLE DRAWS, HASH-ENTRIES 32767\n",
     ] {
         assert!(out.contains(message), "{message}: {out}");
     }
@@ -298,21 +300,23 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
          UCI_AnalyseMode true, Deepen true",
     );
     assert_eq!(settings_after(&announced), expected);
-    // Any order, once the profile is set: `Hash` applies to the paper profile only, and is
-    // refused before it (see the next test).
+    // Any order, the profile last too: every option applies to both profiles (`Hash` sizes
+    // either one's table, see the next test).
     let mut reversed = announced.clone();
     reversed.reverse();
-    reversed.retain(|o| o != "Profile");
-    reversed.insert(0, "Profile".to_string());
+    assert_eq!(reversed.last().map(String::as_str), Some("Profile"));
     assert_eq!(settings_after(&reversed), expected);
 }
 
+/// `Hash` sizes the table of either profile: c197's (32,767 entries unless set, its `HTNE`)
+/// and the paper's (32,768), in megabytes of 32K entries; the size set stays when the profile
+/// changes.
 #[test]
-fn a_uci_option_of_the_other_profile_is_refused_with_both_named() {
+fn a_uci_hash_sizes_either_profiles_table() {
     let (code, out, _) = machack(
         &["uci"],
         "debug on\nsetoption name Hash value 16\nsetoption name Profile value paper\n\
-         setoption name Hash value 16\n",
+         setoption name Hash value 1\n",
     );
     assert_eq!(code, 0);
     let lines: Vec<&str> = out
@@ -323,14 +327,15 @@ fn a_uci_option_of_the_other_profile_is_refused_with_both_named() {
     assert_eq!(
         lines,
         [
-            "error: Hash does not apply to profile c197: it applies to profile paper only (c197 \
-             has no hash table, no secondary search and no repetition test)",
-            "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
-             15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
-             first, shadow off, hash-entries 32768",
+            "settings: profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2, \
+             secondary off, secondary-plies 2, repetition first, table draws, hash-entries \
+             524288",
             "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
              15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
              first, shadow off, hash-entries 524288",
+            "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
+             15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
+             first, shadow off, hash-entries 32768",
         ]
     );
 }
@@ -353,22 +358,37 @@ fn a_uci_preset_sets_only_its_widths_and_depth() {
                 .replace(" (quick preset)", "")
         })
         .collect();
+    // The table's settings (c197's own) as the defaults have them, whatever the preset.
+    let table =
+        "secondary off, secondary-plies 2, repetition first, table draws, hash-entries 32767";
     assert_eq!(
         settings,
         [
-            "width 15,15,9,9,7, depth 4, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false, Deepen false",
-            "width 6, depth 4, feedovers 0; Preset normal, OwnBook true, MultiPV 1, \
-             UCI_AnalyseMode false, Deepen false",
-            "width 4, depth 2, feedovers 0; Preset quick, OwnBook true, MultiPV 1, \
-             UCI_AnalyseMode false, Deepen false",
-            "width 15,15,9,9,7, depth 4, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false, Deepen false",
-            "width 15,15,9,9,7, depth 5, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false, Deepen false",
+            format!(
+                "width 15,15,9,9,7, depth 4, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 6, depth 4, feedovers 0, {table}; Preset normal, OwnBook true, MultiPV 1, \
+                 UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 4, depth 2, feedovers 0, {table}; Preset quick, OwnBook true, MultiPV 1, \
+                 UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 15,15,9,9,7, depth 4, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
+            format!(
+                "width 15,15,9,9,7, depth 5, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
             // Depth 0: the preset's again.
-            "width 15,15,9,9,7, depth 4, feedovers 0; Preset tournament, OwnBook true, \
-             MultiPV 1, UCI_AnalyseMode false, Deepen false",
+            format!(
+                "width 15,15,9,9,7, depth 4, feedovers 0, {table}; Preset tournament, OwnBook \
+                 true, MultiPV 1, UCI_AnalyseMode false, Deepen false"
+            ),
         ]
     );
 }

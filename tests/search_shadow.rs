@@ -124,9 +124,9 @@ fn run(shadow: bool, entries: usize) -> SearchResult {
     p.profile = Profile::Paper(Default::default());
     p.widths = "3,2,1,1,2".parse().unwrap();
     p.depth = 5;
-    p.secondary_search = false;
+    p.secondary_search = Some(false);
     p.shadow_score = shadow;
-    p.hash_entries = entries;
+    p.hash_entries = Some(entries);
     Searcher::new(p).search(&mut knowledge, &root, &[], &Limits::default(), None)
 }
 

@@ -194,12 +194,13 @@ fn every_uci_option_of_a_setting_is_honoured_or_refused_under_each_profile() {
                     "{name}: {answer}"
                 );
             } else {
+                let s = settings::find_uci(name).expect("a setting's option");
                 assert_eq!(
                     answer,
                     format!(
                         "info string error: {name} does not apply to profile {profile}: it \
-                         applies to profile paper only (c197 has no hash table, no secondary \
-                         search and no repetition test)"
+                         applies to {} ({})",
+                        s.applies, s.why_not
                     )
                 );
             }

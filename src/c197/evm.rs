@@ -12,11 +12,13 @@
 //!   of the chosen move goes up, and alpha takes unmodified values (`EVM6`, 3688-3695);
 //! - a move equal to the opponent's best refutes the line, unless that best was a modified
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
-//! - no hash table (`HSCOD=0`), no repetition, no secondary search.
+//! - no hash table (`HSCOD=0`), so no repetition, and no secondary search: both are
+//!   switches here, off when c197 is to run as it was (see `hash.rs` and `secondary.rs`).
 
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, square};
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
+use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
@@ -29,9 +31,9 @@ const LOSING: i64 = 0o10000000;
 /// `EVMST` (3763-3765): the flush signal, ±100000 octal.
 pub const FLUSH: i64 = 0o100000;
 /// `EVMT7`: beyond ±77000 a value is a flush (3785-3786).
-const FLUSHED: i64 = 0o77000;
+pub const FLUSHED: i64 = 0o77000;
 /// `EVMT5`, `EVMTT1`: beyond ±67000 a mate (3773-3774).
-const MATED: i64 = 0o67000;
+pub const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
 pub const MATE: i64 = 0o70000;
 /// `CATCUT: 2` (4160): captures are must-search at levels up to 2 (`LMGR6A` 4113-4116).
@@ -100,6 +102,9 @@ pub struct PvMove {
     pub mv: Move,
     /// As the program recorded it.
     pub rec: Record,
+    /// Whether the generator chose it (`EVM`), not the capture search: the secondary search
+    /// plays out these (c.558's `PVMGI` 0, `PLLN`).
+    pub pmg: bool,
 }
 
 /// What a node returns: `R` and `CVPR`.
@@ -139,13 +144,15 @@ pub struct TopRecord {
     pub pv: Vec<Move>,
     /// Whether it became the best so far.
     pub best: bool,
+    /// The secondary search's value (White's), if it ran.
+    pub secondary: Option<i64>,
 }
 
 /// The state of one search.
 pub struct Tree<'a, 'p> {
     pub(super) fixes: Fixes,
     widths: &'a WidthSchedule,
-    hk1v: u32,
+    pub(super) hk1v: u32,
     pub(super) fdcut: u32,
     catcut: u32,
     pub(super) phase: Phase,
@@ -170,6 +177,12 @@ pub struct Tree<'a, 'p> {
     progress: Option<&'p mut dyn FnMut(&Progress)>,
     /// What the run leaves behind for `CAT` (see [`Leftovers`]).
     leftovers: Leftovers,
+    /// The hash table (`hash.rs`; none unless set).
+    pub(super) table: Table,
+    /// Whether the root may be marked pending (see `hash::GamePositions::marks`).
+    pub(super) hash_root: bool,
+    /// The secondary search's plies, if it is on (`secondary.rs`).
+    pub(super) secondary: Option<u32>,
     /// The tables of nodes done with, for the next nodes (see [`Tree::done_with`]).
     spare: Vec<Box<Tables>>,
 }
@@ -208,8 +221,27 @@ impl<'a, 'p> Tree<'a, 'p> {
             top: Vec::new(),
             progress,
             leftovers: Leftovers::default(),
+            table: Table::default(),
+            hash_root: true,
+            secondary: None,
             spare: Vec::new(),
         }
+    }
+
+    /// Searches with `table` (see `hash.rs`), the root marked pending if `root_pending`.
+    pub fn set_table(&mut self, table: Table, root_pending: bool) {
+        self.table = table;
+        self.hash_root = root_pending;
+    }
+
+    /// The table, as the search leaves it.
+    pub fn take_table(&mut self) -> Table {
+        std::mem::take(&mut self.table)
+    }
+
+    /// Runs a secondary search of `plies` on each new best top-level move (`secondary.rs`).
+    pub fn set_secondary(&mut self, plies: Option<u32>) {
+        self.secondary = plies;
     }
 
     /// Sets what earlier runs left, as the root found it (see [`Leftovers`]).
@@ -249,7 +281,9 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// root's search is done: the root `n`'s entry `e`, the `index`-th top-level move, searched
     /// as `EVM` searches a move at the root (level 1, then `MVD3`'s modifications), with the
     /// side to move's best so far (`BPREV`) at `floor` and a reply equal to it refuting
-    /// (`CAME`). None if the move is illegal (`TMOVE`) or the search was stopped.
+    /// (`CAME`). None if the move is illegal (`TMOVE`) or the search was stopped. As in the
+    /// root's search, the root is pending in the table (a line that comes back to it is a
+    /// draw), and with the secondary search on a move with a value gets it.
     pub fn top_line(
         &mut self,
         n: &Node,
@@ -263,20 +297,47 @@ impl<'a, 'p> Tree<'a, 'p> {
         (self.lmgd, self.lmgd2) = (1, 1);
         self.bprev[i] = floor;
         self.bpreve[1 - i] = true;
-        let record = self.child(n, e.mv).and_then(|(child, pm)| {
+        // The root pending again while its move is searched, as in the root's own search.
+        let mark = self.hash_mark_root(n);
+        let record = self.child(n, e.mv).and_then(|(child, mut pm)| {
+            pm.pmg = true;
             self.report_examining_at(index, pm.mv);
-            let ret = self.lmg(&child);
+            let mut ret = self.lmg(&child);
             self.taken_back(&pm);
             if self.stopped {
                 return None;
             }
-            let a = ret.value;
+            let mut a = ret.value;
+            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let mut secondary = None;
+            if let Some(plies) = self.secondary
+                && !flushed
+                && a.abs() < MATED
+            {
+                // A move with a value gets the secondary search, as a new best does in `EVM`,
+                // so that the lines' values are alike; the worse value for the side stands.
+                let line = self.secondary_search(&child, &ret.pv, plies)?;
+                secondary = Some(line.value);
+                let better = if i == 0 {
+                    line.value > a
+                } else {
+                    line.value < a
+                };
+                if !better {
+                    if line.value != a {
+                        self.stats.secondary_changes += 1;
+                    }
+                    ret = line;
+                    a = ret.value;
+                }
+            }
             let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
             let r = if flushed {
                 a
             } else {
                 a + self.diddle(e, &child, pm.rec, &ret.pv, i)
             };
+            self.done_with(child);
             Some(TopRecord {
                 mv: pm.mv,
                 plausibility: e.plausibility,
@@ -287,8 +348,12 @@ impl<'a, 'p> Tree<'a, 'p> {
                     .chain(ret.pv.iter().map(|x| x.mv))
                     .collect(),
                 best: false,
+                secondary,
             })
         });
+        if let Some(m) = mark {
+            self.hash_unmark_root(m);
+        }
         (self.bprev, self.bpreve, self.lmgd, self.lmgd2) = saved;
         record
     }
@@ -312,11 +377,21 @@ impl<'a, 'p> Tree<'a, 'p> {
     pub(super) fn lmg(&mut self, n: &Node) -> Ret {
         self.sfb = false;
         self.enter(n, |t, n| {
-            if t.lmgd2 > t.hk1v {
+            // The probe (3394-3400): a position found may decide the node.
+            let pending = match t.hash_probe(n) {
+                Probe::Value(r) => return r,
+                Probe::Pending(p) => Some(p),
+                Probe::Off => None,
+            };
+            let r = if t.lmgd2 > t.hk1v {
                 t.state1(n)
             } else {
                 t.pmg_and_evm(n)
+            };
+            if let Some(p) = pending {
+                t.hash_leave(p, &r, n.board.side);
             }
+            r
         })
     }
 
@@ -355,19 +430,38 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.phase,
             lmg_fixes,
         );
+        let list = if self.lmgd2 == 1 {
+            self.restricted(n, list)
+        } else {
+            list
+        };
         self.evm(n, list)
     }
 
     /// The plausibility list of the root, for the top-level record.
     pub fn root_list(&self, n: &Node) -> List {
-        Pmg::run(
+        let list = Pmg::run(
             &n.board,
             &n.tables,
             1,
             self.catcut,
             self.phase,
             self.fixes.into(),
-        )
+        );
+        self.restricted(n, list)
+    }
+
+    /// The root's list keeping only the moves `Limits::searchmoves` names, if it names any (UCI
+    /// `go searchmoves`; not in c197), in the generator's order; `NCKF` counts the must-search
+    /// moves kept.
+    fn restricted(&self, n: &Node, mut list: List) -> List {
+        let only = &self.limits.searchmoves;
+        if !only.is_empty() {
+            list.entries
+                .retain(|e| n.rules_move(e.mv).is_some_and(|m| only.contains(&m)));
+            list.must_search = list.entries.iter().filter(|e| e.must).count();
+        }
+        list
     }
 
     /// The child after `m`, if legal, with the move's record.
@@ -378,7 +472,8 @@ impl<'a, 'p> Tree<'a, 'p> {
         let pos = n.pos.play(mv);
         let spare = self.spare.pop();
         let node = Node::reusing(spare, board, pos, self.fixes, &mut self.leftovers);
-        Some((node, PvMove { mv, rec }))
+        let pmg = false;
+        Some((node, PvMove { mv, rec, pmg }))
     }
 
     /// Keeps the tables of a child searched, for the next child: a node's 5 KB of tables are
@@ -468,24 +563,52 @@ impl<'a, 'p> Tree<'a, 'p> {
                 Selection::MustSearch
             };
             k += 1;
-            let Some((child, pm)) = self.child(n, e.mv) else {
+            let Some((child, mut pm)) = self.child(n, e.mv) else {
                 continue;
             };
+            pm.pmg = true;
             if self.lmgd == 1 {
                 self.report_examining(pm.mv);
             }
-            let ret = self.lmg(&child);
+            let mut ret = self.lmg(&child);
             self.taken_back(&pm);
             if self.stopped {
                 break;
             }
-            let a = ret.value;
-            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
-            let r = if flushed {
+            let mut a = ret.value;
+            let mut flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+            let mut r = if flushed {
                 a
             } else {
                 a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
             };
+            let mut secondary = None;
+            if let Some(plies) = self.secondary
+                && self.lmgd == 1
+                && !flushed
+                && better(r, best_mod)
+                && a.abs() < MATED
+            {
+                // A new best at the top level: the secondary search (secondary.rs); the
+                // worse value for the side stands (c.558's ESLT1, 16756-16759, 16896-16897).
+                let Some(line) = self.secondary_search(&child, &ret.pv, plies) else {
+                    break;
+                };
+                secondary = Some(line.value);
+                if !better(line.value, a) {
+                    if line.value != a {
+                        self.stats.secondary_changes += 1;
+                    }
+                    ret = line;
+                    a = ret.value;
+                    flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
+                    r = if flushed {
+                        a
+                    } else {
+                        a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
+                    };
+                }
+            }
             self.done_with(child);
             let top_index = if self.lmgd == 1 {
                 self.top.push(TopRecord {
@@ -498,6 +621,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                         .chain(ret.pv.iter().map(|x| x.mv))
                         .collect(),
                     best: false,
+                    secondary,
                 });
                 Some(self.top.len() - 1)
             } else {

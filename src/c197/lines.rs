@@ -21,6 +21,11 @@
 //!
 //! The pass leaves the program's run state as the search left it (see
 //! [`super::cat::Leftovers`]): the lines change nothing in the game that follows.
+//!
+//! With c197's table (`hash.rs`), each move searched again finds the root pending again, as in
+//! the root's search (a line that comes back to it is a draw), and the game's positions still
+//! entered; with `--table values` it also finds the values the root's search stored. With the
+//! secondary search on, a move that comes out with a value gets it, as a new best does.
 
 use super::evm::{FLUSH, Node, TopRecord, Tree};
 use super::lmg::List;

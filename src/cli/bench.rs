@@ -11,7 +11,7 @@ use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
 use crate::game::Program;
 use crate::game::deepening::{self, Searched};
-use crate::program::{Statistics, settings};
+use crate::program::{Profile, Statistics, settings};
 use crate::rules::Position;
 use std::time::Duration;
 
@@ -98,6 +98,12 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         total.pmg_calls += s.pmg_calls;
         total.static_evaluations += s.static_evaluations;
         total.time += s.time;
+        total.table.probes += s.table.probes;
+        total.table.hits += s.table.hits;
+        total.table.stores += s.table.stores;
+        total.table.most_in_use = total.table.most_in_use.max(s.table.most_in_use);
+        total.table_cutoffs += s.table_cutoffs;
+        total.repetitions += s.repetitions;
     }
     let secs = total.time.as_secs_f64();
     println!("total nodes           {}", total.nodes);
@@ -108,6 +114,22 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         "nodes/s               {:.0}",
         total.nodes as f64 / secs.max(1e-9)
     );
+    let t = &total.table;
+    println!(
+        "table                 {} probes, {} hits ({} repetitions, {} cut-offs), {} stores",
+        t.probes, t.hits, total.repetitions, total.table_cutoffs, t.stores
+    );
+    if let Profile::C197(_) = params.profile {
+        // c197 frees its pending entries on the way back: its fill is the most in use at once.
+        let entries = params.table_entries();
+        println!(
+            "table fill            {} of {} entries at most ({:.2}%; table {})",
+            t.most_in_use,
+            entries,
+            100.0 * t.most_in_use as f64 / entries.max(1) as f64,
+            params.table
+        );
+    }
     println!("median time per move  {:.4} s", median(times).as_secs_f64());
     println!(
         "median 1967 time      {:.1} s (PMG calls x 80 ms)",

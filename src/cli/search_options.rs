@@ -1,8 +1,9 @@
 //! The settings options every command that searches or plays shares (`think`, `bench`, `epd`,
 //! `replay --compare`, `report`, `play`, `match`, `uci`, `xboard`): the preset, the profile
 //! (also taken by the debugging aids `plausible`, `eval` and `trace`, with the game position
-//! they are given), the knowledge, the evaluator's variants, the search parameters of the paper
-//! (widths, depth, feedovers, secondary search; paper §§4-8); and the limits of one search.
+//! they are given), the knowledge, the evaluator's variants, the search parameters (widths,
+//! depth, feedovers, secondary search, repetitions, the table; paper §§4-10, c197's `NHSW`); and
+//! the limits of one search.
 //! Which option applies to which profile, and each value's range, are decided in one place
 //! (`program::settings`, `program::params`): an option that does not apply to the profile in
 //! force is refused, never ignored.
@@ -194,23 +195,31 @@ pub struct SettingsOptions {
     /// Most feedovers in one line (0 to 20).
     #[arg(long)]
     pub feedovers: Option<String>,
-    /// With --profile paper: the secondary search, on or off.
+    /// The secondary search, on or off [default: on for --profile paper (§10), off for c197,
+    /// which has none].
     #[arg(long)]
     pub secondary: Option<String>,
-    /// With --profile paper: plies the secondary search adds (0 to 20).
+    /// Plies the secondary search adds (0 to 20).
     #[arg(long)]
     pub secondary_plies: Option<String>,
-    /// With --profile paper: repetition policy, first (1967) or tree-or-threefold.
+    /// Repetition policy: first (1967: a position met before, in the game or on the line, is
+    /// a draw) or tree-or-threefold.
     #[arg(long)]
     pub repetition: Option<String>,
     /// With --profile paper: shadow score, on or off.
     #[arg(long)]
     pub shadow: Option<String>,
-    /// With --profile paper: hash table entries (0: no table; at most 89478485, 1 GiB).
+    /// With --profile c197: what its table is used for (NHSW): off (-1, c197 as assembled),
+    /// draws (0, its initial value: the game's positions and the line's are draws; the
+    /// default) or values (1: also the values of positions searched).
+    #[arg(long)]
+    pub table: Option<String>,
+    /// Hash table entries (0: no table; at most 89478485, 1 GiB) [default: 32768 for
+    /// --profile paper, 32767 for c197, its HTNE].
     #[arg(long, conflicts_with = "hash_kb")]
     pub hash_entries: Option<String>,
-    /// With --profile paper: hash table size in kilobytes (1 to 1048576; entries = the most
-    /// that fit).
+    /// Hash table size in kilobytes (1 to 1048576; entries = the most that fit at the paper
+    /// table's 12 bytes an entry).
     #[arg(long)]
     pub hash_kb: Option<usize>,
 }
@@ -234,6 +243,7 @@ impl SettingsOptions {
                 ("secondary", &self.secondary),
                 ("secondary-plies", &self.secondary_plies),
                 ("repetition", &self.repetition),
+                ("table", &self.table),
                 ("shadow", &self.shadow),
                 ("hash-entries", &self.hash_entries),
             ]
@@ -310,6 +320,7 @@ impl LimitOptions {
                 .map_err(text)?,
             depth: None,
             deepen: Deepening::Off,
+            searchmoves: Vec::new(),
         })
     }
 }

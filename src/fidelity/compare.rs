@@ -85,6 +85,9 @@ pub struct CompareRow {
     pub number: String,
     /// The position before the move.
     pub position: Position,
+    /// The keys of the game's positions before it, oldest first, as the search had them (none
+    /// for a position searched alone).
+    pub history: Vec<Key>,
     /// The move Mac Hack played in 1967 (or, for a table's positions, the game's move).
     pub historical: Move,
     /// Whether Mac Hack played it from its opening book (then it is not counted against history).
@@ -243,6 +246,7 @@ fn row_of(
             Color::Black => format!("{}...", pos.fullmove_number()),
         },
         position: pos.clone(),
+        history: target.history.to_vec(),
         historical: target.historical,
         book: target.book,
         chosen: r.best_move,

@@ -125,6 +125,7 @@ pub fn search(
             time: limits.time,
             depth: Some(depth),
             deepen: Deepening::Off,
+            searchmoves: limits.searchmoves.clone(),
         };
         if depth > 1 {
             let stop = limits

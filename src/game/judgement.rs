@@ -23,6 +23,21 @@ pub fn accepts_draw(last_value: Option<Value>) -> bool {
     last_value.is_some_and(|v| v <= DRAW_ACCEPT_AT_MOST)
 }
 
+/// Whether the machine claims a draw the rules allow it now (the third repetition, fifty
+/// moves), given its search value for itself: when that is below zero, a draw being worth more
+/// than what it expects (as it accepts an offered draw by its value).
+pub fn claims_draw(value: Value) -> bool {
+    value < 0
+}
+
+/// Whether the machine claims the draw that the move it chose makes claimable, given its value
+/// for that move: when it is at most a draw. With its table (`c197`'s default) a move that
+/// repeats a position is worth 0 and was chosen over every other move, so the machine wants the
+/// draw; over the board the claim goes with the move, or the opponent may play on.
+pub fn claims_draw_with_move(value: Value) -> bool {
+    value <= 0
+}
+
 /// Counts the machine's hopeless moves in a row.
 #[derive(Clone, Debug, Default)]
 pub struct ResignWatch {
@@ -53,6 +68,14 @@ impl ResignWatch {
 mod tests {
     use super::*;
     use crate::value::MATE;
+
+    #[test]
+    fn draws_are_claimed_when_worse_or_with_a_move_worth_a_draw() {
+        assert!(!claims_draw(0));
+        assert!(claims_draw(-1));
+        assert!(claims_draw_with_move(0));
+        assert!(!claims_draw_with_move(1));
+    }
 
     #[test]
     fn draws_are_declined_when_even_and_accepted_when_worse() {

@@ -413,7 +413,10 @@ pub fn read_pgn(text: &str) -> Result<Resumed, String> {
 pub fn recorded(read: &notation::Game) -> Result<Resumed, String> {
     let tags = Tags(read.tags.clone());
     let base = read_setup(&tags)?.params.unwrap_or_default();
+    // Draws by repetition and fifty moves are claimed, as at the terminal (`Game::set_claims`):
+    // a game over the board goes on past a third repetition nobody claimed.
     let mut game = Game::new(read.start.clone());
+    game.set_claims(true);
     for (i, m) in read.moves.iter().enumerate() {
         // The comment's words: the descriptive move, then `book` or the time (`3.20s`), then
         // what the search gave (`value=-198`) if the program searched it.
@@ -428,12 +431,13 @@ pub fn recorded(read: &notation::Game) -> Result<Resumed, String> {
         };
     }
     // A result the rules do not explain ended the game off the board: taken as a resignation
-    // (or a fallen flag, which the record does not tell apart) or a draw agreed.
+    // (or a fallen flag, which the record does not tell apart), a draw claimed where the last
+    // position allows a claim, or a draw agreed.
     if game.ending.is_none() {
         game.ending = match read.result_text() {
             "1-0" => Some(Ending::Resignation(Color::Black)),
             "0-1" => Some(Ending::Resignation(Color::White)),
-            "1/2-1/2" => Some(Ending::DrawAgreed),
+            "1/2-1/2" => game.claimable().or(Some(Ending::DrawAgreed)),
             _ => None,
         };
     }
@@ -592,6 +596,9 @@ mod tests {
             text.contains(
                 "[MachackProfile \"c197\"]\n[MachackFixes \"none\"]\n\
                  [MachackWidth \"15,15,9,9,7\"]\n[MachackDepth \"4\"]\n[MachackFeedovers \"2\"]\n\
+                 [MachackSecondary \"off\"]\n[MachackSecondaryPlies \"2\"]\n\
+                 [MachackRepetition \"first\"]\n[MachackTable \"draws\"]\n\
+                 [MachackHashEntries \"32767\"]\n\
                  [MachackBook \"off\"]\n[MachackSeed \"5\"]\n[MachackPlays \"black\"]\n"
             ),
             "{text}"
@@ -623,8 +630,8 @@ mod tests {
                 "tag [MachackDepth \"25\"]: depth '25' is not a whole number from 1 to 20",
             ),
             (
-                "[MachackSecondary \"on\"]\n\n1. e4 *",
-                "[MachackSecondary \"on\"] does not apply to profile c197",
+                "[MachackShadow \"on\"]\n\n1. e4 *",
+                "[MachackShadow \"on\"] does not apply to profile c197",
             ),
             (
                 "[MachackSpeed \"9\"]\n\n1. e4 *",

@@ -118,6 +118,8 @@ impl Verdict {
                 format!("{} lost on time", loser.name()),
             ),
             Ending::DrawAgreed => Verdict::draw(Normal, "draw agreed"),
+            Ending::FifthRepetition => Verdict::draw(Normal, "fivefold repetition"),
+            Ending::SeventyFiveMoves => Verdict::draw(Normal, "75-move rule"),
         }
     }
 }

@@ -40,6 +40,11 @@ pub enum Command {
     Resign,
     /// `DRAW?`: the opponent offers a draw.
     DrawOffer,
+    /// `CLAIM`, `CLAIM MOVE`: the player to move claims a draw by the third repetition or fifty
+    /// moves, now or with the move that makes one.
+    Claim(Option<String>),
+    /// `DRAW`: a claim if the rules allow one now, else an offer.
+    Draw,
     /// `HELP`.
     Help,
     /// `QUIT`.
@@ -64,6 +69,8 @@ SAVE FILE   WRITE THE GAME TO FILE (PGN)
 RS FILE     RESTORE A GAME FROM FILE (LEFT AS IT IS) AND GO ON IN A NEW RECORD
 RECORD      WRITE THE RECORD AGAIN (AFTER IT COULD NOT BE WRITTEN)
 RECORD FILE GO ON RECORDING THE GAME IN FILE, A NEW FILE
+CLAIM [MOVE] CLAIM A DRAW BY THE THIRD REPETITION OR FIFTY MOVES, NOW OR WITH MOVE
+DRAW        CLAIM A DRAW IF THE RULES ALLOW ONE NOW, ELSE OFFER ONE
 DRAW?       OFFER A DRAW
 RESIGN      RESIGN THE GAME
 HELP        THIS TEXT
@@ -129,7 +136,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "RECORD" => Ok(Some(Command::Record(
             (!rest.is_empty()).then(|| rest.to_string()),
         ))),
-        "DRAW?" | "DRAW" => no_argument(Command::DrawOffer),
+        "DRAW?" => no_argument(Command::DrawOffer),
+        "DRAW" => no_argument(Command::Draw),
+        "CLAIM" => Ok(Some(Command::Claim(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        ))),
         "RESIGN" => no_argument(Command::Resign),
         "HELP" | "?" => no_argument(Command::Help),
         "QUIT" | "EXIT" => no_argument(Command::Quit),
@@ -150,6 +161,13 @@ mod tests {
             Ok(Some(Command::SetWidths("15 15 9".into())))
         );
         assert_eq!(parse("book off"), Ok(Some(Command::Book(Some(false)))));
+        assert_eq!(parse("draw"), Ok(Some(Command::Draw)));
+        assert_eq!(parse("Claim"), Ok(Some(Command::Claim(None))));
+        assert_eq!(
+            parse("claim N-KN1"),
+            Ok(Some(Command::Claim(Some("N-KN1".into()))))
+        );
+        assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
         assert_eq!(parse("record"), Ok(Some(Command::Record(None))));
         assert_eq!(
             parse("Record /tmp/My Game.pgn"),

@@ -16,7 +16,7 @@ use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
 use crate::game::engine::{Engine, Report};
 use crate::game::input::{self, LINE_MAX, Line, LineReader};
-use crate::game::judgement::{ResignWatch, accepts_draw};
+use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw_with_move};
 use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
 use crate::game::rerun::rerun;
 use crate::game::{Ending, Game, GameMove, Searched};
@@ -283,6 +283,8 @@ impl<W: Write> Session<W> {
             held: Vec::new(),
             deepen: config.deepen,
         };
+        // Over the board, a third repetition or fifty moves is a draw when claimed.
+        session.game.set_claims(true);
         session.restore_clock();
         if !session.game.moves().is_empty() {
             let notes = session.rebuild(resumed_seed(&session.tags));
@@ -714,6 +716,14 @@ impl<W: Write> Session<W> {
             Command::Restore(file) => self.restore(&file),
             Command::Record(file) => self.record_again(file.as_deref()),
             Command::DrawOffer => self.draw_offer(),
+            Command::Claim(with) => self.claim(with.as_deref()),
+            Command::Draw => {
+                if self.game.claimable().is_some() {
+                    self.claim(None);
+                } else {
+                    self.draw_offer();
+                }
+            }
             Command::Resign => self.resign(),
             Command::Help => {
                 let _ = write!(self.out, "{HELP}");
@@ -912,6 +922,72 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// `CLAIM [MOVE]`: the user, to move, claims the draw the rules allow now or with `with`
+    /// (played, then the claim stands); else says why there is none to claim.
+    fn claim(&mut self, with: Option<&str>) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER.");
+            return;
+        }
+        let pos = self.game.position().clone();
+        let side = pos.side_to_move();
+        if self.machine[side.index()] {
+            self.say("ONLY THE PLAYER TO MOVE MAY CLAIM A DRAW, AND THE MACHINE IS TO MOVE.");
+            return;
+        }
+        let ending = match with {
+            None => self.game.claimable(),
+            Some(text) => match notation::parse_any(&pos, text) {
+                Ok(m) => self.game.claimable_with(m),
+                Err(_) => {
+                    // The move's own message, as a move typed alone gets it.
+                    self.user_move(text);
+                    return;
+                }
+            },
+        };
+        let Some(ending) = ending else {
+            let after = with.map_or(String::new(), |t| format!(" WITH {}", t.to_uppercase()));
+            let (seen, clock) = match with.and_then(|t| notation::parse_any(&pos, t).ok()) {
+                Some(m) => {
+                    let mut earlier = self.game.history().to_vec();
+                    earlier.push(pos.key());
+                    let next = pos.play(m);
+                    (next.times_seen_before(&earlier), next.halfmove_clock())
+                }
+                None => (
+                    pos.times_seen_before(self.game.history()),
+                    pos.halfmove_clock(),
+                ),
+            };
+            let stands = if with.is_some() {
+                "WOULD STAND"
+            } else {
+                "STANDS"
+            };
+            self.say(&format!(
+                "NO DRAW TO CLAIM{after}: THE POSITION {stands} FOR THE {} TIME (A CLAIM \
+                 NEEDS THE THIRD), {clock} HALF-MOVES WITHOUT A CAPTURE OR PAWN MOVE (A CLAIM \
+                 NEEDS 100).",
+                ordinal(seen + 1)
+            ));
+            return;
+        };
+        if let Some(text) = with {
+            self.user_move(text);
+        } else {
+            self.stop_clock(side);
+        }
+        // A fallen flag (or the move's own ending) stands.
+        if self.game.ending.is_some() {
+            return;
+        }
+        self.game.ending = Some(ending);
+        // On disk before it is shown (the ending is announced after it).
+        self.save_record();
+        self.show(format!("{} CLAIMS A DRAW.", side.name().to_uppercase()));
+    }
+
     /// Stops the clock for the side that just moved: the seconds it used, and whether its flag fell.
     fn stop_clock(&mut self, mover: Color) -> f64 {
         let used = self.clock.stop();
@@ -981,6 +1057,7 @@ impl<W: Write> Session<W> {
             None
         };
         let mut time_1967 = None;
+        let mut claim_with = None;
         let (m, searched) = match book_move {
             Some(m) => (m, None),
             None => {
@@ -1053,6 +1130,24 @@ impl<W: Write> Session<W> {
                 let Some(m) = thought.best else {
                     return; // no legal move: the rules ending is already set
                 };
+                // A draw the rules allow now, claimed when worse than what it expects; or the
+                // one its move makes, claimed with the move when the move is worth a draw.
+                if let Some(e) = self.game.claimable()
+                    && claims_draw(thought.value)
+                {
+                    self.stop_clock(mover);
+                    if self.game.ending.is_none() {
+                        self.game.ending = Some(e);
+                        // On disk before it is shown (the ending is announced after it).
+                        self.save_record();
+                        self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
+                    }
+                    return;
+                }
+                claim_with = self
+                    .game
+                    .claimable_with(m)
+                    .filter(|_| claims_draw_with_move(thought.value));
                 if self.resign.resigns_after(thought.value) {
                     self.stop_clock(mover);
                     self.game.ending = Some(Ending::Resignation(mover));
@@ -1085,9 +1180,20 @@ impl<W: Write> Session<W> {
             None => "BOOK".to_string(),
             Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
         };
+        // The draw its move makes claimable, claimed with the move: the record holds both.
+        let claimed = match claim_with {
+            Some(e) if self.game.ending.is_none() => {
+                self.game.ending = Some(e);
+                true
+            }
+            _ => false,
+        };
         // On disk before it is shown.
         self.save_record();
         self.show(format!("{label} {:<16}{note}", gm.descriptive));
+        if claimed {
+            self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
+        }
         self.clock.start(self.game.position().side_to_move());
         if self.record_error.is_some() {
             return;
@@ -1117,6 +1223,17 @@ impl<W: Write> Session<W> {
             }
             thread::sleep((until - now).min(Duration::from_millis(100)));
         }
+    }
+}
+
+/// "SECOND", "THIRD", ... for the teletype.
+fn ordinal(n: usize) -> String {
+    match n {
+        1 => "FIRST".into(),
+        2 => "SECOND".into(),
+        3 => "THIRD".into(),
+        4 => "FOURTH".into(),
+        n => format!("{n}TH"),
     }
 }
 

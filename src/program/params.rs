@@ -28,6 +28,10 @@ pub const HASH_KB_MAX: usize = 1 << 20;
 pub const HASH_ENTRIES_MAX: usize = HASH_KB_MAX * 1024 / HASH_ENTRY_BYTES;
 /// The paper's table size, the 1967 table's ("32,000 entries", later 32,767): 32K.
 pub const DEFAULT_HASH_ENTRIES: usize = 32_768;
+/// c197's table size: `HTNE`, the entries of the ITS build's table, `100000-1` octal (c.558
+/// line 435; c197's own ITS line is lost in the garbled lines 20-26, its DEC build has
+/// `HTNE=200` octal, 128, line 28).
+pub const C197_HASH_ENTRIES: usize = 0o100000 - 1;
 /// The size of one entry of the paper's table (`crate::search::hash_table::Entry`, whose tests
 /// check it).
 pub const HASH_ENTRY_BYTES: usize = 12;
@@ -142,6 +146,49 @@ impl fmt::Display for RepetitionPolicy {
     }
 }
 
+/// How c197 uses its table: `NHSW` (c197 line 5239, "-1 SUPPRES ALL HASH 0 ALLOW DRAW DET
+/// ONLY"). The paper's program has no such switch (its table always holds values; its
+/// repetitions are found on a key stack).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum TableUse {
+    /// `NHSW = -1`: no table, as c197 was assembled (`HSCOD=0`, 3379): no repetition found.
+    Off,
+    /// `NHSW = 0`, its initial value: the table holds the game's positions and those pending on
+    /// the line searched, and a position found there is a draw (value 0).
+    #[default]
+    Draws,
+    /// `NHSW > 0`: also the values of positions searched, used when searched at least as deep.
+    Values,
+}
+
+impl TableUse {
+    /// The names the uses are given on the command line.
+    pub const NAMES: [&'static str; 3] = ["off", "draws", "values"];
+}
+
+impl FromStr for TableUse {
+    type Err = ParamError;
+    /// `off`, `draws` or `values`, or `NHSW`'s own values -1, 0, 1.
+    fn from_str(s: &str) -> Result<TableUse, ParamError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "off" | "-1" => Ok(TableUse::Off),
+            "draws" | "0" => Ok(TableUse::Draws),
+            "values" | "1" => Ok(TableUse::Values),
+            _ => Err(ParamError::TableUse(s.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for TableUse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TableUse::Off => "off",
+            TableUse::Draws => "draws",
+            TableUse::Values => "values",
+        })
+    }
+}
+
 /// Which program searches: the recreation of the paper, or c197 as its source reads (with any
 /// of the later versions' fixes). The one place a profile is chosen; the program behind the front
 /// ends is built from it once (`crate::game::Program`).
@@ -173,6 +220,21 @@ impl Profile {
         match self {
             Profile::Paper(_) => "paper",
             Profile::C197(_) => "c197",
+        }
+    }
+
+    /// Whether the profile's program runs the secondary search unless told: on for the
+    /// paper's program (§10), off for c197, which has none (`HACK1` calls `LMG` once, 2212).
+    pub fn secondary_search(self) -> bool {
+        matches!(self, Profile::Paper(_))
+    }
+
+    /// The profile's own table size: the paper's 32K ([`DEFAULT_HASH_ENTRIES`]), c197's
+    /// `HTNE` ([`C197_HASH_ENTRIES`]).
+    pub fn hash_entries(self) -> usize {
+        match self {
+            Profile::Paper(_) => DEFAULT_HASH_ENTRIES,
+            Profile::C197(_) => C197_HASH_ENTRIES,
         }
     }
 }
@@ -256,16 +318,20 @@ pub struct SearchParams {
     pub depth: u32,
     /// Most feedovers in one line (source SETF 2).
     pub feedovers: u32,
-    /// Whether a new best top-level move gets a secondary search (paper §10).
-    pub secondary_search: bool,
+    /// Whether a new best top-level move gets a secondary search (paper §10); None: the
+    /// profile's own choice (see [`SearchParams::secondary`]).
+    pub secondary_search: Option<bool>,
     /// How many plies the secondary search adds (source SETSD 2).
     pub secondary_plies: u32,
     /// Which repetitions are draws.
     pub repetition: RepetitionPolicy,
     /// Whether the table stores the shadow score instead of the real one (SEARCH-TECHNIQUES §4).
     pub shadow_score: bool,
-    /// Hash table entries (1967: 32K; 0: no table).
-    pub hash_entries: usize,
+    /// Hash table entries (0: no table); None: the profile's own size (see
+    /// [`SearchParams::table_entries`]).
+    pub hash_entries: Option<usize>,
+    /// c197 only: how its table is used (`NHSW`).
+    pub table: TableUse,
     /// Whether a legal move stored in the table is searched first among the selected moves.
     pub hash_move_first: bool,
     /// Which program searches (the widths, depth and feedovers above apply to both).
@@ -288,15 +354,43 @@ impl SearchParams {
             widths: WidthSchedule(widths),
             depth,
             feedovers: 2,
-            secondary_search: true,
+            secondary_search: None,
             secondary_plies: 2,
             repetition: RepetitionPolicy::FirstRepetition,
             shadow_score: false,
-            hash_entries: DEFAULT_HASH_ENTRIES,
+            hash_entries: None,
+            table: TableUse::default(),
             hash_move_first: true,
             profile: Profile::default(),
             multi_pv: 1,
         }
+    }
+}
+
+impl SearchParams {
+    /// Whether the secondary search runs: as set, else the profile's own choice
+    /// ([`Profile::secondary_search`]).
+    pub fn secondary(&self) -> bool {
+        self.secondary_search
+            .unwrap_or(self.profile.secondary_search())
+    }
+
+    /// The table's entries: as set, else the profile's own size ([`Profile::hash_entries`]).
+    pub fn table_entries(&self) -> usize {
+        self.hash_entries.unwrap_or(self.profile.hash_entries())
+    }
+
+    /// Sets whether the secondary search runs; the profile's own choice is kept as the
+    /// profile's (None), so that settings alike in meaning are equal (a record's tags, read
+    /// back, and the defaults).
+    pub fn set_secondary(&mut self, on: bool) {
+        self.secondary_search = (on != self.profile.secondary_search()).then_some(on);
+    }
+
+    /// Sets the table's entries (checked: [`check_hash_entries`]); the profile's own size is
+    /// kept as the profile's (None), as in [`SearchParams::set_secondary`].
+    pub fn set_hash_entries(&mut self, n: usize) {
+        self.hash_entries = (n != self.profile.hash_entries()).then_some(n);
     }
 }
 
@@ -449,6 +543,8 @@ pub enum ParamError {
     Depth(String),
     /// An unknown repetition policy.
     Repetition(String),
+    /// An unknown use of c197's table.
+    TableUse(String),
     /// An unknown preset.
     Preset(String),
     /// Not on or off.
@@ -505,6 +601,11 @@ impl fmt::Display for ParamError {
             ParamError::Repetition(s) => write!(
                 f,
                 "repetition policy '{s}' is unknown (use 'first' or 'tree-or-threefold')"
+            ),
+            ParamError::TableUse(s) => write!(
+                f,
+                "table use '{s}' is unknown (use 'off' (NHSW -1), 'draws' (0, the default) or \
+                 'values' (1))"
             ),
             ParamError::Preset(s) => {
                 write!(
@@ -567,6 +668,38 @@ mod tests {
         assert!(parse_depth("0").is_err());
         assert!("sometimes".parse::<RepetitionPolicy>().is_err());
         assert!("blitz".parse::<Preset>().is_err());
+        assert_eq!(
+            "sometimes".parse::<TableUse>().unwrap_err().to_string(),
+            "table use 'sometimes' is unknown (use 'off' (NHSW -1), 'draws' (0, the default) \
+             or 'values' (1))"
+        );
+    }
+
+    #[test]
+    fn the_table_uses_read_as_nhsw() {
+        for (text, u) in [
+            ("off", TableUse::Off),
+            ("-1", TableUse::Off),
+            ("draws", TableUse::Draws),
+            ("0", TableUse::Draws),
+            ("Values", TableUse::Values),
+            ("1", TableUse::Values),
+        ] {
+            assert_eq!(text.parse::<TableUse>(), Ok(u));
+        }
+        assert_eq!(TableUse::default(), TableUse::Draws);
+        assert_eq!(TableUse::Values.to_string(), "values");
+    }
+
+    #[test]
+    fn each_profile_has_its_own_table_size_and_secondary_search() {
+        let mut p = SearchParams::preset(Preset::Tournament);
+        assert_eq!((p.table_entries(), p.secondary()), (32_767, false));
+        p.profile = Profile::Paper(PaperKnowledge::default());
+        assert_eq!((p.table_entries(), p.secondary()), (32_768, true));
+        p.hash_entries = Some(128);
+        p.secondary_search = Some(false);
+        assert_eq!((p.table_entries(), p.secondary()), (128, false));
     }
 
     #[test]

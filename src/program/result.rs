@@ -107,6 +107,10 @@ pub struct Limits {
     /// Whether to search once at the set depth, as in 1967, or depth 1, 2, 3, … (read by
     /// `game::deepening`, which gives the programs one depth at a time).
     pub deepen: Deepening,
+    /// The top-level moves to choose among (UCI `go searchmoves`; not in 1967), legal moves of
+    /// the root: the generator's list at the root keeps only these, in its order, before the
+    /// width is applied. Empty: every legal move.
+    pub searchmoves: Vec<Move>,
 }
 
 /// One search at the set depth, or deeper and deeper (not in 1967: the 1967 program searched

@@ -222,9 +222,6 @@ fn switch(on: bool) -> String {
     if on { "on" } else { "off" }.to_string()
 }
 
-/// What c197 lacks, for the refusals of the paper's search settings.
-const C197_HAS_NO: &str = "c197 has no hash table, no secondary search and no repetition test";
-
 /// Every setting, in the order they are applied (the profile first: the others depend on it),
 /// written in the settings line and in a record's tags.
 pub const SETTINGS: &[Setting] = &[
@@ -314,20 +311,20 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         key: "secondary",
-        applies: Applies::Paper,
-        why_not: C197_HAS_NO,
+        applies: Applies::Every,
+        why_not: "",
         uci: None,
-        about: "the secondary search of a new best top-level move: on or off",
-        get: |p| switch(p.secondary_search),
+        about: "the secondary search of a new best top-level move: on or off (paper: on, c197: off)",
+        get: |p| switch(p.secondary()),
         set: |p, s| {
-            p.secondary_search = parse_switch(s)?;
+            p.set_secondary(parse_switch(s)?);
             Ok(())
         },
     },
     Setting {
         key: "secondary-plies",
-        applies: Applies::Paper,
-        why_not: C197_HAS_NO,
+        applies: Applies::Every,
+        why_not: "",
         uci: None,
         about: "plies the secondary search adds (0 to 20)",
         get: |p| p.secondary_plies.to_string(),
@@ -343,8 +340,8 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         key: "repetition",
-        applies: Applies::Paper,
-        why_not: C197_HAS_NO,
+        applies: Applies::Every,
+        why_not: "",
         uci: None,
         about: "which repetitions the search scores as draws: first (1967) or tree-or-threefold",
         get: |p| p.repetition.to_string(),
@@ -354,9 +351,21 @@ pub const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        key: "table",
+        applies: Applies::C197,
+        why_not: "the paper's table always holds values; --hash-entries 0 is none",
+        uci: None,
+        about: "what c197's table is used for (NHSW): off (as it ran), draws (the default) or values",
+        get: |p| p.table.to_string(),
+        set: |p, s| {
+            p.table = s.parse()?;
+            Ok(())
+        },
+    },
+    Setting {
         key: "shadow",
         applies: Applies::Paper,
-        why_not: C197_HAS_NO,
+        why_not: "c197's table holds no shadow score",
         uci: None,
         about: "the table stores the shadow score: on or off",
         get: |p| switch(p.shadow_score),
@@ -367,11 +376,11 @@ pub const SETTINGS: &[Setting] = &[
     },
     Setting {
         key: "hash-entries",
-        applies: Applies::Paper,
-        why_not: C197_HAS_NO,
+        applies: Applies::Every,
+        why_not: "",
         uci: Some("Hash"),
-        about: "hash table entries (0: none; also --hash-kb, UCI Hash in MB)",
-        get: |p| p.hash_entries.to_string(),
+        about: "hash table entries (0: none; paper 32768, c197 32767; also --hash-kb, UCI Hash in MB)",
+        get: |p| p.table_entries().to_string(),
         set: |p, s| {
             let n = s
                 .trim()
@@ -381,7 +390,7 @@ pub const SETTINGS: &[Setting] = &[
                     value: s.to_string(),
                     expected: "a whole number from 0 to 89478485 (1 GiB)".into(),
                 })?;
-            p.hash_entries = check_hash_entries(n)?;
+            p.set_hash_entries(check_hash_entries(n)?);
             Ok(())
         },
     },
@@ -420,7 +429,8 @@ pub fn preset_of(params: &SearchParams) -> Option<Preset> {
 
 /// The settings of `params` in one line, every setting that applies to its profile as `key
 /// value`, then the preset they are, if any: `profile c197, fixes none, width 15,15,9,9,7,
-/// depth 4, feedovers 2 (tournament preset)`. The one place settings are written for people:
+/// depth 4, feedovers 2, secondary off, secondary-plies 2, repetition first, table draws,
+/// hash-entries 32767 (tournament preset)`. The one place settings are written for people:
 /// every output that shows a move of the program uses it.
 pub fn line(params: &SearchParams) -> String {
     let words: Vec<String> = applicable(params.profile)
@@ -605,6 +615,7 @@ mod tests {
                 "MachackSecondary",
                 "MachackSecondaryPlies",
                 "MachackRepetition",
+                "MachackTable",
                 "MachackShadow",
                 "MachackHashEntries",
             ]
@@ -616,7 +627,9 @@ mod tests {
         let p = SearchParams::default();
         assert_eq!(
             line(&p),
-            "profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2 (tournament preset)"
+            "profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2, secondary off, \
+             secondary-plies 2, repetition first, table draws, hash-entries 32767 (tournament \
+             preset)"
         );
         let mut p = SearchParams::preset(Preset::Normal);
         p.profile = "paper".parse().unwrap();
@@ -632,14 +645,14 @@ mod tests {
     #[test]
     fn a_setting_under_another_profile_is_refused_with_both_named() {
         let mut p = SearchParams::default();
-        let secondary = find("--secondary").unwrap();
+        let shadow = find("--shadow").unwrap();
         assert_eq!(
-            secondary
-                .apply(&mut p, "--secondary", "on")
+            shadow
+                .apply(&mut p, "--shadow", "on")
                 .unwrap_err()
                 .to_string(),
-            "--secondary does not apply to profile c197: it applies to profile paper only \
-             (c197 has no hash table, no secondary search and no repetition test)"
+            "--shadow does not apply to profile c197: it applies to profile paper only (c197's \
+             table holds no shadow score)"
         );
         let mut p = SearchParams {
             profile: "paper".parse().unwrap(),
@@ -691,6 +704,52 @@ mod tests {
             ..SearchParams::preset(Preset::Normal)
         };
         assert_eq!(from_tags(&tags(&c197)).unwrap().params, c197);
+        let mut c197 = SearchParams::default();
+        for (k, v) in [
+            ("secondary", "on"),
+            ("repetition", "tree-or-threefold"),
+            ("table", "values"),
+            ("hash-entries", "128"),
+        ] {
+            find(k).unwrap().apply(&mut c197, k, v).unwrap();
+        }
+        assert_eq!(from_tags(&tags(&c197)).unwrap().params, c197);
+    }
+
+    #[test]
+    fn a_value_the_profile_has_of_its_own_is_the_profiles() {
+        // Written out for a record, read back as the defaults they are: the same settings.
+        let mut p = SearchParams::default();
+        find("secondary")
+            .unwrap()
+            .apply(&mut p, "s", "off")
+            .unwrap();
+        find("hash-entries")
+            .unwrap()
+            .apply(&mut p, "h", "32767")
+            .unwrap();
+        assert_eq!(p, SearchParams::default());
+        assert_eq!((p.secondary_search, p.hash_entries), (None, None));
+        // Another profile then has its own.
+        find("profile")
+            .unwrap()
+            .apply(&mut p, "p", "paper")
+            .unwrap();
+        assert_eq!((p.secondary(), p.table_entries()), (true, 32_768));
+        find("secondary")
+            .unwrap()
+            .apply(&mut p, "s", "off")
+            .unwrap();
+        assert_eq!(p.secondary_search, Some(false));
+        assert_eq!(
+            find("table")
+                .unwrap()
+                .apply(&mut p, "--table", "off")
+                .unwrap_err()
+                .to_string(),
+            "--table does not apply to profile paper: it applies to profile c197 only (the \
+             paper's table always holds values; --hash-entries 0 is none)"
+        );
     }
 
     #[test]
@@ -707,7 +766,7 @@ mod tests {
                 .unwrap_err()
                 .to_string(),
             "[MachackShadow \"on\"] does not apply to profile c197: it applies to profile paper \
-             only (c197 has no hash table, no secondary search and no repetition test)"
+             only (c197's table holds no shadow score)"
         );
         assert!(
             from_tags(&tag("MachackProfile", "fortran"))
@@ -719,7 +778,18 @@ mod tests {
         assert_eq!(none.params, SearchParams::default());
         assert_eq!(
             none.missing,
-            ["profile", "fixes", "width", "depth", "feedovers"]
+            [
+                "profile",
+                "fixes",
+                "width",
+                "depth",
+                "feedovers",
+                "secondary",
+                "secondary-plies",
+                "repetition",
+                "table",
+                "hash-entries"
+            ]
         );
     }
 

@@ -78,6 +78,7 @@ impl std::ops::AddAssign<&Statistics> for Statistics {
                     stores,
                     replacements,
                     refused,
+                    most_in_use,
                 },
             table_cutoffs,
             table_moves_rejected,
@@ -102,6 +103,8 @@ impl std::ops::AddAssign<&Statistics> for Statistics {
         self.table.stores += stores;
         self.table.replacements += replacements;
         self.table.refused += refused;
+        // Not summed: the most in use at once, the most of either.
+        self.table.most_in_use = self.table.most_in_use.max(*most_in_use);
         self.table_cutoffs += table_cutoffs;
         self.table_moves_rejected += table_moves_rejected;
         self.secondary_searches += secondary_searches;
@@ -143,6 +146,13 @@ impl fmt::Display for Statistics {
             self.table.replacements,
             self.table_moves_rejected
         )?;
+        if self.table.most_in_use > 0 {
+            writeln!(
+                f,
+                "hash fill           {} entries at most",
+                self.table.most_in_use
+            )?;
+        }
         writeln!(
             f,
             "secondary searches  {} ({} lowered a value)",
@@ -186,4 +196,7 @@ pub struct TableStats {
     pub replacements: u64,
     /// Writes refused by the replacement rule.
     pub refused: u64,
+    /// The most entries in use at once (c197's table, whose pending entries are freed on the
+    /// way back; 0 for the paper's, which does not count them).
+    pub most_in_use: u64,
 }

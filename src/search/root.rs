@@ -26,7 +26,12 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
     pub(super) fn root(&mut self, mut progress: Option<&mut dyn FnMut(&Progress)>) -> SearchResult {
         self.stats.nodes += 1;
         self.stats.pmg_calls += 1;
-        let plausible = self.knowledge.plausible_moves(&self.pos, 1);
+        let mut plausible = self.knowledge.plausible_moves(&self.pos, 1);
+        // UCI `go searchmoves` (not in 1967): the root keeps only the moves named.
+        let only = &self.limits.searchmoves;
+        if !only.is_empty() {
+            plausible.moves.retain(|pm| only.contains(&pm.mv));
+        }
         let mut result = SearchResult {
             best_move: None,
             value: 0,
@@ -179,7 +184,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         }
         entry.bound = TopBound::Exact;
         // The secondary search: the worse value for the mover wins (paper §10).
-        if self.params.secondary_search {
+        if self.params.secondary() {
             match self.secondary_search(&entry.pv, 1 + child.pmg_len, self.params.secondary_plies) {
                 None => entry.bound = TopBound::Interrupted,
                 Some((sv, line)) => {

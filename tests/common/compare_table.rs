@@ -22,30 +22,32 @@ fn marks(r: &CompareRow) -> String {
     m
 }
 
-/// The rows and the totals; `history` names the move played (`1967`, `game`).
-pub fn table(rows: &[CompareRow], history: &str) -> String {
-    let mut out = String::new();
-    for r in rows {
-        let d = |m| descriptive::format(&r.position, m, Style::Book);
-        let (c197, c197_value) = match &r.c197 {
-            Some(Some(a)) => (d(a.mv), a.value.map_or("-".into(), |v| v.to_string())),
-            _ => ("-".into(), "-".into()),
-        };
-        out.push_str(&format!(
-            "{:>6} {history} {:<9} ours {:<9} {:>5} c197 {:<9} {:>5} {:<12} rank {:>2}  pv {}\n",
-            r.number,
-            d(r.historical),
-            r.chosen.map_or("-".into(), d),
-            r.value,
-            c197,
-            c197_value,
-            marks(r),
-            r.pmg_rank,
-            descriptive::format_line(&r.position, &r.pv, Style::Book)
-        ));
-    }
+/// One position's row: the move played, ours with its value, c197's with its value, the marks,
+/// the generator's rank of the move played and our line.
+fn row(r: &CompareRow, history: &str) -> String {
+    let d = |m| descriptive::format(&r.position, m, Style::Book);
+    let (c197, c197_value) = match &r.c197 {
+        Some(Some(a)) => (d(a.mv), a.value.map_or("-".into(), |v| v.to_string())),
+        _ => ("-".into(), "-".into()),
+    };
+    format!(
+        "{:>6} {history} {:<9} ours {:<9} {:>5} c197 {:<9} {:>5} {:<12} rank {:>2}  pv {}\n",
+        r.number,
+        d(r.historical),
+        r.chosen.map_or("-".into(), d),
+        r.value,
+        c197,
+        c197_value,
+        marks(r),
+        r.pmg_rank,
+        descriptive::format_line(&r.position, &r.pv, Style::Book)
+    )
+}
+
+/// The totals line of `rows`.
+fn totals(rows: &[CompareRow], history: &str) -> String {
     let s = Summary::of(rows);
-    out.push_str(&format!(
+    format!(
         "positions {} book {} same {} first-six {} c197 answered {} c197=ours {} same value {} \
          c197={history} {} oracle answered {} oracle=ours {} oracle={history} {}\n",
         s.positions,
@@ -59,6 +61,33 @@ pub fn table(rows: &[CompareRow], history: &str) -> String {
         s.oracle_answered,
         s.oracle_matches,
         s.oracle_historical
-    ));
+    )
+}
+
+/// The rows and the totals; `history` names the move played (`1967`, `game`).
+#[allow(dead_code)] // not every test file that includes this module uses both views
+pub fn table(rows: &[CompareRow], history: &str) -> String {
+    let mut out: String = rows.iter().map(|r| row(r, history)).collect();
+    out.push_str(&totals(rows, history));
+    out
+}
+
+/// Only the rows where c197 answered and our move is not its move (or, with `values`, not its
+/// move and value), then the totals of all rows: for tables too long to review whole.
+#[allow(dead_code)]
+pub fn disagreements(rows: &[CompareRow], history: &str, values: bool) -> String {
+    let agrees = |r: &CompareRow| {
+        if values {
+            r.same_value_as_c197()
+        } else {
+            r.same_as_c197()
+        }
+    };
+    let mut out: String = rows
+        .iter()
+        .filter(|r| r.c197_move().is_some() && !agrees(r))
+        .map(|r| row(r, history))
+        .collect();
+    out.push_str(&totals(rows, history));
     out
 }

@@ -40,6 +40,9 @@ pub struct GoParams {
     pub infinite: bool,
     /// Ponder (treated as infinite until `ponderhit` or `stop`).
     pub ponder: bool,
+    /// `searchmoves`: the moves (coordinates, as written) to choose among; the session finds
+    /// them among the legal moves.
+    pub searchmoves: Vec<String>,
 }
 
 /// One command from the GUI.
@@ -177,6 +180,22 @@ fn parse_position(rest: &[&str]) -> Result<UciCommand, UciError> {
     Ok(UciCommand::Position { start, moves })
 }
 
+/// The arguments `go` takes (what ends a `searchmoves` list).
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
+
 /// `go` and its arguments, in any order.
 fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
     let mut p = GoParams::default();
@@ -223,9 +242,15 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
                 i += 1;
             }
             "searchmoves" => {
-                // The moves that follow are not restricted here; skip them.
-                while i + 1 < rest.len() && rest[i + 1].len() >= 4 && rest[i + 1].len() <= 5 {
+                // Every word up to the next argument of `go` is a move.
+                while let Some(&m) = rest.get(i + 1)
+                    && !GO_WORDS.contains(&m)
+                {
+                    p.searchmoves.push(m.to_string());
                     i += 1;
+                }
+                if p.searchmoves.is_empty() {
+                    return Err(UciError("go: 'searchmoves' needs moves after it".into()));
                 }
             }
             other => {
@@ -243,6 +268,29 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn searchmoves_reads_moves_up_to_the_next_argument() {
+        let Ok(UciCommand::Go(p)) = parse("go searchmoves e2e4 d2d4 wtime 100 depth 3") else {
+            panic!()
+        };
+        assert_eq!(p.searchmoves, ["e2e4", "d2d4"]);
+        assert_eq!(
+            (p.wtime, p.depth),
+            (Some(Duration::from_millis(100)), Some(3))
+        );
+        let Ok(UciCommand::Go(p)) = parse("go infinite searchmoves e7e8q") else {
+            panic!()
+        };
+        assert_eq!(
+            (p.infinite, p.searchmoves),
+            (true, vec!["e7e8q".to_string()])
+        );
+        assert_eq!(
+            parse("go searchmoves depth 3"),
+            Err(UciError("go: 'searchmoves' needs moves after it".into()))
+        );
+    }
 
     #[test]
     fn position_with_moves() {

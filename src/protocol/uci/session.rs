@@ -252,7 +252,7 @@ impl<W: Write> Session<W> {
                     "id author the machack project, after R. Greenblatt, D. Eastlake, S. Crocker",
                 );
                 // The profile first: a GUI that sends the options in this order sets it before
-                // the options that apply to one profile only (`Hash`).
+                // the others, which are checked against it and take its defaults.
                 self.say(&format!(
                     "option name Profile type combo default {} var c197 var paper",
                     self.engine
@@ -360,7 +360,7 @@ impl<W: Write> Session<W> {
                 .filter(|&mb| mb >= 1)
                 .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
                 .and_then(|n| check_hash_entries(n).ok())
-                .map(|n| engine.update(|p| p.hash_entries = n))
+                .map(|n| engine.update(|p| p.set_hash_entries(n)))
                 .ok_or_else(|| {
                     format!(
                         "Hash '{}' is not a size from 1 to {HASH_MB_MAX} MB",
@@ -429,12 +429,13 @@ impl<W: Write> Session<W> {
         let us = self.pos.side_to_move();
         self.hold = p.infinite || p.ponder;
         // The book only chooses moves in play: analysis (`go infinite`, `go depth`, `go nodes`,
-        // or any `go` in `UCI_AnalyseMode`) is always searched and scored.
+        // `go searchmoves`, or any `go` in `UCI_AnalyseMode`) is always searched and scored.
         let book_allowed = !self.hold
             && !self.analyse_mode
             && self.own_book
             && p.depth.is_none()
-            && p.nodes.is_none();
+            && p.nodes.is_none()
+            && p.searchmoves.is_empty();
         if book_allowed && let Some(m) = self.book.choose(&self.pos, &mut self.rng) {
             self.say("info string book move");
             self.say(&format!("bestmove {}", m.coordinate()));
@@ -443,6 +444,7 @@ impl<W: Write> Session<W> {
         let mut limits = Limits {
             depth: p.depth,
             nodes: p.nodes,
+            searchmoves: self.searchmoves(&p.searchmoves),
             ..Limits::default()
         };
         let (left, inc) = match us {
@@ -479,6 +481,25 @@ impl<W: Write> Session<W> {
             limits,
             self.tx.clone(),
         ));
+    }
+
+    /// The moves of `go searchmoves` found among the legal moves; one that is not legal here is
+    /// left out with a word, and if none is, every legal move is searched.
+    fn searchmoves(&mut self, words: &[String]) -> Vec<Move> {
+        let mut only = Vec::new();
+        for w in words {
+            match crate::notation::coordinate::parse(&self.pos, w) {
+                Ok(m) => only.push(m),
+                Err(e) => self.say(&format!(
+                    "info string error: searchmoves '{}': {e}; left out",
+                    excerpt(w)
+                )),
+            }
+        }
+        if only.is_empty() && !words.is_empty() {
+            self.say("info string searchmoves: no legal move named; searching every move");
+        }
+        only
     }
 
     fn score(v: Value) -> String {

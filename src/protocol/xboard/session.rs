@@ -345,6 +345,8 @@ impl<W: Write> Session<W> {
             Ending::Resignation(loser) => format!("{} resigns", loser.name()),
             Ending::Time(loser) => format!("{} forfeits on time", loser.name()),
             Ending::DrawAgreed => "Draw agreed".into(),
+            Ending::FifthRepetition => "Draw by fivefold repetition".into(),
+            Ending::SeventyFiveMoves => "Draw by 75-move rule".into(),
         };
         self.say(&format!("{} {{{comment}}}", e.result()));
         self.over = true;

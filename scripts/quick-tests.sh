@@ -1,0 +1,22 @@
+#!/bin/sh
+# The quick tier of the tests, for the edit loop: the library's unit tests, the documentation's
+# examples and every test file but the slow ones named below (the fidelity tables, the kill
+# tests, the engine matches, the GUI, browser and terminal-multiplexer tests), which the full
+# suite, `cargo test --release` (what CI runs), keeps. Arguments go to the test harness, e.g.
+# `scripts/quick-tests.sh plausible` runs only the tests whose names contain "plausible".
+# A test file not named here is quick: name it below if it takes more than a second or two.
+set -eu
+cd "$(dirname "$0")/.."
+SLOW="fidelity_further fidelity_more fidelity_paper fidelity_table fidelity_cli match_cli
+records record_faults player_screen report_chromium report_cli xboard_gui resume_identity"
+targets=""
+for f in tests/*.rs; do
+    name=$(basename "$f" .rs)
+    case " $(echo $SLOW) " in
+    *" $name "*) ;;
+    *) targets="$targets --test $name" ;;
+    esac
+done
+# shellcheck disable=SC2086 # the targets are words
+cargo test --release --lib $targets -- "$@"
+cargo test --release --doc -- "$@"

@@ -1,0 +1,61 @@
+//! The secondary search (paper §10): when a top-level move becomes the best so far, its line is
+//! played out as far as the generator chose its moves and searched two plies more there; the
+//! worse value for the side to move stands. c197 has none (`HACK1` calls `LMG` once, 2212), so
+//! this is a reconstruction after CHESS C (`files/rg/c.558` in `PDP-10/its-vault`), `EVM6`
+//! (16723-16790): not for a mate (`CAML R,[-67000] / CAIGE Q,67000`); `PLLN` (17407-17417)
+//! plays the moves of the line the generator made (`PVMGI` 0); `LMGD2` is set to `HK1V -
+//! IVVDD` (`IVVDD: 2`, "EFFECTIVE SETD FOR SEC INV", 2547), so that `LMG` searches `IVVDD`
+//! plies to the basic depth from there, with the widths of the levels below the top (`LMGD`
+//! is the top level's); `ESLT1` (16896-16897) keeps the earlier value if the new one is better
+//! for the side to move. c.558 runs it only from the levels up to `INVD` (0 unless set by
+//! command); here at the top level, as the paper has it.
+
+use super::evm::{Node, PvMove, Ret, Tree};
+
+impl Tree<'_, '_> {
+    /// The secondary search of `plies` below `child`, the position after a top-level move
+    /// whose line from there is `line`: the value (White's) and the line from `child`, the
+    /// generator's moves played out and the new search's line after them; None if the search
+    /// was stopped.
+    pub(super) fn secondary_search(
+        &mut self,
+        child: &Node,
+        line: &[PvMove],
+        plies: u32,
+    ) -> Option<Ret> {
+        self.stats.secondary_searches += 1;
+        let mut played: Vec<PvMove> = Vec::new();
+        let mut end: Option<Node> = None;
+        for pm in line.iter().take_while(|pm| pm.pmg) {
+            let at = end.as_ref().unwrap_or(child);
+            let Some((next, mut done)) =
+                at.board.program_move(pm.mv).and_then(|m| self.child(at, m))
+            else {
+                break;
+            };
+            done.pmg = true;
+            played.push(done);
+            if let Some(before) = end.replace(next) {
+                self.done_with(before);
+            }
+        }
+        let saved = self.lmgd2;
+        // LMGD2 counts levels below the top; more plies than the depth start from level 0.
+        self.lmgd2 = self.hk1v.saturating_sub(plies);
+        let r = self.lmg(end.as_ref().unwrap_or(child));
+        self.lmgd2 = saved;
+        for pm in played.iter().rev() {
+            self.taken_back(pm);
+        }
+        if let Some(n) = end {
+            self.done_with(n);
+        }
+        if self.stopped {
+            return None;
+        }
+        Some(Ret {
+            value: r.value,
+            pv: played.into_iter().chain(r.pv).collect(),
+        })
+    }
+}
