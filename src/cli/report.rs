@@ -228,6 +228,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     jobs::run(
         &inputs,
         comparison.jobs,
+        |input| positions_to_search(&input.game, input.side),
         |index, input, report| {
             let game_started = Instant::now();
             let compared = comparison.game(&input.game, &input.source, input.side, &mut |_| {

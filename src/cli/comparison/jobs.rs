@@ -30,13 +30,16 @@ enum Message<N, R> {
 }
 
 /// Runs `work` on each of `items` (with its index and a way to report as it goes), on up to
-/// `jobs` threads, each item whole on one thread. On the calling thread, `note` gets what the
-/// jobs report, as they report it, and `done` gets each result in the items' order as soon as
-/// it and every earlier one are ready. The first error `done` returns stops the run: no job
-/// starts after it, those running finish, and the error is returned.
+/// `jobs` threads, each item whole on one thread, the largest first by `size` (the work it
+/// holds, roughly: its positions), so that the last to end is a small one and no thread idles
+/// long at the end. On the calling thread, `note` gets what the jobs report, as they report
+/// it, and `done` gets each result in the items' order as soon as it and every earlier one are
+/// ready. The first error `done` returns stops the run: no job starts after it, those running
+/// finish, and the error is returned.
 pub fn run<T, N, R, E>(
     items: &[T],
     jobs: usize,
+    size: impl Fn(&T) -> usize,
     work: impl Fn(usize, &T, &dyn Fn(N)) -> R + Sync,
     mut note: impl FnMut(usize, N),
     mut done: impl FnMut(usize, R) -> Result<(), E>,
@@ -46,19 +49,24 @@ where
     N: Send,
     R: Send,
 {
+    // The order the items start in: largest first, equal ones in the items' order.
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(size(&items[i])));
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
     let (tx, rx) = mpsc::channel::<Message<N, R>>();
     thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, items.len().max(1)) {
             let tx = tx.clone();
-            let (next, stop, work) = (&next, &stop, &work);
+            let (next, stop, work, order) = (&next, &stop, &work, &order);
             thread::Builder::new()
                 .stack_size(STACK)
                 .spawn_scoped(scope, move || {
                     while !stop.load(Ordering::Relaxed) {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(item) = items.get(i) else { return };
+                        let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            return;
+                        };
+                        let item = &items[i];
                         let report = |n: N| {
                             let _ = tx.send(Message::Note(i, n));
                         };
@@ -106,6 +114,7 @@ mod tests {
         let result: Result<(), ()> = run(
             &items,
             4,
+            |_| 1,
             |i, &x, _| {
                 thread::sleep(Duration::from_millis(40 - 5 * x));
                 (i, x * x)
@@ -128,6 +137,7 @@ mod tests {
         let result: Result<(), ()> = run(
             &items,
             2,
+            |_| 1,
             |_, s, report| {
                 let id = thread::current().id();
                 for k in 0..3 {
@@ -155,6 +165,7 @@ mod tests {
         let result = run(
             &items,
             1,
+            |_| 1,
             |_, &x, _| {
                 started.fetch_add(1, Ordering::Relaxed);
                 // Time enough for the caller to see item 2's error while item 3 runs.
@@ -182,9 +193,30 @@ mod tests {
     }
 
     #[test]
+    fn the_largest_items_start_first_and_the_results_still_come_in_order() {
+        let items = [3, 9, 1, 9, 5];
+        let started = std::sync::Mutex::new(Vec::new());
+        let mut seen = Vec::new();
+        let result: Result<(), ()> = run(
+            &items,
+            1,
+            |&x| x,
+            |i, _, _| started.lock().unwrap().push(i),
+            |_, ()| {},
+            |i, ()| {
+                seen.push(i);
+                Ok(())
+            },
+        );
+        assert_eq!(result, Ok(()));
+        assert_eq!(*started.lock().unwrap(), [1, 3, 4, 0, 2]);
+        assert_eq!(seen, [0, 1, 2, 3, 4]);
+    }
+
+    #[test]
     fn no_items_and_one_thread_are_fine() {
         let none: [u8; 0] = [];
-        let result: Result<(), ()> = run(&none, 3, |_, _, _| 0, |_, ()| {}, |_, _| Ok(()));
+        let result: Result<(), ()> = run(&none, 3, |_| 1, |_, _, _| 0, |_, ()| {}, |_, _| Ok(()));
         assert_eq!(result, Ok(()));
         assert_eq!(count(NonZeroUsize::new(3)), 3);
         assert!(count(None) >= 1);

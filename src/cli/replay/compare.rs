@@ -47,6 +47,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         jobs::run(
             &groups_of_rows,
             comparison.jobs,
+            |(_, rows)| rows.len(),
             |_, (_, rows), _| {
                 compare_positions(
                     rows,
@@ -70,6 +71,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
         jobs::run(
             &inputs,
             comparison.jobs,
+            |(_, game, _)| game.moves.len(),
             |_, (label, game, side), _| comparison.game(game, label, *side, &mut |_| {}),
             |_, ()| {},
             |i, compared| -> Result<(), CliError> {
