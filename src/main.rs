@@ -109,8 +109,10 @@ mod tidy_signals {
     const SIG_DFL: usize = 0;
     const SIG_IGN: usize = 1;
 
-    /// Ends the program by `sig`, as if it had not been handled.
+    /// Ends the program by `sig`, as if it had not been handled, the terminal given back first
+    /// if the game's screen holds it.
     fn end_by(sig: i32) {
+        machack::player::tty::give_back_after_signal();
         // SAFETY: signal(2) and raise(3) are async-signal-safe; SIG_DFL installs no handler.
         unsafe {
             signal(sig, SIG_DFL);

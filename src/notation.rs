@@ -258,11 +258,14 @@ pub(crate) fn pick(
     }
 }
 
-/// A legal move described for a person: its full descriptive form and its SAN, `N/KN1-KB3 (Nf3)`.
+/// A legal move described for a person, as a player writes it with its SAN beside:
+/// `P-QR3 (a3)`, `BxP ch (Bxf7+)`, `KN-B3 (Ngf3)` ([`descriptive::format_written`]: the
+/// shortest unambiguous form, so that a suggestion or a candidate can be typed back as it
+/// stands).
 pub fn describe(pos: &Position, m: Move) -> String {
     format!(
         "{} ({})",
-        descriptive::format_full(pos, m),
+        descriptive::format_written(pos, m),
         san::format(pos, m)
     )
 }

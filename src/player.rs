@@ -3,7 +3,12 @@
 //! the terminal's commands. The game, the clock, the record and the engine it plays with are the
 //! shared game layer's ([`crate::game`]).
 
+pub mod account;
 pub mod board;
 pub mod command;
+pub mod editor;
 pub mod pace;
+pub mod screen;
 pub mod terminal;
+pub mod thinking;
+pub mod tty;

@@ -25,6 +25,9 @@ pub fn round_trip_all(pos: &Position) -> usize {
         }
         let full = descriptive::format_full(pos, m);
         assert_eq!(descriptive::parse(pos, &full), Ok(m), "{fen}: full {full}");
+        // As suggestions give it, to be typed back as it stands.
+        let written = descriptive::format_written(pos, m);
+        assert_eq!(parse_any(pos, &written), Ok(m), "{fen}: written {written}");
         let s = san::format(pos, m);
         assert_eq!(san::parse(pos, &s), Ok(m), "{fen}: SAN {s}");
         assert_eq!(parse_any(pos, &s), Ok(m), "{fen}: parse_any {s}");
@@ -237,7 +240,7 @@ fn san_and_coordinates_in_capitals_are_read_as_help_shows_them() {
     let bishop_or_pawn = Position::from_fen("4k3/8/8/8/8/2p5/1P1B4/4K3 w - - 0 1").unwrap();
     assert_eq!(
         parse_any(&bishop_or_pawn, "BXC3").unwrap_err().to_string(),
-        "'BXC3' is ambiguous: it fits P/QN2xP/QB3 (bxc3) and B/Q2xP/QB3 (Bxc3); \
+        "'BXC3' is ambiguous: it fits PxP (bxc3) and BxP (Bxc3); \
          name the piece's wing or square to choose"
     );
     let only_bishop = Position::from_fen("4k3/8/8/8/8/2p5/3B4/4K3 w - - 0 1").unwrap();
@@ -251,12 +254,12 @@ fn san_and_coordinates_in_capitals_are_read_as_help_shows_them() {
     assert_eq!(
         parse_any(&start, "NF4").unwrap_err().to_string(),
         "'NF4' matches no legal move: no White knight can go to f4; closest legal moves: \
-         P/KB2-KB4 (f4), N/QN1-QR3 (Na3), N/QN1-QB3 (Nc3), N/KN1-KB3 (Nf3), N/KN1-KR3 (Nh3)"
+         P-KB4 (f4), N-QR3 (Na3), N-QB3 (Nc3), N-KB3 (Nf3), N-KR3 (Nh3)"
     );
     assert_eq!(
         parse_any(&start, "E2E5").unwrap_err().to_string(),
         "'E2E5' matches no legal move: the piece on e2 cannot go to e5; closest legal moves: \
-         P/K2-K3 (e3), P/K2-K4 (e4)"
+         P-K3 (e3), P-K4 (e4)"
     );
 }
 
@@ -292,4 +295,37 @@ fn every_san_and_coordinate_move_in_capitals_is_read_or_named_among_candidates()
     }
     eprintln!("{read} read, {ambiguous} ambiguous, {descriptive_first} read as descriptive");
     assert!(read > 1000);
+}
+
+#[test]
+fn suggestions_are_written_as_a_player_writes_them_with_san_beside() {
+    let start = Position::startpos();
+    assert_eq!(
+        parse_any(&start, "PXP").unwrap_err().to_string(),
+        "'PXP' matches no legal move: no White pawn can capture a pawn; closest legal moves: \
+         P-QR3 (a3), P-QR4 (a4), P-QN3 (b3), P-QN4 (b4), P-QB3 (c3), P-QB4 (c4), P-Q3 (d3), \
+         P-Q4 (d4)"
+    );
+    // After 1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6: the bishop takes the king's bishop's pawn with check.
+    let italian =
+        Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    assert_eq!(
+        parse_any(&italian, "NXBP").unwrap_err().to_string(),
+        "'NXBP' matches no legal move: no White knight can capture a pawn so designated; \
+         closest legal moves: NxP (Nxe5), BxP ch (Bxf7+), N-R3 (Na3), N-B3 (Nc3), N-N1 (Ng1), \
+         N-Q4 (Nd4), N-R4 (Nh4), N-N5 (Ng5)"
+    );
+    let mv = |pos: &Position, c: &str| coordinate::parse(pos, c).unwrap();
+    assert_eq!(
+        descriptive::format_written(&italian, mv(&italian, "c4f7")),
+        "BxP ch"
+    );
+    // Mate as a word.
+    let fools = Position::from_fen("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2")
+        .unwrap();
+    assert_eq!(
+        descriptive::format_written(&fools, mv(&fools, "d8h4")),
+        "Q-R5 mate"
+    );
 }

@@ -165,8 +165,8 @@ fn an_ambiguous_move_is_answered_with_its_candidates() {
     // N-N5: the knight on KB3 can go to KN5, the one on QB3 to QN5.
     assert!(
         out.contains(
-            "AMBIGUOUS: 'N-N5' IS AMBIGUOUS: IT FITS N/QB3-QN5 (NB5) AND N/KB3-KN5 (NG5); \
-             NAME THE PIECE'S WING OR SQUARE TO CHOOSE"
+            "AMBIGUOUS: 'N-N5' IS AMBIGUOUS: IT FITS N-QN5 (NB5) AND N-KN5 (NG5); NAME THE \
+             PIECE'S WING OR SQUARE TO CHOOSE"
         ),
         "{out}"
     );
@@ -670,4 +670,207 @@ fn the_machine_ahead_does_not_claim_and_leaves_the_repetition() {
     assert!(!out.contains("CLAIMS"), "{out}");
     assert!(out.contains("6... K-KN1"), "{out}");
     assert!(pgn.ends_with('*'), "{pgn}");
+}
+
+/// The lines of `out` but the boards' (ranks and file names).
+fn without_boards(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| {
+            let b = l.as_bytes();
+            // `8  BR BN ...`: a rank; `   QR QN ...`: the files.
+            let rank = b.len() > 3 && b[0].is_ascii_digit() && &b[1..3] == b"  ";
+            !(rank || l.starts_with("   "))
+        })
+        .collect()
+}
+
+#[test]
+fn the_words_people_type_are_understood_or_answered_with_what_was_meant() {
+    let dir = scratch().join("words");
+    std::fs::create_dir_all(&dir).unwrap();
+    let rec = dir.join("words.pgn");
+    let (code, out, err) = common::machack_in(
+        &dir,
+        &[
+            "play",
+            "--preset",
+            "quick",
+            "--no-book",
+            "--name",
+            "A. Player",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "e4\nundo\ne4\ntakeback\nd4\nhint\noffer draw\nclaim\nresing\nhnit\nudno\nofer draw\n\
+         resigns\nbd\npg\ne4\nnew\ne4\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let lines = without_boards(&out);
+    let after = |what: &str| {
+        let at = lines
+            .iter()
+            .position(|l| *l == what)
+            .unwrap_or_else(|| panic!("{what}: {out}"));
+        lines[at + 1..].to_vec()
+    };
+    // undo and takeback: the move and the reply taken back.
+    let taken: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("TAKEN BACK: 1... "))
+        .collect();
+    assert_eq!(taken.len(), 2, "{out}");
+    assert!(taken.iter().all(|l| l.ends_with(", 1. P-K4.")), "{out}");
+    // hint: the machine's choice for White, as a player writes it with SAN; the clock ran.
+    let hint = after("1. P-Q4")[1];
+    assert!(hint.starts_with("HINT: P-") && hint.contains(" ("), "{out}");
+    assert!(hint.contains("), VALUE "), "{out}");
+    // offer draw: declined (an even game); claim: nothing to claim, and why.
+    assert_eq!(after("1. P-Q4")[2], "DECLINE", "{out}");
+    assert!(
+        after("1. P-Q4")[3].starts_with("NO DRAW TO CLAIM: THE POSITION STANDS FOR THE FIRST TIME"),
+        "{out}"
+    );
+    // Words near a command: what was meant, in one line.
+    for (typed, meant) in [
+        ("resing", "RESIGN"),
+        ("hnit", "HINT"),
+        ("udno", "UNDO"),
+        ("ofer draw", "OFFER DRAW"),
+    ] {
+        assert!(
+            out.contains(&format!(
+                "\nNOT A MOVE OR COMMAND: '{typed}'. DID YOU MEAN {meant}?\n"
+            )),
+            "{typed}: {out}"
+        );
+    }
+    // resigns: the end, shown by BD and PG; a move is refused, saying how to go on.
+    let end = "WHITE RESIGNS, BLACK WINS   0-1";
+    let ended = after(end);
+    assert!(
+        ended[0].starts_with(&format!("{end}.  CLOCKS: WHITE 0:")),
+        "BD: {out}"
+    );
+    assert!(
+        ended[1].starts_with("SETTINGS: PROFILE C197, "),
+        "PG: {out}"
+    );
+    assert!(ended[2].starts_with("1.    P-Q4 "), "PG: {out}");
+    assert_eq!(ended[3], end, "PG ends with the result: {out}");
+    assert_eq!(
+        ended[4],
+        format!(
+            "THE GAME IS OVER ({end}): NEW STARTS ANOTHER, U TAKES BACK A MOVE, RS RESTORES A \
+             GAME, QUIT ENDS."
+        ),
+        "{out}"
+    );
+    // new: another game, in a record of its own here; the first keeps its result.
+    assert!(
+        ended[5].starts_with("A NEW GAME: RECORDING IT IN machack-"),
+        "{out}"
+    );
+    assert_eq!(
+        ended[6],
+        "WHITE TO MOVE.  CLOCKS: WHITE 0:10:00  BLACK 0:10:00"
+    );
+    assert_eq!(ended[7], "1. P-K4", "{out}");
+    let first = read_record(&rec);
+    assert!(first.contains("[White \"A. Player\"]"), "{first}");
+    assert!(
+        first.ends_with("{WHITE RESIGNS, BLACK WINS} 0-1"),
+        "{first}"
+    );
+    assert!(first.contains("[Result \"0-1\"]"), "{first}");
+    let second = ended[5]["A NEW GAME: RECORDING IT IN ".len()..].trim_end_matches('.');
+    let second = read_record(&dir.join(second));
+    assert!(second.contains("[White \"A. Player\"]"), "{second}");
+    assert!(second.contains("1. e4 {P-K4 "), "{second}");
+}
+
+#[test]
+fn the_player_is_named_by_the_account_without_name() {
+    let rec = temp("account.pgn");
+    let dir = scratch();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_machack"))
+        .args(["play", "--no-book", "--record", rec.to_str().unwrap()])
+        .current_dir(&dir)
+        .env("USER", "greenblatt")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    child.wait().unwrap();
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("[White \"greenblatt\"]"), "{pgn}");
+    let (code, out) = play(
+        &[
+            "--name",
+            "",
+            "--record",
+            temp("no-name.pgn").to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("--name: '' cannot name a player: a name is one line of text, not empty"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_flag_falls_on_time_with_no_key_typed() {
+    let rec = temp("flag.pgn");
+    let started = Instant::now();
+    let (mut child, stdin, rx) = common::spawn_lines(
+        &scratch(),
+        &[
+            "play",
+            "--clock",
+            "2",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+    );
+    // Nothing is typed; the input stays open.
+    wait_for_line(&rx, "WHITE TO MOVE.  CLOCKS: WHITE 0:00:02");
+    wait_for_line(&rx, "WHITE'S FLAG HAS FALLEN, BLACK WINS   0-1");
+    let fell = started.elapsed().as_secs_f64();
+    eprintln!("the flag fell {fell:.3} s after the start");
+    assert!(
+        (2.0..3.0).contains(&fell),
+        "the flag fell {fell:.2} s after the start, not within a second of its 2 s"
+    );
+    drop(stdin);
+    child.wait().unwrap();
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("[Result \"0-1\"]"), "{pgn}");
+    assert!(
+        pgn.ends_with("{WHITE'S FLAG HAS FALLEN, BLACK WINS} 0-1"),
+        "{pgn}"
+    );
+}
+
+#[test]
+fn suggestions_at_the_terminal_are_written_as_a_player_writes_them() {
+    let rec = temp("suggestions.pgn");
+    let (code, out) = play(
+        &["--record", rec.to_str().unwrap()],
+        "PN\nPXP\ne4\ne5\nNf3\nNc6\nBc4\nNf6\nNXBP\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains(
+            "ILLEGAL: 'PXP' MATCHES NO LEGAL MOVE: NO WHITE PAWN CAN CAPTURE A PAWN; CLOSEST \
+             LEGAL MOVES: P-QR3 (A3), P-QR4 (A4), "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("CLOSEST LEGAL MOVES: NXP (NXE5), BXP CH (BXF7+), N-R3 (NA3), "),
+        "{out}"
+    );
 }

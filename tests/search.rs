@@ -341,7 +341,7 @@ fn node_limit_stops_with_a_legal_move_and_progress_is_reported() {
         .iter()
         .filter_map(|e| match e {
             Progress::NewBest { nodes, .. } => Some(*nodes),
-            Progress::Examining { .. } => None,
+            Progress::Examining { .. } | Progress::Searched { .. } => None,
         })
         .collect();
     assert!(!counts.is_empty());
@@ -591,4 +591,68 @@ fn multi_pv_gives_the_k_best_top_level_moves_exact_values() {
         (one.stats.nodes, three.stats.nodes, all.stats.nodes),
         (3349, 6463, 43628)
     );
+}
+
+/// What the terminal's screen shows while the machine thinks: each top-level move as it is
+/// examined, with its plausibility, then its value once searched, as the result lists them, for
+/// both programs.
+#[test]
+fn progress_reports_each_top_level_move_with_its_plausibility_and_value() {
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let pos = Position::from_fen(fen).unwrap();
+    for profile in [
+        Profile::C197(Default::default()),
+        Profile::Paper(Default::default()),
+    ] {
+        let mut program = machack::game::Program::new(SearchParams {
+            profile,
+            ..SearchParams::preset(Preset::Normal)
+        });
+        let mut events = Vec::new();
+        let mut log = |p: &Progress| events.push(p.clone());
+        let r = program.search(&pos, &[], &Limits::default(), Some(&mut log));
+        let examined: Vec<(Move, Value)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Progress::Examining {
+                    mv, plausibility, ..
+                } => Some((*mv, *plausibility)),
+                _ => None,
+            })
+            .collect();
+        let searched: Vec<(usize, Move, Value, TopBound)> = events
+            .iter()
+            .filter_map(|e| match e {
+                Progress::Searched {
+                    index,
+                    mv,
+                    value,
+                    bound,
+                    ..
+                } => Some((*index, *mv, *value, *bound)),
+                _ => None,
+            })
+            .collect();
+        let listed: Vec<(Move, Value)> =
+            r.top_level.iter().map(|t| (t.mv, t.plausibility)).collect();
+        assert_eq!(examined, listed, "{profile:?}");
+        let valued: Vec<(usize, Move, Value, TopBound)> = r
+            .top_level
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i, t.mv, t.value, t.bound))
+            .collect();
+        assert_eq!(searched, valued, "{profile:?}");
+        assert!(listed.len() >= 6, "{profile:?}: {listed:?}");
+        // The best move so far is one of them, and the last one reported is the choice.
+        let last_best = events.iter().rev().find_map(|e| match e {
+            Progress::NewBest { mv, value, .. } => Some((*mv, *value)),
+            _ => None,
+        });
+        assert_eq!(
+            last_best,
+            Some((r.best_move.unwrap(), r.value)),
+            "{profile:?}"
+        );
+    }
 }

@@ -106,7 +106,7 @@ pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
 
 /// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a
 /// time, and the bytes that are not 0 found with word arithmetic.
-fn held(row: &[u8; SLOTS]) -> u32 {
+pub fn held(row: &[u8; SLOTS]) -> u32 {
     // The top bit of each byte that is not 0, then those eight bits gathered into the top
     // byte (the products land on distinct bits, so nothing carries).
     let nonzero = |x: u64| {

@@ -19,10 +19,11 @@ use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, 
 use super::cat::{Leftovers, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::hash::{Probe, Table};
-use super::lmg::{Entry, List, Phase, Pmg};
+use super::lmg::{Entry, List, Phase, Pmg, Sorting};
 use crate::program::Fixes;
-use crate::program::{Limits, Progress, Selection, Statistics, WidthSchedule};
+use crate::program::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
 use crate::rules::{Move, Position};
+use crate::value::Value;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -301,7 +302,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mark = self.hash_mark_root(n);
         let record = self.child(n, e.mv).and_then(|(child, mut pm)| {
             pm.pmg = true;
-            self.report_examining_at(index, pm.mv);
+            self.report_examining_at(index, pm.mv, e.plausibility);
             let mut ret = self.lmg(&child);
             self.taken_back(&pm);
             if self.stopped {
@@ -421,8 +422,13 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `STATE2` and `EVM`: the generator's list, searched.
     pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
         self.stats.pmg_calls += 1;
+        if self.lmgd2 == 1 && !self.limits.searchmoves.is_empty() {
+            // The root restricted to `go searchmoves`: the whole list sorted, then kept in part.
+            let list = self.root_list(n);
+            return self.evm(n, list.into());
+        }
         let lmg_fixes = self.fixes.into();
-        let list = Pmg::run(
+        let list = Pmg::run_for_search(
             &n.board,
             &n.tables,
             self.lmgd2,
@@ -430,11 +436,6 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.phase,
             lmg_fixes,
         );
-        let list = if self.lmgd2 == 1 {
-            self.restricted(n, list)
-        } else {
-            list
-        };
         self.evm(n, list)
     }
 
@@ -493,10 +494,10 @@ impl<'a, 'p> Tree<'a, 'p> {
         }
     }
 
-    /// `EVM` (3539-3759).
-    fn evm(&mut self, n: &Node, list: List) -> Ret {
+    /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
+    /// far as it is read.
+    fn evm(&mut self, n: &Node, mut list: Sorting) -> Ret {
         let i = n.board.side;
-        let entries = &list.entries;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
         // EVM4D: the distinct-piece prefix.
@@ -507,7 +508,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         if pieces_needed > 0 {
             let mut k = 0;
             loop {
-                let p = entries[k].mv.piece;
+                let p = list.get(k).mv.piece;
                 if p != 0 && !seen[p] {
                     seen[p] = true;
                     pieces_needed -= 1;
@@ -516,7 +517,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                     }
                 }
                 k += 1;
-                if k >= entries.len() {
+                if k >= list.len() {
                     break;
                 }
                 s -= 1;
@@ -538,23 +539,23 @@ impl<'a, 'p> Tree<'a, 'p> {
             counter += 1;
             if counter > 0 {
                 // EVM5D: past the width only must-search moves, while some are left.
-                if esnfk == 0 || k == entries.len() {
+                if esnfk == 0 || k == list.len() {
                     break;
                 }
-                if !entries[k].must {
+                if !list.get(k).must {
                     k += 1;
                     continue;
                 }
                 esnfk -= 1;
             } else {
-                if k == entries.len() {
+                if k == list.len() {
                     break;
                 }
-                if entries[k].must {
+                if list.get(k).must {
                     esnfk -= 1;
                 }
             }
-            let e = entries[k];
+            let e = list.get(k);
             let selection = if k < w as usize {
                 Selection::Width
             } else if k < limit as usize {
@@ -568,7 +569,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             };
             pm.pmg = true;
             if self.lmgd == 1 {
-                self.report_examining(pm.mv);
+                self.report_examining(pm.mv, e.plausibility);
             }
             let mut ret = self.lmg(&child);
             self.taken_back(&pm);
@@ -623,6 +624,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                     best: false,
                     secondary,
                 });
+                self.report_searched(i);
                 Some(self.top.len() - 1)
             } else {
                 None
@@ -732,17 +734,48 @@ impl<'a, 'p> Tree<'a, 'p> {
         sign * d
     }
 
-    fn report_examining(&mut self, mv: Move) {
-        self.report_examining_at(self.top.len(), mv);
+    fn report_examining(&mut self, mv: Move, plausibility: i64) {
+        self.report_examining_at(self.top.len(), mv, plausibility);
     }
 
-    fn report_examining_at(&mut self, index: usize, mv: Move) {
+    fn report_examining_at(&mut self, index: usize, mv: Move, plausibility: i64) {
         let nodes = self.stats.nodes;
         if let Some(p) = self.progress.as_mut() {
             p(&Progress::Examining {
                 index,
                 mv,
                 total: 0,
+                plausibility: plausibility.clamp(-(Value::MAX as i64), Value::MAX as i64) as Value,
+                nodes,
+            });
+        }
+    }
+
+    /// Reports the top-level move just recorded for side `i`, valued as the search's result
+    /// gives it ([`super::Searcher::search`]): its unmodified value, or, refuted, at most the best
+    /// so far.
+    fn report_searched(&mut self, i: usize) {
+        let Some(t) = self.top.last() else {
+            return;
+        };
+        let refuted = if i == 0 {
+            t.raw < -(FLUSH - 512)
+        } else {
+            t.raw > FLUSH - 512
+        };
+        let (value, bound) = if refuted {
+            let best = self.top.iter().rev().find(|t| t.best).map(|t| t.raw);
+            (best.unwrap_or(t.raw), TopBound::AtMost)
+        } else {
+            (t.raw, TopBound::Exact)
+        };
+        let (index, mv, nodes) = (self.top.len() - 1, t.mv, self.stats.nodes);
+        if let Some(p) = self.progress.as_mut() {
+            p(&Progress::Searched {
+                index,
+                mv,
+                value: side_value(value, i),
+                bound,
                 nodes,
             });
         }

@@ -12,7 +12,7 @@ use super::board::{
     BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
@@ -122,6 +122,85 @@ pub struct List {
     pub must_search: usize,
 }
 
+/// The generator's list as `EVM` reads it (see [`Pmg::run_for_search`]): in `SORT`'s order,
+/// but sorted only as far as it is read. The search reads some 3 of 46 moves at a node on
+/// average (a refutation ends the node), so most of the radix exchange's passes are left
+/// undone. A pass on a range depends on that range alone: the entries read come in exactly
+/// the order [`sort`] gives.
+#[derive(Clone, Debug)]
+pub struct Sorting {
+    /// The moves as generated.
+    entries: Vec<Entry>,
+    /// The words the exchanges are made on (see [`sort_with`]).
+    words: Vec<u64>,
+    /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last.
+    pending: Vec<(usize, usize, u32)>,
+    /// `words[..ready]` are in their final order.
+    ready: usize,
+    /// `PCSWSM`.
+    pub pieces_with_safe_moves: usize,
+    /// `NCKF`.
+    pub must_search: usize,
+}
+
+impl Sorting {
+    fn new(entries: Vec<Entry>, pieces_with_safe_moves: usize, must_search: usize) -> Sorting {
+        let words = sort_words(&entries, |e| e.plausibility);
+        let mut pending = Vec::with_capacity(16);
+        pending.push((0, entries.len(), 11));
+        Sorting {
+            entries,
+            words,
+            pending,
+            ready: 0,
+            pieces_with_safe_moves,
+            must_search,
+        }
+    }
+
+    /// How many moves there are.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The `k`-th move in `SORT`'s order (`k` below [`Sorting::len`]): the passes of `SORT1`
+    /// on the ranges before it and on its own are made first.
+    pub fn get(&mut self, k: usize) -> Entry {
+        while self.ready <= k {
+            let (start, end, bit) = self.pending.pop().expect("a move on the list");
+            match pass(&mut self.words[start..end], bit) {
+                Some((s, next)) => {
+                    self.pending.push((start + s, end, next));
+                    self.pending.push((start, start + s, next));
+                }
+                None => self.ready = end,
+            }
+        }
+        self.entries[self.words[k] as u32 as usize]
+    }
+}
+
+impl From<List> for Sorting {
+    /// A list already in `SORT`'s order (the root's, restricted by UCI `go searchmoves`), read
+    /// as it is.
+    fn from(list: List) -> Sorting {
+        let n = list.entries.len();
+        Sorting {
+            entries: list.entries,
+            words: (0..n as u64).collect(),
+            pending: Vec::new(),
+            ready: n,
+            pieces_with_safe_moves: list.pieces_with_safe_moves,
+            must_search: list.must_search,
+        }
+    }
+}
+
 /// The fixes of later versions the generator knows (see [`Fixes`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct LmgFixes {
@@ -158,16 +237,28 @@ impl Phase {
 }
 
 /// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
-/// undone afterwards (`LMV6D`, `LMUOP1`). Squares, sides, slots and pieces in bytes: the log
-/// is written and read back for every move.
+/// undone afterwards (`LMV6D`, `LMUOP1`): one for each line uncovered, not one for each
+/// square. Squares, sides, slots and pieces in bytes: the log is written and read back for
+/// every move.
 enum Change {
-    /// An attack word of side and square, restored exactly.
-    Attack(u8, u8, AttackWord),
-    /// The squares an uncovered slider's line was followed over, in direction slot `d`:
-    /// `LMV6E` (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk(u8, u8, Walk),
-    /// `LMUOP1` (4746-4751): the slot set on the new square is cleared.
-    Clear(u8, u8),
+    /// The squares an uncovered slider `tt`'s line was followed over, in direction slot `d`,
+    /// each given one attack `word` of `side`: the attacks are taken off again, and `LMV6E`
+    /// (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
+    Walk {
+        side: u8,
+        word: AttackWord,
+        d: u8,
+        tt: u8,
+        walk: Walk,
+    },
+    /// Moving along the line: one attack `word` of `side` on the new square `a`, taken off
+    /// again, and `LMUOP1` (4746-4751): the slot set there is cleared.
+    Along {
+        side: u8,
+        word: AttackWord,
+        a: u8,
+        d: u8,
+    },
 }
 
 /// The board squares of one line from a square: seven at most.
@@ -248,6 +339,20 @@ impl<'a> Pmg<'a, false> {
             must_search: g.nckf,
         }
     }
+
+    /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it.
+    pub fn run_for_search(
+        b: &'a Board,
+        t: &Tables,
+        lmgd2: u32,
+        catcut: u32,
+        phase: Phase,
+        fixes: LmgFixes,
+    ) -> Sorting {
+        let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
+        let pieces_with_safe_moves = g.generate();
+        Sorting::new(g.entries, pieces_with_safe_moves, g.nckf)
+    }
 }
 
 impl<'a> Pmg<'a, true> {
@@ -303,7 +408,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             ickf: false,
             safe: true,
             lmoa: 0,
-            log: Vec::new(),
+            log: Vec::with_capacity(8),
             trace: Vec::new(),
             entries: Vec::with_capacity(48),
             nsmvs: 0,
@@ -414,7 +519,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let kl = b.piecel[k];
         let mut pcswsm = 0;
         let mut filter: Option<(Squares, Loc)> = None;
-        let mut pieces: Vec<Pc> = (1 + NPCS * i..=NPCS + NPCS * i).collect();
+        let mut pieces = 1 + NPCS * i..=NPCS + NPCS * i;
         let check = self.theirs(kl);
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
@@ -429,7 +534,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 filter = Some(self.checking_line(kl, d));
             } else {
                 // Double check: the king alone.
-                pieces = vec![k];
+                pieces = k..=k;
             }
         }
         for p in pieces {
@@ -602,15 +707,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
         while let Some(ch) = self.log.pop() {
             match ch {
-                Change::Attack(s, l, w) => self.t.attacks[s as usize][l as Loc] = w,
-                Change::Walk(d, tt, walk) => {
+                Change::Walk {
+                    side,
+                    word,
+                    d,
+                    tt,
+                    walk,
+                } => {
                     for l in walk.squares() {
+                        self.t.attacks[side as usize][l] -= word;
                         if self.t.slots[l][d as usize] == tt {
                             self.t.slots[l][d as usize] = 0;
                         }
                     }
                 }
-                Change::Clear(l, d) => self.t.slots[l as Loc][d as usize] = 0,
+                Change::Along { side, word, a, d } => {
+                    self.t.attacks[side as usize][a as Loc] -= word;
+                    self.t.slots[a as Loc][d as usize] = 0;
+                }
             }
         }
     }
@@ -1005,7 +1119,23 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.lmgr2(p, l, true);
             }
         } else {
-            lmgstd(b, p, a, &mut |l| self.lmgr2(p, l, true));
+            // LMGR2 on each square as the generator hands it over: the square values summed
+            // in a local, the squares where an enemy piece stands scored after the walk (what
+            // LMGR2 adds there depends on that square alone, not on the order).
+            let (mut values, mut enemies) = (0, Squares::new());
+            let (side, sqval) = (side_of(p), &self.sqval);
+            lmgstd(b, p, a, &mut |l| {
+                let (v, enemy) = square_value(b, sqval, side, l);
+                values += v;
+                if enemy != 0 {
+                    enemies.push(l);
+                }
+            });
+            self.c += values;
+            self.r += values;
+            for l in enemies.iter() {
+                self.lmgr2_enemy(p, l, b.at(l));
+            }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
             // 9 below), and the test reads that A: their own square's value comes off their
@@ -1032,19 +1162,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// checks, pawn breaks, pins, threats and the trade policy.
     #[inline(always)]
     fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
-        let b = self.b;
-        if b.border(l) {
-            return;
-        }
+        let (v, enemy) = square_value(self.b, &self.sqval, side_of(q), l);
         if positional {
-            self.c += self.sqval[l];
+            self.c += v;
         }
-        self.r += self.sqval[l];
-        let t1 = b.at(l);
-        if t1 == 0 || side_of(t1) == side_of(q) {
-            return;
+        self.r += v;
+        if enemy != 0 {
+            self.lmgr2_enemy(q, l, enemy);
         }
-        self.lmgr2_enemy(q, l, t1);
     }
 
     /// `LMGR2` on a square where an enemy piece `t1` stands.
@@ -1144,11 +1269,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let row = self.t.slots[a];
-        // The line slots that hold a piece, less those of the lines `p` moves on itself.
-        let mut lines = 0u32;
-        for (s, &j) in row[..8].iter().enumerate() {
-            lines |= ((j != 0) as u32) << s;
-        }
+        // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
+        let mut lines = held(&row) & 0xff;
         if b.rfpcs(p) {
             lines &= !0x0f;
         }
@@ -1219,9 +1341,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     continue;
                 }
                 let side = if enemy { 1 - i } else { i };
-                self.add_attack(side, a, word);
+                self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
-                self.log.push(Change::Clear(a as u8, d as u8));
+                self.log.push(Change::Along {
+                    side: side as u8,
+                    word,
+                    a: a as u8,
+                    d: d as u8,
+                });
                 continue;
             }
             let mut walk = Walk { len: 0, at: [0; 7] };
@@ -1231,11 +1358,16 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     walk.len += 1;
                 }
             });
-            self.log.push(Change::Walk(d as u8, tt as u8, walk));
+            // The squares are given the attack one by one (as far as the walk goes: it stops
+            // where our king is found exposed), and the log takes them all at once.
+            let side = if enemy { 1 - i } else { i };
+            let mut given = 0;
+            let mut exposed = false;
             for l in walk.squares() {
+                self.t.attacks[side][l] += word;
+                given += 1;
                 if !enemy {
                     // LMUAGR.
-                    self.add_attack(i, l, word);
                     self.set_slot(l, d, tt);
                     self.lmgr2(tt, l, false);
                 } else {
@@ -1243,13 +1375,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     // for a diagonal: a bishop's line lands in a rank or file slot, which the
                     // undo (by the right direction) does not clear, so it stays for the rest
                     // of this run of the generator.
-                    self.add_attack(1 - i, l, word);
                     self.set_slot(l, if d >= 4 { d - 4 } else { d }, tt);
                     self.r -= OPSQV;
                     let x = b.at(l);
                     if x != 0 && side_of(x) == i {
                         if l == b.piecel[king(i)] {
-                            return false;
+                            exposed = true;
+                            break;
                         }
                         if count(self.ours(l)) < count(self.theirs(l)) {
                             self.r -= b.pvalue[x] as i64;
@@ -1264,14 +1396,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     }
                 }
             }
+            self.log.push(Change::Walk {
+                side: side as u8,
+                word,
+                d: d as u8,
+                tt: tt as u8,
+                walk: Walk { len: given, ..walk },
+            });
+            if exposed {
+                return false;
+            }
         }
         true
-    }
-
-    fn add_attack(&mut self, side: usize, l: Loc, w: AttackWord) {
-        self.log
-            .push(Change::Attack(side as u8, l as u8, self.t.attacks[side][l]));
-        self.t.attacks[side][l] += w;
     }
 
     /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
@@ -1280,6 +1416,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.t.slots[l][d] = tt as u8;
         }
     }
+}
+
+/// The first tests of `LMGR2` (4630-4710) on square `l` in the range of a piece of `side`: the
+/// square's value (0 off the board), and the enemy piece standing there (0 if none).
+#[inline(always)]
+fn square_value(b: &Board, sqval: &[i64; 120], side: usize, l: Loc) -> (i64, Pc) {
+    if b.border(l) {
+        return (0, 0);
+    }
+    let t1 = b.at(l);
+    let enemy = if t1 != 0 && side_of(t1) != side {
+        t1
+    } else {
+        0
+    };
+    (sqval[l], enemy)
 }
 
 /// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table, `CSQP`
@@ -1314,11 +1466,7 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     if v.len() < 2 {
         return;
     }
-    let mut words: Vec<u64> = v
-        .iter()
-        .enumerate()
-        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
-        .collect();
+    let mut words = sort_words(v, key);
     sort1(&mut words, 11);
     let entries = v.to_vec();
     for (e, &w) in v.iter_mut().zip(words.iter()) {
@@ -1326,13 +1474,32 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     }
 }
 
+/// The words [`sort_with`] exchanges: each entry's 12 key bits above its index.
+fn sort_words<T>(v: &[T], key: impl Fn(&T) -> i64) -> Vec<u64> {
+    v.iter()
+        .enumerate()
+        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
+        .collect()
+}
+
 /// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
 /// each part on the next bit.
 fn sort1(v: &mut [u64], bit: u32) {
+    if let Some((s, next)) = pass(v, bit) {
+        let (first, second) = v.split_at_mut(s);
+        sort1(first, next);
+        sort1(second, next);
+    }
+}
+
+/// One pass of `SORT1` (6063-6092) on the words `v` from key bit `bit` down. None if that
+/// leaves the range in its final order; else how many entries the pass put first (those
+/// with the bit) and the key bit each part is to be sorted on next.
+fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
     let n = v.len();
     // SORT1: one entry or none.
     if n < 2 {
-        return;
+        return None;
     }
     // A pass on a bit all the keys of the range share leaves the range as it is (no exchange,
     // and the whole range goes on to the next bit): start at the highest bit they differ in,
@@ -1344,7 +1511,7 @@ fn sort1(v: &mut [u64], bit: u32) {
         if v[0] & mask < v[1] & mask {
             v.swap(0, 1);
         }
-        return;
+        return None;
     }
     let (mut or, mut and) = (0, !0);
     for &w in v.iter() {
@@ -1353,7 +1520,7 @@ fn sort1(v: &mut [u64], bit: u32) {
     }
     let differ = (or ^ and) & mask;
     if differ == 0 {
-        return;
+        return None;
     }
     let bit = 63 - differ.leading_zeros();
     let s = if n <= 64 {
@@ -1396,13 +1563,11 @@ fn sort1(v: &mut [u64], bit: u32) {
         a
     };
     if bit == 32 {
-        return;
+        // The last bit: both parts are in their order.
+        return None;
     }
-    let (first, second) = v.split_at_mut(s);
-    sort1(first, bit - 33);
-    sort1(second, bit - 33);
+    Some((s, bit - 33))
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1527,6 +1692,39 @@ mod tests {
                 let mut ours = v;
                 sort_with(&mut ours, |e| e.0);
                 assert_eq!(ours, written, "{n} entries");
+            }
+        }
+    }
+
+    #[test]
+    fn a_list_sorted_as_it_is_read_comes_in_sorts_order() {
+        // Sorting::get makes SORT1's passes only on the ranges up to the entry read: lists of
+        // 0 to 100 entries with many equal keys (and keys past 12 bits), read to every depth.
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for n in (0..=70).chain([100]) {
+            for _ in 0..10 {
+                let keys = 1 + next() % 30;
+                let entries: Vec<Entry> = (0..n)
+                    .map(|i| Entry {
+                        mv: CMove { piece: i, to: 0 },
+                        plausibility: (next() % keys * 16 + next() % 2 * 4096) as i64,
+                        must: false,
+                        poor: false,
+                        safe: true,
+                    })
+                    .collect();
+                let mut sorted = entries.clone();
+                sort(&mut sorted);
+                let read = (next() % (n as u64 + 1)) as usize;
+                let mut lazy = Sorting::new(entries, 0, 0);
+                let got: Vec<Entry> = (0..read).map(|k| lazy.get(k)).collect();
+                assert_eq!(got, sorted[..read], "{n} entries, {read} read");
             }
         }
     }

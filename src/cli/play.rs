@@ -3,6 +3,7 @@
 use super::CliError;
 use super::search_options::SettingsOptions;
 use crate::game::clock;
+use crate::player::account;
 use crate::player::board::Display;
 use crate::player::pace::Pace;
 use crate::player::terminal::{Ended, PlayConfig, Session};
@@ -22,8 +23,10 @@ pub struct PlayArgs {
     /// The program's settings (with --resume: the record's, which options given here change).
     #[command(flatten)]
     pub settings: SettingsOptions,
-    /// Plain upper-case ASCII output, no colours, no thinking display (as through a pipe, or
-    /// with TERM=dumb; NO_COLOR keeps the thinking display and draws the board in ASCII).
+    /// The plain scrolling printout in upper-case ASCII, no colours, no thinking display (as
+    /// through a pipe, or with TERM=dumb), instead of the screen a terminal gets (the board in
+    /// place, both clocks ticking, the machine's search, the transcript; NO_COLOR draws its
+    /// board in ASCII).
     #[arg(long)]
     pub teletype: bool,
     /// Time control: MOVES/SECONDS (50/7200 is the 1967 control), SECONDS+INCREMENT, both
@@ -57,6 +60,9 @@ pub struct PlayArgs {
     /// end, and play the deepest's move (not in 1967: the program searched to its set depth).
     #[arg(long)]
     pub deepen: bool,
+    /// Your name in the record [default: the account's, from USER or the user database].
+    #[arg(long)]
+    pub name: Option<String>,
 }
 
 /// Plays a game on standard input and output.
@@ -68,6 +74,16 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
     let pace = match &args.pace {
         Some(text) => Some(text.parse::<Pace>().map_err(|e| format!("--pace: {e}"))?),
         None => None,
+    };
+    let name = match &args.name {
+        Some(n) if account::usable(n) => n.trim().to_string(),
+        Some(n) => {
+            return Err(format!(
+                "--name: '{}' cannot name a player: a name is one line of text, not empty",
+                crate::notation::excerpt(n)
+            ));
+        }
+        None => account::default_name(|v| std::env::var(v).ok()),
     };
     let plays = match (args.white, args.black) {
         (_, true) => Some([true, false]),
@@ -85,17 +101,28 @@ pub fn run(args: &PlayArgs) -> Result<(), CliError> {
         record: args.record.clone(),
         pace,
         deepen: args.deepen,
+        name,
     };
     let stdout = std::io::stdout();
     let display = Display::choose(stdout.is_terminal(), args.teletype, |name| {
         std::env::var(name).ok()
     });
     let prompts = std::io::stdin().is_terminal();
+    // The screen where both ends are a terminal that takes control sequences; the teletype
+    // reads such a terminal's keys one by one (`--teletype`), other input (a pipe, a file,
+    // `TERM=dumb`, whose programs send whole lines) line by line.
+    let on_screen = prompts && display.live;
+    let dumb = std::env::var("TERM").is_ok_and(|t| t == "dumb");
+    let keyed = prompts && stdout.is_terminal() && !dumb;
     let mut session = Session::new(&config, stdout.lock(), display, prompts)?;
-    match session
-        .run(std::io::BufReader::new(std::io::stdin()))
-        .map_err(|e| format!("reading the input: {e}"))?
-    {
+    let ended = if on_screen {
+        session.run_on_screen()
+    } else if keyed {
+        session.run_on_teletype()
+    } else {
+        session.run(std::io::BufReader::new(std::io::stdin()))
+    };
+    match ended.map_err(|e| format!("reading the input: {e}"))? {
         Ended::Recorded => Ok(()),
         Ended::Incomplete(why) => Err(why),
     }

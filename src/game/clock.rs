@@ -555,6 +555,37 @@ impl Clock {
         }
     }
 
+    /// The side whose clock runs, if one does.
+    pub fn running(&self) -> Option<Color> {
+        self.running.map(|(c, _)| c)
+    }
+
+    /// How long until the flag of the side whose clock runs falls (its time and the grace),
+    /// if a clock runs under a control with a flag (a limit per move has none).
+    pub fn flag_in(&self) -> Option<Duration> {
+        let (c, since) = self.running?;
+        if matches!(self.control, TimeControl::PerMove(_)) {
+            return None;
+        }
+        let allowed = self.remaining[c.index()].saturating_add(self.grace);
+        Some(allowed.saturating_sub(since.elapsed()))
+    }
+
+    /// The flag of the side whose clock runs, fallen now that its time is over: its clock is
+    /// stopped and charged, and the side returned; None while its time lasts. A live clock
+    /// calls it as time passes, so that a flag falls on time, not at the next move.
+    pub fn flag_falls(&mut self) -> Option<Color> {
+        let (c, since) = self.running?;
+        if matches!(self.control, TimeControl::PerMove(_)) {
+            return None;
+        }
+        if since.elapsed() <= self.remaining[c.index()].saturating_add(self.grace) {
+            return None;
+        }
+        self.stop();
+        self.flag_fallen(c).then_some(c)
+    }
+
     /// Whether `color` has lost on time.
     pub fn flag_fallen(&self, color: Color) -> bool {
         self.fallen == Some(color)
@@ -917,5 +948,27 @@ mod tests {
                 "{left:?} {mtg:?} {inc:?}: {a:?}"
             );
         }
+    }
+
+    #[test]
+    fn a_running_flag_falls_when_its_time_is_over_not_before() {
+        let mut c = Clock::new(tc("0.2"));
+        c.start(Color::White);
+        assert_eq!(c.running(), Some(Color::White));
+        assert!(c.flag_in().unwrap() <= ms(200));
+        assert_eq!(c.flag_falls(), None, "time left");
+        std::thread::sleep(ms(250));
+        assert_eq!(c.flag_in(), Some(Duration::ZERO));
+        assert_eq!(c.flag_falls(), Some(Color::White));
+        assert!(c.flag_fallen(Color::White));
+        assert_eq!(
+            (c.running(), c.remaining(Color::White)),
+            (None, Duration::ZERO)
+        );
+        // A limit per move has no flag.
+        let mut c = Clock::new(tc("move/0.1"));
+        c.start(Color::Black);
+        std::thread::sleep(ms(150));
+        assert_eq!((c.flag_in(), c.flag_falls()), (None, None));
     }
 }

@@ -205,7 +205,7 @@ pub fn search(
 fn shifted(p: &Progress, nodes: u64, elapsed: Duration) -> Progress {
     let mut p = p.clone();
     match &mut p {
-        Progress::Examining { nodes: n, .. } => *n += nodes,
+        Progress::Examining { nodes: n, .. } | Progress::Searched { nodes: n, .. } => *n += nodes,
         Progress::NewBest {
             nodes: n,
             elapsed: e,

@@ -123,8 +123,8 @@ mod tests {
         assert_eq!(
             parse(&no_rights, "e1h1").unwrap_err().to_string(),
             "'e1h1' matches no legal move: the king taking its own rook means castling, \
-             written e1g1 (O-O), which is not legal here; closest legal moves: K/K1-Q1 (Kd1), \
-             K/K1-KB1 (Kf1), K/K1-Q2 (Kd2), K/K1-K2 (Ke2), K/K1-KB2 (Kf2)"
+             written e1g1 (O-O), which is not legal here; closest legal moves: K-Q1 (Kd1), K-B1 \
+             (Kf1), K-Q2 (Kd2), K-K2 (Ke2), K-B2 (Kf2)"
         );
         let moved = Position::from_fen("4k3/8/8/8/8/8/8/5K1R w - - 0 1").unwrap();
         let e = parse(&moved, "f1h1").unwrap_err().to_string();

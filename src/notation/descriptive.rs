@@ -256,6 +256,19 @@ pub fn format(pos: &Position, m: Move, style: Style) -> String {
     }
 }
 
+/// Writes legal move `m` as a player writes it down: the shortest unambiguous form, the K/Q
+/// prefix dropped where the move stays unambiguous ([`Style::Short`]'s body), then ` ch` or
+/// ` mate` as a word: `P-QR3`, `BxP ch`, `N-B3`, `R/K2-Q2`. Suggestions and candidates are
+/// given so, to be typed back as they stand.
+pub fn format_written(pos: &Position, m: Move) -> String {
+    let body = shortest(pos, m, true);
+    match check_mark(pos, m) {
+        CheckMark::None => body,
+        CheckMark::Check => format!("{body} ch"),
+        CheckMark::Mate => format!("{body} mate"),
+    }
+}
+
 /// Writes a line of moves played one after the other from `pos` (a principal variation), each in
 /// `style`; a move that is not legal where it stands ends the line, shown as `?` + coordinates.
 pub fn format_line(pos: &Position, line: &[Move], style: Style) -> String {

@@ -1,6 +1,7 @@
 //! The board as the terminal game shows it, from the player's side: plain upper-case ASCII for a
 //! teletype or a pipe (`WR` a White rook, `BN` a Black knight), or coloured squares (crossterm) on
-//! a terminal, with pieces told apart by shape as well as colour.
+//! a terminal: the men as solid chess glyphs in white or black, which read at a glance on both
+//! squares, or, without UTF-8, as the teletype's letters.
 
 use crate::notation::descriptive::FILE_NAMES;
 use crate::rules::{Color, PieceKind, Position, Square};
@@ -53,12 +54,13 @@ impl Display {
     }
 }
 
-/// The light squares' colour; with [`DARK`], chosen so that both piece colours stand out on
-/// both squares by a WCAG contrast ratio of at least 3:1 (3.47 at the least; the test computes
-/// them). The usual (240, 217, 181) leaves a white man at 1.4:1.
-pub const LIGHT: (u8, u8, u8) = (170, 130, 90);
+/// The light squares' colour; with [`DARK`], chosen so that White's men stand out on both
+/// squares by a WCAG contrast ratio of at least 4:1 (4.10 on the light ones) and Black's by at
+/// least 3:1 (3.02 on the dark ones), the squares still told apart (1.70:1); the test computes
+/// them. The usual (240, 217, 181) leaves a white man at 1.4:1.
+pub const LIGHT: (u8, u8, u8) = (156, 118, 82);
 /// The dark squares' colour.
-pub const DARK: (u8, u8, u8) = (125, 92, 60);
+pub const DARK: (u8, u8, u8) = (112, 84, 58);
 /// White's men.
 pub const WHITE_MEN: (u8, u8, u8) = (255, 255, 255);
 /// Black's men.
@@ -135,21 +137,21 @@ pub fn teletype(pos: &Position, bottom: Color) -> String {
     out
 }
 
-/// The chess glyph of a man: outlined for White, solid for Black.
-fn glyph(color: Color, kind: PieceKind) -> char {
-    let (white, black) = match kind {
-        PieceKind::King => ('♔', '♚'),
-        PieceKind::Queen => ('♕', '♛'),
-        PieceKind::Rook => ('♖', '♜'),
-        PieceKind::Bishop => ('♗', '♝'),
-        PieceKind::Knight => ('♘', '♞'),
-        PieceKind::Pawn => ('♙', '♟'),
-    };
-    if color == Color::White { white } else { black }
+/// The chess glyph of a man: the solid one for either side, drawn in its side's colour (the
+/// outlined White glyphs are thin strokes that read poorly on coloured squares).
+fn glyph(kind: PieceKind) -> char {
+    match kind {
+        PieceKind::King => '♚',
+        PieceKind::Queen => '♛',
+        PieceKind::Rook => '♜',
+        PieceKind::Bishop => '♝',
+        PieceKind::Knight => '♞',
+        PieceKind::Pawn => '♟',
+    }
 }
 
-/// The board with coloured squares and men, for a terminal: glyphs (` ♜ `) or the teletype's
-/// letters (` BR `), so that the men are told apart without their colours too.
+/// The board with coloured squares and men, for a terminal: solid glyphs (` ♜ `) in the men's
+/// colours, or the teletype's letters (` BR `), which tell the sides apart without colour too.
 pub fn coloured(pos: &Position, bottom: Color, glyphs: bool) -> String {
     let rgb = |(r, g, b): (u8, u8, u8)| TermColor::Rgb { r, g, b };
     let width = if glyphs { 3 } else { 4 };
@@ -166,7 +168,7 @@ pub fn coloured(pos: &Position, bottom: Color, glyphs: bool) -> String {
                         BLACK_MEN
                     });
                     let text = if glyphs {
-                        format!(" {} ", glyph(p.color, p.kind))
+                        format!(" {} ", glyph(p.kind))
                     } else {
                         let side = if p.color == Color::White { 'W' } else { 'B' };
                         format!(" {side}{} ", p.kind.letter())
@@ -242,13 +244,15 @@ mod tests {
     }
 
     #[test]
-    fn each_mans_colour_stands_out_on_each_square_by_3_to_1() {
+    fn white_men_stand_out_by_4_to_1_and_black_by_3_to_1_on_each_square() {
         let ratios: Vec<String> = [WHITE_MEN, BLACK_MEN]
             .iter()
             .flat_map(|&men| [LIGHT, DARK].map(|sq| format!("{:.2}", contrast(men, sq))))
             .collect();
         // White on light, White on dark, Black on light, Black on dark.
-        assert_eq!(ratios, ["3.47", "6.06", "6.05", "3.47"]);
+        assert_eq!(ratios, ["4.10", "6.96", "5.13", "3.02"]);
+        // The squares are told apart.
+        assert_eq!(format!("{:.2}", contrast(LIGHT, DARK)), "1.70");
         assert_eq!(
             format!("{:.2}", contrast(WHITE_MEN, (240, 217, 181))),
             "1.37"
@@ -302,10 +306,30 @@ mod tests {
     }
 
     #[test]
-    fn coloured_men_are_told_apart_by_shape() {
+    fn coloured_men_are_solid_glyphs_in_their_colours_or_letters() {
         let start = Position::startpos();
         let glyphs = coloured(&start, Color::White, true);
-        assert!(glyphs.contains(" ♜ ") && glyphs.contains(" ♖ "));
+        // Solid glyphs for both sides, in the men's colours: white's rook, then black's.
+        let white_rook = " ♜ "
+            .with(TermColor::Rgb {
+                r: 255,
+                g: 255,
+                b: 255,
+            })
+            .bold();
+        let black_rook = " ♜ ".with(TermColor::Rgb { r: 0, g: 0, b: 0 }).bold();
+        let on_dark = |s: crossterm::style::StyledContent<&str>| {
+            let (r, g, b) = DARK;
+            s.on(TermColor::Rgb { r, g, b }).to_string()
+        };
+        let on_light = |s: crossterm::style::StyledContent<&str>| {
+            let (r, g, b) = LIGHT;
+            s.on(TermColor::Rgb { r, g, b }).to_string()
+        };
+        // a1 is dark, h8 light.
+        assert!(glyphs.contains(&on_dark(white_rook)), "{glyphs:?}");
+        assert!(glyphs.contains(&on_light(black_rook)), "{glyphs:?}");
+        assert!(!glyphs.contains('♖'));
         let letters = coloured(&start, Color::White, false);
         assert!(letters.contains(" BR ") && letters.contains(" WR "));
         assert!(letters.ends_with("  QR  QN  QB  Q   K   KB  KN  KR \n"));

@@ -11,10 +11,14 @@
 
 use super::board::{self, Display};
 use super::command::{self, Command, HELP};
+use super::editor::{Edit, LineEditor, TeletypeLine};
 use super::pace::Pace;
+use super::screen::{self, ClockView, Frame, Screen};
+use super::thinking::{Outcome, Thinking};
+use super::tty::{RawLines, Takeover};
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::{Engine, Report};
+use crate::game::engine::{Engine, Report, Thought};
 use crate::game::input::{self, LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw_with_move};
 use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
@@ -24,14 +28,18 @@ use crate::notation::{self, Style, clip, descriptive};
 use crate::program::params::parse_feedovers;
 use crate::program::settings::{self, Changes};
 use crate::program::{Deepening, Limits};
-use crate::program::{Progress, SearchParams, WidthSchedule, parse_depth};
-use crate::rules::Color;
+use crate::program::{SearchParams, WidthSchedule, parse_depth};
+use crate::rules::{Color, Position};
 use crate::value::Value;
+use crossterm::event::{self, Event, KeyCode, KeyEvent};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -62,6 +70,8 @@ pub struct PlayConfig {
     /// `--deepen`: search depth 1, 2, 3, … within the clock's time (not in 1967) instead of
     /// once at the set depth.
     pub deepen: bool,
+    /// The user's name in the records of games begun here (`--name`, else the account's).
+    pub name: String,
 }
 
 /// The seed a record's book choices were made with (its `MachackSeed`).
@@ -72,9 +82,9 @@ fn resumed_seed(tags: &Tags) -> Option<u64> {
 /// The name the machine goes by in records.
 pub const MACHINE_NAME: &str = "Mac Hack VI (machack)";
 
-/// The name of a player in a record begun here: the machine's or `Human`.
-fn player_name(machine: bool) -> &'static str {
-    if machine { MACHINE_NAME } else { "Human" }
+/// The name of a player in a record begun here: the machine's or the user's, `user`.
+fn player_name(machine: bool, user: &str) -> &str {
+    if machine { MACHINE_NAME } else { user }
 }
 
 /// A seed from the time, for a game given none.
@@ -165,14 +175,19 @@ fn setup_for(config: &PlayConfig, resumed: Option<&Tags>) -> Result<(Setup, Vec<
 
 /// A terminal session: the game, the engine, the book, the clock and where the record goes.
 pub struct Session<W: Write> {
-    out: W,
+    out: RawLines<W>,
     display: Display,
     bottom: Color,
     prompts: bool,
     game: Game,
     tags: Tags,
     names_from_play: bool,
+    /// The user's name, for the records of games begun here.
+    user: String,
     engine: Engine,
+    /// The engine that finds hints (`HINT`), apart from the machine's, whose run state it
+    /// leaves as it is; made at the first hint.
+    hint_engine: Option<Engine>,
     book: Book,
     use_book: bool,
     rng: StdRng,
@@ -194,6 +209,29 @@ pub struct Session<W: Write> {
     record_error: Option<String>,
     /// What waits to be shown until the record holds it.
     held: Vec<String>,
+    /// Whether a prompt waits for a line on the terminal: a line shown meanwhile (a flag that
+    /// fell) starts on a line of its own.
+    prompted: bool,
+    /// What the last search showed, or the one under way.
+    thinking: Option<Thinking>,
+    /// The screen, in the screen mode ([`Session::run_on_screen`]).
+    screen: Option<Screen>,
+    /// On a teletype whose terminal's keys are read one by one ([`Session::run_on_teletype`]):
+    /// the line being typed as its last line shows it.
+    teletype: Option<TeletypeLine>,
+    /// On the screen or such a teletype, the line being typed and the lines typed ahead, to be
+    /// read in turn.
+    editor: LineEditor,
+    typed_ahead: VecDeque<String>,
+    /// With the keys read one by one, a size the terminal took while the machine thought
+    /// (handled once it has answered), and whether Ctrl-C was typed meanwhile (its search is
+    /// stopped, its move not played, and the session ends as by `QUIT`).
+    resized: Option<(u16, u16)>,
+    interrupted: bool,
+    /// The terminal, while the screen holds it.
+    takeover: Option<Takeover>,
+    /// While the record cannot be written, the game as it holds it: what the screen shows.
+    recorded: Option<Game>,
 }
 
 /// How a session ended.
@@ -225,8 +263,8 @@ impl<W: Write> Session<W> {
             None => {
                 let (setup, notes) = setup_for(config, None)?;
                 let s = opening::new_game(
-                    player_name(setup.plays[0]),
-                    player_name(setup.plays[1]),
+                    player_name(setup.plays[0], &config.name),
+                    player_name(setup.plays[1], &config.name),
                     config.clock,
                     &setup,
                     config.record.as_deref(),
@@ -254,7 +292,7 @@ impl<W: Write> Session<W> {
         notes.extend(setup_notes);
         let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
-            out,
+            out: RawLines::new(out),
             display,
             bottom: if setup.plays == [true, false] {
                 Color::Black
@@ -265,7 +303,9 @@ impl<W: Write> Session<W> {
             game: s.game,
             tags: s.tags,
             names_from_play: s.names_from_play,
+            user: config.name.clone(),
             engine: Engine::new(setup.params.clone()),
+            hint_engine: None,
             book: Book::builtin(),
             use_book: setup.book,
             rng: StdRng::seed_from_u64(seed),
@@ -281,6 +321,16 @@ impl<W: Write> Session<W> {
             written,
             record_error: None,
             held: Vec::new(),
+            prompted: false,
+            thinking: None,
+            screen: None,
+            teletype: None,
+            editor: LineEditor::default(),
+            typed_ahead: VecDeque::new(),
+            resized: None,
+            interrupted: false,
+            takeover: None,
+            recorded: None,
             deepen: config.deepen,
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
@@ -364,8 +414,10 @@ impl<W: Write> Session<W> {
     /// keeps its names.
     fn set_names(&mut self) {
         if self.names_from_play {
-            self.tags.set("White", player_name(self.machine[0]));
-            self.tags.set("Black", player_name(self.machine[1]));
+            let white = player_name(self.machine[0], &self.user).to_string();
+            let black = player_name(self.machine[1], &self.user).to_string();
+            self.tags.set("White", &white);
+            self.tags.set("Black", &black);
         }
     }
 
@@ -393,6 +445,21 @@ impl<W: Write> Session<W> {
     /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
     /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
+        if let Some(screen) = self.screen.as_mut() {
+            screen.push(&ascii(&clip(text)));
+            self.redraw();
+            return;
+        }
+        if self.teletype.is_some() {
+            // Above the line being typed, which stays the last.
+            self.rub_out();
+            let _ = writeln!(self.out, "{}", ascii(&clip(text)));
+            self.redraw();
+            return;
+        }
+        if std::mem::take(&mut self.prompted) {
+            let _ = writeln!(self.out);
+        }
         let _ = writeln!(self.out, "{}", ascii(&clip(text)));
         let _ = self.out.flush();
     }
@@ -429,6 +496,8 @@ impl<W: Write> Session<W> {
                     self.record_path.display()
                 ));
                 self.record_error = Some(why);
+                // The screen shows the game as recorded until the record holds the rest.
+                self.recorded = record::read_pgn(&self.written).ok().map(|r| r.game);
                 false
             }
         }
@@ -463,6 +532,7 @@ impl<W: Write> Session<W> {
             Ok(()) => {
                 self.written = text;
                 self.record_error = None;
+                self.recorded = None;
                 let plies = self.game.moves().len();
                 self.say(&format!(
                     "RECORDING THE GAME IN {} ({plies} PLIES RECORDED).",
@@ -513,8 +583,13 @@ impl<W: Write> Session<W> {
             }
             None => {
                 self.say("THE GAME CANNOT BE SAVED ANYWHERE; HERE IS ITS RECORD:");
-                let _ = write!(self.out, "{text}");
-                let _ = self.out.flush();
+                if self.screen.is_some() {
+                    self.say(text.trim_end());
+                } else {
+                    self.rub_out();
+                    let _ = write!(self.out, "{text}");
+                    let _ = self.out.flush();
+                }
                 Ended::Incomplete(format!(
                     "{incomplete}; no file could be written, and the whole game was printed"
                 ))
@@ -538,7 +613,9 @@ impl<W: Write> Session<W> {
         match command::parse(line) {
             Ok(Some(Command::Record(file))) => self.record_again(file.as_deref()),
             Ok(Some(Command::Help)) => {
-                let _ = write!(self.out, "{HELP}");
+                for line in HELP.lines() {
+                    self.say(line);
+                }
             }
             Ok(Some(Command::Quit)) => return false,
             _ => {
@@ -559,9 +636,15 @@ impl<W: Write> Session<W> {
 
     /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
     /// thread of its own, so that lines typed while the machine plays both sides (`PS`) are
-    /// handled between its moves. Says whether the record holds the whole game.
+    /// handled between its moves, and the clock is live: a flag falls when its time is over,
+    /// whether a key is typed or not. Says whether the record holds the whole game.
     pub fn run(&mut self, input: impl BufRead + Send + 'static) -> io::Result<Ended> {
-        let lines = read_lines(input);
+        let inputs = read_lines(input);
+        self.play(&inputs)
+    }
+
+    /// Plays the session on what comes in through `inputs` ([`Self::run`]).
+    fn play(&mut self, inputs: &Receiver<Input>) -> io::Result<Ended> {
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
         let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
         self.say(&rec);
@@ -586,35 +669,149 @@ impl<W: Write> Session<W> {
             } else if let Some(e) = self.game.ending {
                 if !self.announced {
                     self.announced = true;
+                    // The clocks stop with the game.
+                    self.clock.stop();
                     self.save_record();
                     self.show(format!("{e}   {}", e.result()));
                 }
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
-                if self.machine == [true, true]
-                    && let Ok(line) = lines.try_recv()
-                {
-                    if !self.take(line?) {
-                        return Ok(self.ending());
+                if self.machine == [true, true] {
+                    // (Keys read one by one are taken while it thinks.)
+                    let typed = match self.typed_ahead.pop_front() {
+                        Some(line) => Some(Ok(Line::Text(line.into_bytes()))),
+                        None if self.keyed() => None,
+                        None => match inputs.try_recv() {
+                            Ok(Input::Line(line)) => Some(line),
+                            _ => None,
+                        },
+                    };
+                    if let Some(line) = typed {
+                        let line = line?;
+                        if self.teletype.is_some() {
+                            self.after_prompt(&line);
+                        }
+                        if !self.take(line, inputs) {
+                            return Ok(self.ending());
+                        }
+                        continue;
                     }
-                    continue;
                 }
-                self.machine_move();
+                self.machine_move(inputs);
+                if self.interrupted {
+                    return Ok(self.interrupt());
+                }
                 continue;
             }
             self.prompt();
-            let Ok(line) = lines.recv() else {
-                self.say("END OF INPUT.");
-                return Ok(self.ending());
-            };
-            if !self.take(line?) {
-                return Ok(self.ending());
+            match self.next_line(inputs) {
+                Next::Line(line, ahead) => {
+                    if ahead {
+                        self.after_prompt(&line);
+                    }
+                    if !self.take(line, inputs) {
+                        return Ok(self.ending());
+                    }
+                }
+                Next::Woken => {}
+                Next::End => {
+                    self.say("END OF INPUT.");
+                    return Ok(self.ending());
+                }
+                Next::Failed(e) => return Err(e),
+                Next::Interrupted => return Ok(self.interrupt()),
             }
         }
     }
 
+    /// Ctrl-C on the screen: the session ends as by `QUIT` (the record holds the game).
+    fn interrupt(&mut self) -> Ended {
+        self.say("INTERRUPTED (CTRL-C).");
+        let ended = self.ending();
+        if ended == Ended::Recorded {
+            let rec = format!("THE RECORD {} HOLDS THE GAME.", self.record_path.display());
+            self.say(&rec);
+        }
+        ended
+    }
+
+    /// Plays the session on the screen: the terminal taken over (raw mode, the alternate
+    /// screen), its keys and size read by crossterm; or, on a terminal too small for it, as a
+    /// teletype ([`Self::run_on_teletype`]), after a one-line notice. The terminal is given
+    /// back as it was however the session ends (and [`super::tty`] gives it back on a panic or
+    /// a signal); the transcript's last lines are written to it then.
+    pub fn run_on_screen(&mut self) -> io::Result<Ended> {
+        // Lines typed into a terminal are not to be rewritten in place.
+        self.display.live = false;
+        let inputs = read_keys()?;
+        let (width, height) = crossterm::terminal::size()?;
+        if !screen::fits(width, height) {
+            self.say(&too_small(width, height));
+            return self.play_on_teletype(width, &inputs);
+        }
+        self.takeover = Some(Takeover::take(&mut self.out, true)?);
+        self.screen = Some(Screen::new(width, height));
+        let ended = self.play(&inputs);
+        self.give_back();
+        ended
+    }
+
+    /// Plays the session as a teletype on a terminal whose keys it reads one by one (raw mode,
+    /// crossterm), so that a line typed while the machine thinks stays on the printout's last
+    /// line ([`TeletypeLine`]), apart from what the machine writes, and is written after its
+    /// prompt once read: the printout is the plain teletype's, but nothing runs into what is
+    /// being typed, and each line typed shows once. The terminal is given back as in
+    /// [`Self::run_on_screen`].
+    pub fn run_on_teletype(&mut self) -> io::Result<Ended> {
+        self.display.live = false;
+        let inputs = read_keys()?;
+        let (width, _) = crossterm::terminal::size()?;
+        self.play_on_teletype(width, &inputs)
+    }
+
+    /// Plays the session as a teletype on a terminal `width` columns wide whose keys come
+    /// through `inputs` ([`Self::run_on_teletype`]).
+    fn play_on_teletype(&mut self, width: u16, inputs: &Receiver<Input>) -> io::Result<Ended> {
+        self.takeover = Some(Takeover::take(&mut self.out, false)?);
+        self.out.raw = true;
+        self.teletype = Some(TeletypeLine::new(width));
+        let ended = self.play(inputs);
+        self.give_back();
+        ended
+    }
+
+    /// Whether the terminal's keys are read one by one (the screen, or a teletype on a
+    /// terminal), not its lines.
+    fn keyed(&self) -> bool {
+        self.screen.is_some() || self.teletype.is_some()
+    }
+
+    /// A line typed ahead of its prompt, on a terminal (where the user's lines show as typed):
+    /// written after the prompt, as if typed there, so that the transcript reads in order; the
+    /// terminal showed it where it was typed, amid the machine's reply. On a teletype whose keys
+    /// are read one by one, every line read: the prompt and the line, in place of the line
+    /// being typed (which showed it until then).
+    fn after_prompt(&mut self, line: &Line) {
+        if !self.prompts {
+            return;
+        }
+        let text = match line {
+            Line::Text(bytes) => ascii(&clip(String::from_utf8_lossy(bytes).trim())),
+            _ => String::new(),
+        };
+        if self.teletype.is_some() {
+            self.rub_out();
+            let _ = writeln!(self.out, "{}{text}", prompt_text(&self.game));
+            self.prompted = false;
+            self.redraw();
+            return;
+        }
+        self.prompted = false;
+        let _ = writeln!(self.out, "{text}");
+    }
+
     /// Handles a line of input as it came; false ends the session.
-    fn take(&mut self, line: Line) -> bool {
+    fn take(&mut self, line: Line, inputs: &Receiver<Input>) -> bool {
         let text = match line {
             Line::Text(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
             Line::TooLong(head) => {
@@ -630,37 +827,78 @@ impl<W: Write> Session<W> {
         if self.record_error.is_some() {
             return self.handle_unrecorded(text.trim());
         }
-        self.handle(text.trim())
+        self.handle(text.trim(), inputs)
     }
 
     fn prompt(&mut self) {
+        if self.keyed() {
+            self.prompted = true;
+            self.redraw();
+            return;
+        }
         if !self.prompts {
             return;
         }
-        let label = if self.game.ending.is_some() {
-            "*".to_string()
-        } else {
-            self.game.move_label(self.game.moves().len())
-        };
-        let _ = write!(self.out, "{label} ");
+        let label = prompt_text(&self.game);
+        let _ = write!(self.out, "{label}");
         let _ = self.out.flush();
+        self.prompted = true;
+    }
+
+    /// On the screen, the line typed as the teletype would show it after its prompt, before
+    /// what answers it (a move is echoed as it is read instead).
+    fn screen_echo(&mut self, line: &str) {
+        if self.screen.is_some() {
+            let text = format!("{}{line}", prompt_text(&self.game));
+            self.say(&text);
+        }
+    }
+
+    /// Draws the screen as the session stands, in the screen mode; on a teletype whose keys
+    /// are read one by one, the line being typed.
+    fn redraw(&mut self) {
+        if let Some(screen) = self.screen.as_mut() {
+            let frame = screen_frame(view!(self), screen.panel_rows());
+            let _ = screen.draw(&mut self.out, &frame);
+        } else if let Some(t) = self.teletype.as_mut() {
+            let _ = write!(self.out, "{}", t.show(&teletype_text(view!(self))));
+            let _ = self.out.flush();
+        }
+    }
+
+    /// On a teletype whose keys are read one by one, rubs the line being typed out, so that
+    /// what is written next starts at the beginning of the printout's last line.
+    fn rub_out(&mut self) {
+        if let Some(t) = self.teletype.as_mut() {
+            let _ = write!(self.out, "{}", t.rub_out());
+        }
     }
 
     /// Handles one line; false ends the session.
-    fn handle(&mut self, line: &str) -> bool {
+    fn handle(&mut self, line: &str, inputs: &Receiver<Input>) -> bool {
         if line.is_empty() {
             return true;
         }
         match command::parse(line) {
-            Err(e) => self.say(&e),
-            Ok(Some(c)) => return self.command(c),
+            Err(e) => {
+                self.screen_echo(line);
+                self.say(&e);
+            }
+            Ok(Some(c)) => {
+                self.screen_echo(line);
+                return self.command(c, inputs);
+            }
             Ok(None) => self.user_move(line),
         }
         true
     }
 
-    fn command(&mut self, c: Command) -> bool {
+    fn command(&mut self, c: Command, inputs: &Receiver<Input>) -> bool {
         match c {
+            Command::Board if self.screen.is_some() => {
+                let line = self.status_line();
+                self.say(&line);
+            }
             Command::Board => self.show_board(),
             Command::Flip => {
                 self.bottom = !self.bottom;
@@ -725,8 +963,12 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Resign => self.resign(),
+            Command::New => self.new_game(),
+            Command::Hint => self.hint(inputs),
             Command::Help => {
-                let _ = write!(self.out, "{HELP}");
+                for line in HELP.lines() {
+                    self.say(line);
+                }
             }
             Command::Quit => {
                 if self.save_record() {
@@ -760,16 +1002,33 @@ impl<W: Write> Session<W> {
         self.say(&game);
     }
 
+    /// Prints the board and the status line (on the screen, where the board is always shown,
+    /// nothing: `BD` says the status line).
     fn show_board(&mut self) {
+        if self.screen.is_some() {
+            return;
+        }
+        self.rub_out();
         let pos = self.game.position();
         let b = board::draw(pos, self.bottom, self.display);
         let _ = write!(self.out, "{b}");
+        let line = self.status_line();
+        self.say(&line);
+    }
+
+    /// Who is to move, or how the game ended, and the clocks: `WHITE TO MOVE.  CLOCKS: WHITE
+    /// 0:10:00  BLACK 0:10:00`, `WHITE RESIGNS, BLACK WINS   0-1.  CLOCKS: ...`.
+    fn status_line(&self) -> String {
         let white = clock::hms(self.clock.remaining(Color::White));
         let black = clock::hms(self.clock.remaining(Color::Black));
-        let side = pos.side_to_move().name().to_uppercase();
-        self.say(&format!(
-            "{side} TO MOVE.  CLOCKS: WHITE {white}  BLACK {black}"
-        ));
+        let state = match self.game.ending {
+            Some(e) => format!("{e}   {}", e.result()),
+            None => format!(
+                "{} TO MOVE",
+                self.game.position().side_to_move().name().to_uppercase()
+            ),
+        };
+        format!("{state}.  CLOCKS: WHITE {white}  BLACK {black}")
     }
 
     fn print_game(&mut self) {
@@ -810,6 +1069,9 @@ impl<W: Write> Session<W> {
         }
         if lines.is_empty() {
             lines.push("NO MOVES YET.".into());
+        }
+        if let Some(e) = self.game.ending {
+            lines.push(format!("{e}   {}", e.result()));
         }
         for l in lines {
             self.say(l.trim_end());
@@ -887,6 +1149,93 @@ impl<W: Write> Session<W> {
                 self.show_board();
             }
             Err(e) => self.say(&format!("CANNOT RESTORE {file}: {e}")),
+        }
+    }
+
+    /// `NEW`: another game from the start, between the same sides under the same control and
+    /// settings, the book's choices from a new seed (from the time), in a new record under an
+    /// automatic name here; the game played so far stays in its record (unfinished if it was
+    /// not over).
+    fn new_game(&mut self) {
+        let white = player_name(self.machine[0], &self.user).to_string();
+        let black = player_name(self.machine[1], &self.user).to_string();
+        let setup = Setup {
+            seed: Some(seed_from_time()),
+            ..self.setup()
+        };
+        let control = Some(self.clock.control);
+        let s = match opening::new_game(&white, &black, control, &setup, None) {
+            Ok(s) => s,
+            Err(e) => {
+                self.say(&format!("CANNOT START A NEW GAME: {e}"));
+                return;
+            }
+        };
+        let unfinished = self.game.ending.is_none() && !self.game.moves().is_empty();
+        let old = self.record_path.display().to_string();
+        self.game = s.game;
+        self.game.set_claims(true);
+        self.tags = s.tags;
+        self.names_from_play = true;
+        self.record_path = s.path;
+        self.written = record::to_pgn(&self.game, &self.tags);
+        self.announced = false;
+        self.engine.new_game();
+        self.resign.reset();
+        self.last_value = None;
+        self.seed = setup.seed.unwrap_or_default();
+        self.rng = StdRng::seed_from_u64(self.seed);
+        self.clock = Clock::new(s.clock);
+        if unfinished {
+            self.say(&format!("THE GAME IN {old} IS LEFT UNFINISHED."));
+        }
+        self.say(&format!(
+            "A NEW GAME: RECORDING IT IN {}.",
+            self.record_path.display()
+        ));
+        self.show_board();
+        self.clock.start(self.game.position().side_to_move());
+    }
+
+    /// `HINT`: the move the machine would play in the user's place, searched as it searches
+    /// its own (by an engine of its own, so that the machine's play is not changed) in the time
+    /// the clock would allot it; the user's clock runs meanwhile.
+    fn hint(&mut self, inputs: &Receiver<Input>) {
+        if self.game.ending.is_some() {
+            self.say("THE GAME IS OVER.");
+            return;
+        }
+        let pos = self.game.position().clone();
+        let side = pos.side_to_move();
+        let params = self.engine.params().clone();
+        let engine = self
+            .hint_engine
+            .get_or_insert_with(|| Engine::new(params.clone()));
+        if engine.params() != &params {
+            engine.set_params(params);
+        }
+        let limits = Limits {
+            time: Some(self.clock.allot(side)),
+            deepen: self.deepening(),
+            ..Limits::default()
+        };
+        let thought = self.think_live(true, &pos, limits, inputs);
+        if let Some(t) = self.thinking.as_mut() {
+            t.ended = Some(Outcome::Hint);
+        }
+        if self.game.ending.is_some() || self.interrupted {
+            return; // the flag fell meanwhile, or Ctrl-C
+        }
+        match thought.best {
+            Some(m) => {
+                let text = format!(
+                    "HINT: {}, VALUE {:+.2}",
+                    notation::describe(&pos, m),
+                    f64::from(thought.value) / 128.0
+                );
+                self.say(&capitals(&text));
+            }
+            None => self.say("NO LEGAL MOVE."),
         }
     }
 
@@ -998,8 +1347,13 @@ impl<W: Write> Session<W> {
     }
 
     fn user_move(&mut self, text: &str) {
-        if self.game.ending.is_some() {
-            self.say("THE GAME IS OVER. U TAKES BACK A MOVE, RS RESTORES A GAME, QUIT ENDS.");
+        if let Some(e) = self.game.ending {
+            self.screen_echo(text);
+            self.say(&format!(
+                "THE GAME IS OVER ({e}   {}): NEW STARTS ANOTHER, U TAKES BACK A MOVE, RS \
+                 RESTORES A GAME, QUIT ENDS.",
+                e.result()
+            ));
             return;
         }
         let pos = self.game.position().clone();
@@ -1022,20 +1376,26 @@ impl<W: Write> Session<W> {
                     self.show(echo);
                     return;
                 }
-                // One echo per move: on a terminal the line typed after the prompt becomes the
-                // echo; a prompt where the line cannot be rewritten is echoed only if the move was
-                // typed otherwise.
-                if self.prompts && self.display.live {
-                    let _ = write!(self.out, "\x1b[1A\r\x1b[2K");
-                    self.say(&echo);
-                } else if !self.prompts || !text.eq_ignore_ascii_case(&full) {
+                // One echo per move: after a prompt, the line as typed (by the terminal, or
+                // after the prompt when typed ahead); through a pipe, the move as written.
+                if !self.prompts || self.screen.is_some() {
                     self.say(&echo);
                 }
                 self.clock.start(self.game.position().side_to_move());
             }
             Err(e) => {
+                self.screen_echo(text);
                 let msg = match e {
                     notation::MoveError::Ambiguous { .. } => format!("AMBIGUOUS: {e}"),
+                    // Neither a move nor a command, but near a command's word.
+                    notation::MoveError::Syntax { .. } | notation::MoveError::Empty
+                        if let Some(meant) = command::suggestion(text) =>
+                    {
+                        format!(
+                            "NOT A MOVE OR COMMAND: '{}'. DID YOU MEAN {meant}?",
+                            notation::excerpt(text)
+                        )
+                    }
                     notation::MoveError::Syntax { .. } | notation::MoveError::Empty => {
                         format!("NOT A MOVE OR COMMAND: {e} (HELP LISTS THE COMMANDS)")
                     }
@@ -1046,8 +1406,18 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// How the machine's searches deepen: not at all (as in 1967), or within the clock's time
+    /// (`--deepen`).
+    fn deepening(&self) -> Deepening {
+        if self.deepen {
+            Deepening::Play
+        } else {
+            Deepening::Off
+        }
+    }
+
     /// The machine's move: from the book if it has one, else from the search; or its resignation.
-    fn machine_move(&mut self) {
+    fn machine_move(&mut self, inputs: &Receiver<Input>) {
         let started = Instant::now();
         let pos = self.game.position().clone();
         let mover = pos.side_to_move();
@@ -1063,68 +1433,33 @@ impl<W: Write> Session<W> {
             None => {
                 let limits = Limits {
                     time: Some(self.clock.allot(mover)),
-                    deepen: if self.deepen {
-                        Deepening::Play
-                    } else {
-                        Deepening::Off
-                    },
+                    deepen: self.deepening(),
                     ..Limits::default()
                 };
-                let terminal = self.display.live;
-                let out = &mut self.out;
-                let mut best_text = String::from("?");
-                let mut deep = false;
-                let mut progress = |r: &Report| {
-                    if !terminal {
-                        return;
-                    }
-                    let p = match r {
-                        Report::Search(p) => p,
-                        // Deepening: the best is the last depth's.
-                        Report::Completed(c) => {
-                            if let Some(m) = c.lines.first().and_then(|l| l.pv.first()) {
-                                best_text = format!(
-                                    "{} ({:+.2}) DEPTH {}",
-                                    descriptive::format(&pos, *m, Style::Teletype),
-                                    f64::from(c.value) / 128.0,
-                                    c.depth
-                                );
-                            }
-                            return;
-                        }
-                        Report::Begin { deepening, .. } => {
-                            deep = *deepening;
-                            return;
-                        }
-                    };
-                    match p {
-                        Progress::Examining { mv, .. } => {
-                            let t = descriptive::format(&pos, *mv, Style::Teletype);
-                            let _ = write!(out, "\r\x1b[2KEXAMINING {t:<12} BEST {best_text}");
-                        }
-                        Progress::NewBest { .. } if deep => {}
-                        Progress::NewBest { mv, value, .. } => {
-                            best_text = format!(
-                                "{} ({:+.2})",
-                                descriptive::format(&pos, *mv, Style::Teletype),
-                                f64::from(*value) / 128.0
-                            );
-                        }
-                    }
-                    let _ = out.flush();
-                };
-                let thought = self
-                    .engine
-                    .think(&pos, self.game.history(), &limits, &mut progress);
+                let thought = self.think_live(false, &pos, limits.clone(), inputs);
+                if self.interrupted {
+                    return; // Ctrl-C: the search was stopped, its move is not played
+                }
                 let paced = self.engine.statistics().time_1967();
                 time_1967 = Some(paced);
-                if let Some(pace) = self.pace {
+                if let Some(pace) = self.pace
+                    && self.game.ending.is_none()
+                {
                     // Never past the time the clock allots: the pace must not lose on time.
                     let until = started + pace.target(paced).min(limits.time.unwrap_or_default());
-                    self.wait(until, paced, &best_text);
+                    if let Some(t) = self.thinking.as_mut() {
+                        t.answer = Some((until, paced));
+                    }
+                    self.wait_live(until, inputs);
+                    if let Some(t) = self.thinking.as_mut() {
+                        t.answer = None;
+                    }
                 }
-                if terminal {
+                if self.display.live {
                     let _ = write!(self.out, "\r\x1b[2K");
+                }
+                if self.game.ending.is_some() || self.interrupted {
+                    return; // its flag fell while it thought, or Ctrl-C: no move
                 }
                 self.last_value = Some(thought.value);
                 let Some(m) = thought.best else {
@@ -1167,6 +1502,7 @@ impl<W: Write> Session<W> {
         };
         let secs = self.stop_clock(mover);
         let flag = self.game.ending;
+        let book = searched.is_none();
         match searched {
             Some(s) => self.game.play_searched(m, Some(secs), s),
             None => self.game.play(m, None, true),
@@ -1176,6 +1512,16 @@ impl<W: Write> Session<W> {
         }
         let gm = self.game.moves().last().expect("just played").clone();
         let label = self.game.move_label(self.game.moves().len() - 1);
+        if book {
+            self.thinking = Some(Thinking::new());
+        }
+        if let Some(t) = self.thinking.as_mut() {
+            t.ended = Some(if book {
+                Outcome::Book
+            } else {
+                Outcome::Searched(secs)
+            });
+        }
         let note = match time_1967 {
             None => "BOOK".to_string(),
             Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
@@ -1204,26 +1550,462 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// With `--pace`, waits until `until`, the search's 1967-equivalent time `time_1967` scaled,
-    /// showing on a terminal the best move found and the time left.
-    fn wait(&mut self, until: Instant, time_1967: Duration, best: &str) {
+    /// Searches `pos` with `limits` (the machine's engine, or with `hint` the hint engine) on
+    /// a thread of its own, while this one keeps the clock live: what the search reports is
+    /// taken into [`Self::thinking`] and shown, keys typed meanwhile are taken (on the
+    /// screen), and the search is stopped if the flag of the side to move falls (then the game
+    /// is over on time, [`Self::check_flag`]) or Ctrl-C is typed.
+    fn think_live(
+        &mut self,
+        hint: bool,
+        pos: &Position,
+        limits: Limits,
+        inputs: &Receiver<Input>,
+    ) -> Thought {
+        let stop = Arc::new(AtomicBool::new(false));
+        let limits = Limits {
+            stop: Some(stop.clone()),
+            ..limits
+        };
+        let history = self.game.history().to_vec();
+        self.thinking = Some(Thinking::new());
+        let (send, reports) = mpsc::channel::<Report>();
+        let engine = match (hint, self.hint_engine.as_mut()) {
+            (true, Some(e)) => e,
+            _ => &mut self.engine,
+        };
+        let thought = thread::scope(|s| {
+            let worker = s.spawn(move || {
+                engine.think(pos, &history, &limits, &mut |r: &Report| {
+                    let _ = send.send(r.clone());
+                })
+            });
+            loop {
+                match reports.recv_timeout(TICK) {
+                    Ok(r) => {
+                        if let Some(t) = self.thinking.as_mut() {
+                            t.report(pos, &r);
+                        }
+                    }
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                if self.clock.flag_in() == Some(Duration::ZERO) {
+                    stop.store(true, Ordering::SeqCst);
+                }
+                // (Fields, not methods: the engine is lent to the search.)
+                if self.screen.is_some() || self.teletype.is_some() {
+                    // Keys typed meanwhile: kept for when the machine has answered.
+                    while let Ok(input) = inputs.try_recv() {
+                        match input {
+                            Input::Key(k) => match self.editor.key(&k) {
+                                Edit::Line(line) => self.typed_ahead.push_back(line),
+                                Edit::Interrupt => {
+                                    self.interrupted = true;
+                                    stop.store(true, Ordering::SeqCst);
+                                }
+                                _ => {}
+                            },
+                            Input::Resize(w, h) => self.resized = Some((w, h)),
+                            Input::Line(_) => {}
+                        }
+                        if self.typed_ahead.len() >= TYPED_AHEAD_MAX {
+                            break; // the rest waits in the channel
+                        }
+                    }
+                }
+                if let Some(screen) = self.screen.as_mut() {
+                    if self.resized.is_none_or(|(w, h)| screen::fits(w, h)) {
+                        if let Some((w, h)) = self.resized.take() {
+                            screen.resize(w, h);
+                        }
+                        let frame = screen_frame(view!(self), screen.panel_rows());
+                        let _ = screen.draw(&mut self.out, &frame);
+                    }
+                } else if let Some(t) = self.teletype.as_mut() {
+                    let _ = write!(self.out, "{}", t.show(&teletype_text(view!(self))));
+                    let _ = self.out.flush();
+                } else if self.display.live
+                    && let Some(t) = self.thinking.as_ref()
+                {
+                    let _ = write!(self.out, "\r\x1b[2K{}", t.status_line());
+                    let _ = self.out.flush();
+                }
+            }
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        self.check_flag();
+        self.after_thinking();
+        thought
+    }
+
+    /// With `--pace`, waits until `until` (the search's 1967-equivalent time scaled), the clock
+    /// live as in [`Self::think_live`], showing the best move found and the time left.
+    fn wait_live(&mut self, until: Instant, inputs: &Receiver<Input>) {
         loop {
+            if self.check_flag() || self.interrupted {
+                return;
+            }
             let now = Instant::now();
             if now >= until {
                 return;
             }
-            if self.display.live {
-                let _ = write!(
-                    self.out,
-                    "\r\x1b[2KBEST {best}  (1967: {:.1} SEC; ANSWERING IN {:.1} SEC)",
-                    time_1967.as_secs_f64(),
-                    (until - now).as_secs_f64()
-                );
-                let _ = self.out.flush();
+            if self.keyed() {
+                match inputs.recv_timeout((until - now).min(TICK)) {
+                    Ok(Input::Key(k)) => match self.editor.key(&k) {
+                        Edit::Line(line) if self.typed_ahead.len() < TYPED_AHEAD_MAX => {
+                            self.typed_ahead.push_back(line)
+                        }
+                        Edit::Interrupt => self.interrupted = true,
+                        _ => {}
+                    },
+                    Ok(Input::Resize(w, h)) => {
+                        self.resized = Some((w, h));
+                        self.after_thinking();
+                    }
+                    _ => {}
+                }
+                self.redraw();
+            } else {
+                if self.display.live
+                    && let Some(t) = self.thinking.as_ref()
+                {
+                    let _ = write!(self.out, "\r\x1b[2K{}", t.status_line());
+                    let _ = self.out.flush();
+                }
+                thread::sleep((until - now).min(TICK));
             }
-            thread::sleep((until - now).min(Duration::from_millis(100)));
         }
     }
+
+    /// What waited while the machine thought: a new size of the terminal (the screen drawn
+    /// again, or, too small, given up for the teletype).
+    fn after_thinking(&mut self) {
+        if let Some((w, h)) = self.resized.take() {
+            self.resize(w, h);
+        }
+    }
+
+    /// The terminal's new size: the screen drawn to it, or given up for the teletype if it is
+    /// too small, with a one-line notice.
+    fn resize(&mut self, width: u16, height: u16) {
+        if let Some(t) = self.teletype.as_mut() {
+            t.resize(width);
+        }
+        let Some(screen) = self.screen.as_mut() else {
+            return;
+        };
+        if screen::fits(width, height) {
+            screen.resize(width, height);
+            self.redraw();
+            return;
+        }
+        self.leave_screen();
+        self.teletype = Some(TeletypeLine::new(width));
+        self.say(&too_small(width, height));
+        self.show_board();
+    }
+
+    /// Gives the screen up: the alternate screen left, the keys still read one by one (for a
+    /// teletype, [`Self::run_on_teletype`], until the session ends), and the transcript's last
+    /// lines written, so that the game reads on.
+    fn leave_screen(&mut self) {
+        let Some(screen) = self.screen.take() else {
+            return;
+        };
+        if let Some(t) = self.takeover.as_mut() {
+            t.leave_screen(&mut self.out);
+        }
+        self.out.raw = true;
+        self.display = Display {
+            live: false,
+            ..self.display
+        };
+        self.prompted = false;
+        for line in screen.last_lines(SHOWN_ON_LEAVING) {
+            let _ = writeln!(self.out, "{line}");
+        }
+        let _ = self.out.flush();
+    }
+
+    /// The terminal given back as it was when the session ends: the screen left (its
+    /// transcript's last lines written), or the line being typed rubbed out.
+    fn give_back(&mut self) {
+        self.leave_screen();
+        self.rub_out();
+        if let Some(t) = self.takeover.as_mut() {
+            t.give_back(&mut self.out);
+        }
+        self.takeover = None;
+        self.teletype = None;
+        self.out.raw = false;
+        let _ = self.out.flush();
+    }
+
+    /// Page Up and Page Down on the screen: the transcript scrolled back and forth. True if `key`
+    /// was one of them.
+    fn scrolled(&mut self, key: &KeyEvent) -> bool {
+        let Some(screen) = self.screen.as_mut() else {
+            return false;
+        };
+        match key.code {
+            KeyCode::PageUp => screen.scroll(1),
+            KeyCode::PageDown => screen.scroll(-1),
+            _ => return false,
+        }
+        true
+    }
+
+    /// The flag of the side whose clock runs, fallen if its time is over: the game is then over
+    /// on time, recorded, and announced by the loop ([`Self::play`]). True if it fell now.
+    fn check_flag(&mut self) -> bool {
+        if self.game.ending.is_some() {
+            return false;
+        }
+        let Some(side) = self.clock.flag_falls() else {
+            return false;
+        };
+        self.game.ending = Some(Ending::Time(side));
+        self.save_record();
+        true
+    }
+
+    /// The next line the user typed, the clock live meanwhile: a line already waiting was
+    /// typed ahead of its prompt. On the screen, keys are taken into the line being typed, the
+    /// screen drawn again as they come and as the clock ticks.
+    fn next_line(&mut self, inputs: &Receiver<Input>) -> Next {
+        if self.interrupted {
+            return Next::Interrupted;
+        }
+        if let Some(line) = self.typed_ahead.pop_front() {
+            self.prompted = false;
+            return Next::Line(Line::Text(line.into_bytes()), self.teletype.is_some());
+        }
+        // Lines (not keys) already waiting were typed ahead.
+        let mut ahead = !self.keyed();
+        loop {
+            if self.check_flag() {
+                return Next::Woken;
+            }
+            let input = if ahead {
+                match inputs.try_recv() {
+                    Ok(input) => Ok(input),
+                    Err(mpsc::TryRecvError::Empty) => {
+                        ahead = false;
+                        continue;
+                    }
+                    Err(mpsc::TryRecvError::Disconnected) => Err(RecvTimeoutError::Disconnected),
+                }
+            } else {
+                // Just past a flag's fall, so that it has fallen when looked at; on the
+                // screen, each tick of the clock.
+                let flag = self.clock.flag_in().map(|d| d + Duration::from_millis(1));
+                let wait = match (flag, self.screen.is_some()) {
+                    (Some(d), true) => Some(d.min(TICK)),
+                    (None, true) => Some(TICK),
+                    (d, false) => d,
+                };
+                match wait {
+                    Some(d) => inputs.recv_timeout(d),
+                    None => inputs.recv().map_err(|_| RecvTimeoutError::Disconnected),
+                }
+            };
+            match input {
+                Ok(Input::Line(Ok(line))) => {
+                    self.prompted = false;
+                    return Next::Line(line, ahead);
+                }
+                Ok(Input::Line(Err(e))) => return Next::Failed(e),
+                Ok(Input::Key(k)) if self.scrolled(&k) => self.redraw(),
+                Ok(Input::Key(k)) => match self.editor.key(&k) {
+                    Edit::Line(line) => {
+                        self.prompted = false;
+                        // The teletype writes the line after its prompt, in place of the line
+                        // being typed.
+                        let ahead = self.teletype.is_some();
+                        return Next::Line(Line::Text(line.into_bytes()), ahead);
+                    }
+                    Edit::Interrupt => return Next::Interrupted,
+                    Edit::End => return Next::End,
+                    Edit::Changed => self.redraw(),
+                    Edit::Nothing => {}
+                },
+                Ok(Input::Resize(w, h)) => {
+                    let screen = self.screen.is_some();
+                    self.resize(w, h);
+                    if screen && self.screen.is_none() {
+                        return Next::Woken; // the teletype prompts again
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => self.redraw(),
+                Err(RecvTimeoutError::Disconnected) => return Next::End,
+            }
+        }
+    }
+}
+
+/// The prompt before a line: the move's label (`12.`, `12...`), or that the game is over.
+fn prompt_text(game: &Game) -> String {
+    match game.ending {
+        Some(e) => format!("GAME OVER ({}) * ", e.result()),
+        None => format!("{} ", game.move_label(game.moves().len())),
+    }
+}
+
+/// The one-line notice of a terminal too small for the screen.
+fn too_small(width: u16, height: u16) -> String {
+    format!(
+        "THE TERMINAL IS {width}X{height}, SMALLER THAN THE SCREEN NEEDS ({}X{}): GOING ON AS A \
+         TELETYPE.",
+        screen::MIN_WIDTH,
+        screen::MIN_HEIGHT
+    )
+}
+
+/// The transcript's lines written to the terminal when the screen gives it back.
+const SHOWN_ON_LEAVING: usize = 12;
+
+/// The most lines typed ahead that wait on the screen (more wait in the channel).
+const TYPED_AHEAD_MAX: usize = 64;
+
+/// The session's fields the screen is drawn from, borrowed one by one (so that they can be
+/// while the engine is lent to the search's thread).
+struct View<'a> {
+    game: &'a Game,
+    clock: &'a Clock,
+    tags: &'a Tags,
+    thinking: Option<&'a Thinking>,
+    bottom: Color,
+    display: Display,
+    editor: &'a LineEditor,
+    typed_ahead: &'a VecDeque<String>,
+    prompted: bool,
+}
+
+/// The [`View`] of a session's fields.
+macro_rules! view {
+    ($s:ident) => {
+        View {
+            game: $s.recorded.as_ref().unwrap_or(&$s.game),
+            clock: &$s.clock,
+            tags: &$s.tags,
+            thinking: $s.thinking.as_ref(),
+            bottom: $s.bottom,
+            display: $s.display,
+            editor: &$s.editor,
+            typed_ahead: &$s.typed_ahead,
+            prompted: $s.prompted,
+        }
+    };
+}
+use view;
+
+/// The line being typed as a teletype shows it ([`TeletypeLine`]): the prompt, if one waits,
+/// then the lines typed ahead and the line being typed, as on the screen's last line.
+fn teletype_text(v: View<'_>) -> String {
+    let mut typed: Vec<&str> = v.typed_ahead.iter().map(String::as_str).collect();
+    typed.push(v.editor.text());
+    let prompt = if v.prompted {
+        prompt_text(v.game)
+    } else {
+        String::new()
+    };
+    ascii(&format!("{prompt}{}", typed.join(" / ")))
+}
+
+/// What the screen shows of `v`, the machine's panel `rows` lines high.
+fn screen_frame(v: View<'_>, rows: usize) -> Frame {
+    let status = match v.game.ending {
+        Some(e) => format!("GAME OVER: {e}   {}", e.result()),
+        None => format!(
+            "{} TO MOVE",
+            v.game.position().side_to_move().name().to_uppercase()
+        ),
+    };
+    let clocks = [("WHITE", Color::White), ("BLACK", Color::Black)]
+        .into_iter()
+        .map(|(side, c)| ClockView {
+            side,
+            name: v
+                .tags
+                .get(if c == Color::White { "White" } else { "Black" })
+                .unwrap_or("?")
+                .to_string(),
+            left: v.clock.remaining(c),
+            running: v.clock.running() == Some(c),
+        })
+        .collect();
+    let machine = match v.thinking {
+        Some(t) => t.panel(rows),
+        None => vec!["ITS SEARCH SHOWS HERE".to_string()],
+    };
+    let mut typed: Vec<&str> = v.typed_ahead.iter().map(String::as_str).collect();
+    typed.push(v.editor.text());
+    Frame {
+        board: board::draw(v.game.position(), v.bottom, v.display),
+        status,
+        clocks,
+        moves: move_lines(v.game),
+        machine,
+        prompt: if v.prompted {
+            prompt_text(v.game)
+        } else {
+            String::new()
+        },
+        typed: typed.join(" / "),
+    }
+}
+
+/// The game's moves a line per move number: `12. P-K4           N-KB3`.
+fn move_lines(game: &Game) -> Vec<String> {
+    let moves = game.moves();
+    let mut lines = Vec::new();
+    let mut i = 0;
+    while i < moves.len() {
+        let label = game.move_label(i);
+        if label.ends_with("...") {
+            let number = label.trim_end_matches("...");
+            lines.push(format!(
+                "{number:<4} {:<16} {}",
+                "...", moves[i].descriptive
+            ));
+            i += 1;
+        } else {
+            let black = moves.get(i + 1).map_or("", |m| m.descriptive.as_str());
+            lines.push(format!("{label:<4} {:<16} {black}", moves[i].descriptive));
+            i += 2;
+        }
+    }
+    lines
+}
+
+/// How often a live display is redrawn and a running flag looked at while nothing comes in.
+const TICK: Duration = Duration::from_millis(100);
+
+/// What comes in while a session runs.
+enum Input {
+    /// A line of input, as [`read_lines`] reads it.
+    Line(io::Result<Line>),
+    /// A key, on the screen.
+    Key(KeyEvent),
+    /// The terminal's new size, on the screen.
+    Resize(u16, u16),
+}
+
+/// What the session waited for ([`Session::next_line`]).
+enum Next {
+    /// A line, and whether it was typed ahead of its prompt.
+    Line(Line, bool),
+    /// A flag fell: the game is over.
+    Woken,
+    /// The input ended.
+    End,
+    /// The input could not be read.
+    Failed(io::Error),
+    /// Ctrl-C on the screen: the session ends as by `QUIT`.
+    Interrupted,
 }
 
 /// "SECOND", "THIRD", ... for the teletype.
@@ -1241,26 +2023,61 @@ fn ordinal(n: usize) -> String {
 /// their own: bytes, not Strings (a line that is not UTF-8 is garbled input, not an I/O error);
 /// the channel closes at the end of input. At most a few lines wait in the channel: a flood of
 /// input waits in the pipe, not in memory.
-fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<io::Result<Line>> {
+fn read_lines(input: impl BufRead + Send + 'static) -> Receiver<Input> {
     let (send, receive) = mpsc::sync_channel(64);
+    thread::spawn(move || send_lines(input, &send));
+    receive
+}
+
+/// Sends the lines of `input` ([`read_lines`]) until its end or the session's.
+fn send_lines(input: impl BufRead, send: &mpsc::SyncSender<Input>) {
     let mut input = LineReader::new(input, LINE_MAX);
-    thread::spawn(move || {
-        loop {
-            match input.next_line() {
-                Ok(Line::End) => return,
-                Ok(line) => {
-                    if send.send(Ok(line)).is_err() {
-                        return;
-                    }
-                }
-                Err(e) => {
-                    let _ = send.send(Err(e));
+    loop {
+        match input.next_line() {
+            Ok(Line::End) => return,
+            Ok(line) => {
+                if send.send(Input::Line(Ok(line))).is_err() {
                     return;
                 }
             }
+            Err(e) => {
+                let _ = send.send(Input::Line(Err(e)));
+                return;
+            }
+        }
+    }
+}
+
+/// The terminal's keys and sizes as they come (raw mode), read by a thread of its own for as
+/// long as the session takes them (the channel open). Crossterm's reader is set up here, before
+/// anything is drawn, so that a size the terminal takes from now on comes as an event (its
+/// signal, SIGWINCH, is otherwise ignored: a terminal made smaller just after the first screen
+/// went unnoticed).
+fn read_keys() -> io::Result<Receiver<Input>> {
+    event::poll(Duration::ZERO)?;
+    let (send, receive) = mpsc::sync_channel(64);
+    thread::spawn(move || {
+        loop {
+            match event::poll(TICK) {
+                Ok(false) => continue,
+                Ok(true) => {}
+                Err(e) => {
+                    let _ = send.send(Input::Line(Err(e)));
+                    return;
+                }
+            }
+            let input = match event::read() {
+                Ok(Event::Key(k)) => Input::Key(k),
+                Ok(Event::Resize(w, h)) => Input::Resize(w, h),
+                Ok(_) => continue,
+                Err(e) => Input::Line(Err(e)),
+            };
+            if send.send(input).is_err() {
+                return;
+            }
         }
     });
-    receive
+    Ok(receive)
 }
 
 /// A message in the teletype's capitals but for the user's text, in quotes, as typed (a `'`
@@ -1303,7 +2120,6 @@ fn ascii(text: &str) -> String {
 mod tests {
     use super::*;
     use crate::program::Preset;
-    use std::io::Cursor;
 
     /// The output of a session fed `input`, its output going to a terminal (`live`) or not, its
     /// input coming from one (`prompts`) or not.
@@ -1312,17 +2128,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let record = dir.join(name);
         let _ = std::fs::remove_file(&record);
-        let config = PlayConfig {
-            plays: Some([false, false]),
-            changes: Changes {
-                preset: Some(Preset::Quick),
-                items: Vec::new(),
-            },
-            seed: Some(1),
-            book: Some(false),
-            record: Some(record),
-            ..PlayConfig::default()
-        };
+        let config = config(record);
         let display = Display {
             live,
             colour: false,
@@ -1330,10 +2136,9 @@ mod tests {
         };
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, display, prompts).unwrap();
-        assert_eq!(
-            session.run(Cursor::new(input.as_bytes().to_vec())).unwrap(),
-            Ended::Recorded
-        );
+        // Every line waiting before the session starts, as typed ahead.
+        let lines: Vec<&str> = input.lines().collect();
+        assert_eq!(session.play(&waiting(&lines)).unwrap(), Ended::Recorded);
         drop(session);
         String::from_utf8(out).unwrap()
     }
@@ -1346,24 +2151,129 @@ mod tests {
     }
 
     #[test]
-    fn on_a_terminal_the_typed_line_becomes_the_one_echo() {
-        let out = session_output("live.pgn", true, true, "e4\nP-K4\nquit\n");
-        // The prompt, the move typed (echoed by the terminal, not here), the line rewritten.
-        assert_eq!(
-            moves_part(&out),
-            "1. \x1b[1A\r\x1b[2K1. P-K4\n1... \x1b[1A\r\x1b[2K1... P-K4\n2. BYE.\n"
-        );
-    }
-
-    #[test]
-    fn a_prompt_that_cannot_be_rewritten_echoes_only_a_move_typed_otherwise() {
+    fn after_a_prompt_the_line_typed_is_the_one_echo() {
+        // Lines read at once, as typed ahead of their prompts: each written after its prompt.
         let out = session_output("prompts.pgn", false, true, "e4\nP-K4\nquit\n");
-        assert_eq!(moves_part(&out), "1. 1. P-K4\n1... 2. BYE.\n");
+        assert_eq!(moves_part(&out), "1. e4\n1... P-K4\n2. quit\nBYE.\n");
     }
 
     #[test]
     fn through_a_pipe_every_move_is_echoed_once() {
         let out = session_output("piped.pgn", false, false, "e4\nP-K4\nquit\n");
         assert_eq!(moves_part(&out), "1. P-K4\n1... P-K4\nBYE.\n");
+    }
+
+    /// A game between two users (the quick preset, no book), recorded in `record`.
+    fn config(record: PathBuf) -> PlayConfig {
+        PlayConfig {
+            plays: Some([false, false]),
+            changes: Changes {
+                preset: Some(Preset::Quick),
+                items: Vec::new(),
+            },
+            seed: Some(1),
+            book: Some(false),
+            record: Some(record),
+            name: "Tester".into(),
+            ..PlayConfig::default()
+        }
+    }
+
+    /// Lines for a session, all waiting before it starts (the channel closed after them).
+    fn waiting(lines: &[&str]) -> Receiver<Input> {
+        let (send, inputs) = mpsc::sync_channel(64);
+        for line in lines {
+            let line = Line::Text(line.as_bytes().to_vec());
+            send.send(Input::Line(Ok(line))).unwrap();
+        }
+        inputs
+    }
+
+    /// Keys for a session, all waiting before it starts (the channel closed after them): each
+    /// character of `text` typed, `\n` as Return.
+    fn typed(text: &str) -> Receiver<Input> {
+        let (send, inputs) = mpsc::sync_channel(256);
+        for c in text.chars() {
+            let code = if c == '\n' {
+                KeyCode::Enter
+            } else {
+                KeyCode::Char(c)
+            };
+            let key = KeyEvent::new(code, crossterm::event::KeyModifiers::NONE);
+            send.send(Input::Key(key)).unwrap();
+        }
+        inputs
+    }
+
+    #[test]
+    fn a_teletype_reading_keys_shows_the_line_typed_once_after_its_prompt() {
+        let dir = std::env::temp_dir().join(format!("machack-keyed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let config = config(dir.join("game.pgn"));
+        let mut out = Vec::new();
+        let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
+        session.teletype = Some(TeletypeLine::new(80));
+        session.out.raw = true;
+        let ended = session.play(&typed("e4\nbd?\nquit\n")).unwrap();
+        assert_eq!(ended, Ended::Recorded);
+        drop(session);
+        let out = String::from_utf8(out).unwrap();
+        let from = out.find("CLOCKS").unwrap();
+        let from = from + out[from..].find('\n').unwrap() + 1;
+        // Each key shown as typed; the line, on Return, rubbed out and written after its
+        // prompt; the machine's words on lines of their own.
+        assert_eq!(
+            &out[from..],
+            "1. e4\r     \r1. e4\r\n\
+             1... bd?\r        \r1... bd?\r\n\
+             NOT A MOVE OR COMMAND: 'bd?'. DID YOU MEAN BD?\r\n\
+             1... quit\r         \r1... quit\r\n\
+             BYE.\r\n"
+        );
+    }
+
+    #[test]
+    fn the_screen_shows_nothing_the_record_lacks() {
+        let dir = std::env::temp_dir().join(format!("machack-screen-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let record = dir.join("game.pgn");
+        let config = config(record.clone());
+        let mut out = Vec::new();
+        let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
+        session.screen = Some(Screen::new(80, 24));
+        // The record cannot be replaced: a folder stands where it was.
+        std::fs::remove_file(&record).unwrap();
+        std::fs::create_dir(&record).unwrap();
+        let rows = |s: &Session<&mut Vec<u8>>| {
+            let screen = s.screen.as_ref().unwrap();
+            screen.rows(&screen_frame(view!(s), screen.panel_rows()))
+        };
+        let inputs = waiting(&["e4"]);
+        let ended = session.play(&inputs).unwrap();
+        assert!(matches!(ended, Ended::Incomplete(_)), "{ended:?}");
+        let shown = rows(&session);
+        // The start, White to move, no move in the list; the transcript says why.
+        assert!(shown[0].contains("WHITE TO MOVE"), "{shown:#?}");
+        assert!(
+            shown[7].starts_with(" 2  WP WP WP WP WP WP WP WP"),
+            "{shown:#?}"
+        );
+        assert!(!shown[5].contains("WP"), "{shown:#?}");
+        assert!(shown.iter().all(|r| !r.contains("P-K4")), "{shown:#?}");
+        assert!(
+            shown
+                .iter()
+                .any(|r| r.starts_with("CANNOT WRITE THE RECORD ")),
+            "{shown:#?}"
+        );
+        // Recorded elsewhere: the move is shown.
+        let elsewhere = dir.join("elsewhere.pgn");
+        session.record_again(Some(elsewhere.to_str().unwrap()));
+        let shown = rows(&session);
+        assert!(shown[0].contains("BLACK TO MOVE"), "{shown:#?}");
+        assert!(shown[5].contains("WP"), "{shown:#?}");
+        assert!(shown.iter().any(|r| r.contains("1.   P-K4")), "{shown:#?}");
     }
 }

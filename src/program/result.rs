@@ -140,8 +140,23 @@ pub enum Progress {
         /// The move.
         mv: Move,
         /// How many top-level moves the width selects in all (more if a move found mated is
-        /// replaced by the next, paper §6).
+        /// replaced by the next, paper §6; 0 where the program does not count them ahead).
         total: usize,
+        /// Its plausibility, by which it was chosen (the program's own scale).
+        plausibility: Value,
+        /// Nodes searched so far.
+        nodes: u64,
+    },
+    /// A top-level move has been searched to the end (not one a limit interrupted).
+    Searched {
+        /// Its position in the searched order.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// Its value for the side to move, as exactly as `bound` says (as [`TopLevelMove`]'s).
+        value: Value,
+        /// How exactly `value` is known.
+        bound: TopBound,
         /// Nodes searched so far.
         nodes: u64,
     },

@@ -79,6 +79,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                     index: result.top_level.len(),
                     mv: pm.mv,
                     total,
+                    plausibility: pm.plausibility,
                     nodes: self.stats.nodes,
                 });
             }
@@ -106,6 +107,15 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                         });
                     }
                 }
+            }
+            if let Some(p) = progress.as_mut() {
+                p(&Progress::Searched {
+                    index: result.top_level.len(),
+                    mv: entry.mv,
+                    value: entry.value,
+                    bound: entry.bound,
+                    nodes: self.stats.nodes,
+                });
             }
             result.top_level.push(entry);
             if bound == TopBound::Interrupted {
@@ -213,12 +223,13 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         total: usize,
         progress: &mut Option<&mut dyn FnMut(&Progress)>,
     ) {
-        let mut examining = |tree: &Self, index: usize, mv: Move| {
+        let mut examining = |tree: &Self, index: usize, pm: &PlausibleMove| {
             if let Some(p) = progress.as_mut() {
                 p(&Progress::Examining {
                     index,
-                    mv,
+                    mv: pm.mv,
                     total,
+                    plausibility: pm.plausibility,
                     nodes: tree.stats.nodes,
                 });
             }
@@ -246,7 +257,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
             } else {
                 i
             };
-            examining(self, index, pm.mv);
+            examining(self, index, pm);
             let (entry, _) = self.top_level_move(pm, selection, floor);
             match entry.bound {
                 TopBound::Interrupted => break,

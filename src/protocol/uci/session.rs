@@ -565,6 +565,7 @@ impl<W: Write> Session<W> {
             // Deepening: the best so far within a depth is not the analysis's best (that of
             // the last depth done, reported when it ends).
             Progress::NewBest { .. } => return,
+            Progress::Searched { .. } => return,
         };
         self.say(&line);
     }

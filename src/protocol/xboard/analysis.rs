@@ -60,7 +60,9 @@ impl Status {
                 self.nodes = *nodes;
                 self.current = pos.is_legal(*mv).then(|| san::format(pos, *mv));
             }
-            Progress::NewBest { nodes, .. } => self.nodes = *nodes,
+            Progress::NewBest { nodes, .. } | Progress::Searched { nodes, .. } => {
+                self.nodes = *nodes
+            }
         }
     }
 
@@ -106,6 +108,7 @@ mod tests {
                 index: 0,
                 mv,
                 total: 15,
+                plausibility: 0,
                 nodes: 1,
             },
         );
