@@ -93,6 +93,17 @@ impl Browser {
 
     /// Opens `url` in a new page and waits until it has loaded.
     fn open(&mut self, url: &str) {
+        self.open_as(url, None);
+    }
+
+    /// Opens `url` in a new page shown as on a device `width` × `height` pixels wide and
+    /// high (as a phone, with its viewport, when `mobile`), and waits until it has loaded.
+    fn open_at(&mut self, url: &str, width: u32, height: u32, mobile: bool) {
+        self.open_as(url, Some((width, height, mobile)));
+    }
+
+    /// Opens `url` in a new page, shown as on the device `device` describes if any.
+    fn open_as(&mut self, url: &str, device: Option<(u32, u32, bool)>) {
         self.session = None;
         let target = self.call("Target.createTarget", r#"{"url":"about:blank"}"#);
         let target = string_field(&target, "targetId");
@@ -101,6 +112,14 @@ impl Browser {
             &format!(r#"{{"targetId":"{target}","flatten":true}}"#),
         );
         self.session = Some(string_field(&attached, "sessionId"));
+        if let Some((width, height, mobile)) = device {
+            self.call(
+                "Emulation.setDeviceMetricsOverride",
+                &format!(
+                    r#"{{"width":{width},"height":{height},"deviceScaleFactor":1,"mobile":{mobile}}}"#
+                ),
+            );
+        }
         self.call("Page.navigate", &format!(r#"{{"url":"{url}"}}"#));
         let deadline = Instant::now() + Duration::from_secs(20);
         while self.eval("document.readyState") != "complete" {
@@ -113,7 +132,10 @@ impl Browser {
     fn eval(&mut self, expression: &str) -> String {
         let params = format!(
             r#"{{"expression":"String({})","returnByValue":true}}"#,
-            expression.replace('\\', "\\\\").replace('"', "\\\"")
+            expression
+                .replace('\\', "\\\\")
+                .replace('"', "\\\"")
+                .replace('\n', "\\n")
         );
         let answer = self.call("Runtime.evaluate", &params);
         assert!(
@@ -213,7 +235,7 @@ fn chromium_draws_the_boards_and_moves_between_them() {
     let url = format!("file://{}", page.display());
     // The window holds one game's card: the screenshot at the end is the README's
     // (doc/report-screenshot.png, made smaller with pngquant).
-    let mut browser = Browser::start(&dir.join("profile"), 1280, 830);
+    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
     browser.open(&url);
 
     // A board per position, each game showing its first, drawn at full size with its pieces.
@@ -328,4 +350,95 @@ fn chromium_draws_the_boards_and_moves_between_them() {
     );
     // A drawn board and text make a picture of some size; a blank page is a few kilobytes.
     assert!(png.len() > 60_000, "{} bytes", png.len());
+}
+
+/// Every element laid out wider than the window or past its edges, as `where: tag.class left..right`
+/// (at most 12 of them, then how many in all): the whole page as it opens, then each game with
+/// each of its positions shown in turn (its board, analysis and controls laid out, the others
+/// hidden).
+const OVERFLOWING: &str = r#"(function () {
+  var w = document.documentElement.clientWidth, bad = [];
+  function check(where, elements) {
+    elements.forEach(function (e) {
+      var r = e.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0 && (r.left < -0.5 || r.right > w + 0.5)) {
+        bad.push(where + ': ' + e.tagName.toLowerCase() + '.' + (e.getAttribute('class') || '')
+          + ' ' + Math.round(r.left) + '..' + Math.round(r.right));
+      }
+    });
+  }
+  check('page', document.querySelectorAll('body *'));
+  document.querySelectorAll('section.game').forEach(function (game) {
+    var shown = game.querySelector('.pos.current');
+    game.querySelectorAll('.pos').forEach(function (pos) {
+      shown.classList.remove('current');
+      pos.classList.add('current');
+      shown = pos;
+      check(pos.id, pos.querySelectorAll('*'));
+    });
+  });
+  var wide = document.documentElement.scrollWidth;
+  if (wide > w) bad.unshift('the page is ' + wide + ' px wide in a window of ' + w);
+  return bad.length + (bad.length ? ': ' + bad.slice(0, 12).join('; ') : '');
+})()"#;
+
+#[test]
+fn the_page_fits_a_phone_and_a_wide_screen() {
+    if !tool_installed(CHROMIUM, "the_page_fits_a_phone_and_a_wide_screen") {
+        return;
+    }
+    let dir = scratch("report-widths");
+    let page = dir.join("report.html");
+    // The paper's four games and the Dreyfus game: long variations, long file names, a game
+    // with no c197 answers.
+    let (code, _, err) = machack(
+        &[
+            "report",
+            "games/1967-1-wagner.score",
+            "games/1967-2-nn-1410.score",
+            "games/1967-3-landey.score",
+            "games/1967-4-spring-amateur.score",
+            "games/1967-dreyfus.score",
+            "-o",
+            page.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let url = format!("file://{}", page.display());
+    let mut browser = Browser::start(&dir.join("profile"), 1400, 900);
+    for (width, height, mobile) in [(390, 844, true), (1400, 900, false)] {
+        browser.open_at(&url, width, height, mobile);
+        assert_eq!(
+            browser.eval("document.documentElement.clientWidth"),
+            width.to_string()
+        );
+        // The screenshots: the top of the page (the headline figures), the agreement table,
+        // and game 2 after 15 plies (a board, its analysis, its FEN and command).
+        for (view, scroll) in [
+            ("top", "window.scrollTo(0, 0)"),
+            (
+                "table",
+                "document.getElementById('summary').scrollIntoView()",
+            ),
+            (
+                "position",
+                "(location.hash = '#g2-p15', document.querySelector('#g2-p15 .an').scrollIntoView())",
+            ),
+        ] {
+            browser.eval(scroll);
+            std::thread::sleep(Duration::from_millis(100));
+            let png = browser.screenshot();
+            assert_eq!(&png[1..4], b"PNG");
+            let shot = dir.join(format!("report-{width}px-{view}.png"));
+            std::fs::write(&shot, &png).unwrap();
+            let _ = writeln!(
+                std::io::stderr(),
+                "screenshot at {width} px, {view}: {} ({} bytes)",
+                shot.display(),
+                png.len()
+            );
+        }
+        assert_eq!(browser.eval(OVERFLOWING), "0", "at {width} px");
+    }
 }

@@ -339,3 +339,166 @@ fn an_unwritable_page_is_refused_with_exit_code_2_before_any_search() {
         format!("machack: cannot write {folder}: Is a directory (os error 21)\n")
     );
 }
+
+/// Two short games machack played (Black, normal preset) against scripted moves, in one file:
+/// a record with its searches and book moves in it, which `think --game` must repeat with the
+/// run state they had.
+fn two_records(dir: &std::path::Path) -> std::path::PathBuf {
+    let mut both = String::new();
+    for (seed, moves) in [
+        ("5", "P-Q4\nP-QB4\nN-QB3\nP-K3\nN-KB3\nB-Q3\nO-O\nquit\n"),
+        ("6", "P-K4\nN-KB3\nB-QB4\nP-Q3\nO-O\nquit\n"),
+    ] {
+        let file = format!("g{seed}.pgn");
+        let (code, _, err) = common::machack_in(
+            dir,
+            &[
+                "play", "--preset", "normal", "--seed", seed, "--record", &file,
+            ],
+            moves,
+        );
+        assert_eq!(code, 0, "{err}");
+        both.push_str(&std::fs::read_to_string(dir.join(file)).unwrap());
+        both.push('\n');
+    }
+    let path = dir.join("two games.pgn");
+    std::fs::write(&path, both).unwrap();
+    path
+}
+
+/// `&lt;` and the other entities the page writes, undone.
+fn unescape(html: &str) -> String {
+    html.replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&")
+}
+
+/// The text of the first `<TAG class="CLASS">…</TAG>` of `html` after `from`, tags removed and
+/// entities undone.
+fn text_of(html: &str, from: &str, open: &str, close: &str) -> String {
+    let start = html.find(from).unwrap_or_else(|| panic!("no {from}")) + from.len();
+    let rest = &html[start..];
+    let rest = &rest[rest.find(open).unwrap_or_else(|| panic!("no {open}")) + open.len()..];
+    let inner = &rest[..rest.find(close).unwrap()];
+    let text: String = inner
+        .split('<')
+        .map(|part| part.split_once('>').map_or(part, |(_, t)| t))
+        .collect();
+    unescape(&text)
+}
+
+/// Each of Mac Hack's positions on `page`: (its id, the FEN shown, the `machack think` line
+/// shown, machack's move (SAN) and value as shown: `-1.25 (-160)`, `mate in 1`).
+fn shown_searches(page: &str) -> Vec<(String, String, String, String, String)> {
+    page.split("<article class=\"pos mh")
+        .skip(1)
+        .map(|article| {
+            let article = &article[..article.find("</article>").unwrap()];
+            let id = text_of(article, "", "id=\"", "\"");
+            let fen = text_of(article, "", "<code class=\"fen\">", "</code>");
+            let think = text_of(article, "", "<code class=\"cmd\">", "</code>");
+            let machack_row = "<i class=\"k m\"></i>machack</th>";
+            let san = text_of(article, machack_row, "<span class=\"s\">", "</span>");
+            let units = text_of(article, machack_row, "<span class=\"val\" title=\"", " ");
+            // The tag's rest (` title="…">`) goes with the tags.
+            let pawns = text_of(article, machack_row, "<span class=\"val\"", "</span>");
+            let pawns = pawns.replace('−', "-");
+            let value = if pawns.contains("mate") {
+                pawns
+            } else {
+                format!("{pawns} ({units})")
+            };
+            (id, fen, think, san, value)
+        })
+        .collect()
+}
+
+/// Runs every `machack think` line `page` shows, as a shell would (the binary on the PATH,
+/// in the project folder), and checks that each gives the move and value the page shows, in
+/// the position whose FEN it shows; returns how many lines ran and how many of them repeated
+/// a search machack made in a game it played.
+fn run_the_think_lines(page: &str) -> (usize, usize) {
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_machack"))
+        .parent()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let path = format!("{bin}:{}", std::env::var("PATH").unwrap_or_default());
+    let searches = shown_searches(page);
+    let mut own = 0;
+    for (id, fen, think, san, value) in &searches {
+        assert!(think.starts_with("machack think --game "), "{id}: {think}");
+        let out = std::process::Command::new("sh")
+            .args(["-c", think])
+            .env("PATH", &path)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{id}: {think}: {stdout}");
+        assert!(
+            stdout.contains(&format!("\nposition: {fen}\n")),
+            "{id}: {think}: {stdout}"
+        );
+        let chosen = stdout
+            .lines()
+            .find(|l| l.starts_with("chosen: "))
+            .unwrap_or_else(|| panic!("{id}: {stdout}"));
+        assert!(
+            chosen.ends_with(&format!(" ({san})  value {value}")),
+            "{id}: the page shows {san}, {value}; {think} gives {chosen}"
+        );
+        if stdout.contains("\nas played: the same move and value as were played\n") {
+            own += 1;
+        }
+    }
+    (searches.len(), own)
+}
+
+#[test]
+fn the_think_line_of_every_position_gives_the_move_and_value_the_page_shows() {
+    let dir = scratch("report-think");
+    let records = two_records(&dir);
+    let records = records.to_str().unwrap();
+    // The record's settings, and a 1967 game's, as the report searched them: machack's own
+    // moves with the run state its searches had (book moves alone), the 1967 game's alone.
+    let page = report("report-think-page", &["games/1967-3-landey.score", records]);
+    assert!(
+        page.contains(
+            "<code class=\"cmd\"><span>machack</span> <span>think</span> <span>--game</span> \
+             <span>games/1967-3-landey.score</span> <span>--ply</span> <span>1</span></code>"
+        ),
+        "the first position of Landey's game"
+    );
+    // The file's name has a space: the line quotes it, and says which of its games.
+    assert!(page.contains(&format!(
+        "<span>&#39;{}/two</span> <span>games.pgn&#39;</span> <span>--game-number</span> \
+         <span>2</span> <span>--ply</span>",
+        dir.display()
+    )));
+    assert_eq!(run_the_think_lines(&page), (21 + 7 + 5, 4));
+    // Options that change the settings, and a node limit: the lines carry them, and machack's
+    // games are searched alone, as the report searched them; so are its opponent's positions
+    // (`--side white`: Mac Hack's side in Landey's game, the other side in machack's).
+    let page = report(
+        "report-think-options",
+        &[
+            "games/1967-3-landey.score",
+            records,
+            "--depth",
+            "3",
+            "--nodes",
+            "2000",
+            "--side",
+            "white",
+        ],
+    );
+    assert!(page.contains(
+        "<span>--ply</span> <span>1</span> <span>--depth</span> <span>3</span> \
+         <span>--nodes</span> <span>2000</span></code>"
+    ));
+    assert_eq!(run_the_think_lines(&page), (21 + 7 + 5, 0));
+}

@@ -1,6 +1,7 @@
 //! What `replay --compare` and `report` share: their options, the search and the yardsticks set
 //! up from them, and the side Mac Hack played. Both commands compare through [`Comparison`], so
-//! the figures one prints and the other draws come from one code path.
+//! the figures one prints and the other draws come from one code path, and both compare several
+//! games at once ([`jobs`]).
 
 use super::CliError;
 use super::io::read_input;
@@ -16,6 +17,9 @@ use crate::program::settings::{self, Changes};
 use crate::program::{Limits, SearchParams};
 use crate::rules::{Color, Position};
 use std::collections::HashMap;
+use std::num::NonZeroUsize;
+
+pub mod jobs;
 
 /// The options of a comparison with history: the yardsticks and the search.
 #[derive(clap::Args, Debug, Clone, Default)]
@@ -32,9 +36,19 @@ pub struct CompareOptions {
     /// The side Mac Hack played, if the White/Black tags do not name it.
     #[arg(long, value_parser = ["white", "black"])]
     pub side: Option<String>,
+    /// Games searched at once, each whole on one thread, its searches in order (default: as
+    /// many as the machine has processors); the output is the same whatever the number.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
+    pub jobs: Option<NonZeroUsize>,
     /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
+}
+
+/// `--jobs N`: a number of threads, 1 or more.
+fn parse_jobs(text: &str) -> Result<NonZeroUsize, String> {
+    text.parse::<NonZeroUsize>()
+        .map_err(|_| format!("'{text}' is not a number of threads: expected 1, 2, 3, ..."))
 }
 
 /// The search and the yardsticks of a comparison, ready to compare games.
@@ -53,6 +67,8 @@ pub struct Comparison {
     pub c197: Option<Reference>,
     /// Whether the table was named (`--c197`, `--positions`), rather than chosen by widths.
     c197_named: bool,
+    /// How many games to search at once (`--jobs`, else the machine's processors).
+    pub jobs: usize,
 }
 
 /// One game compared.
@@ -92,6 +108,7 @@ impl Comparison {
             oracle,
             c197,
             c197_named,
+            jobs: jobs::count(options.jobs),
         })
     }
 
@@ -183,7 +200,7 @@ impl Comparison {
     /// it made them (`game::rerun`), unless the options change its settings; every other
     /// position is searched alone, from the game's earlier moves.
     pub fn game(
-        &mut self,
+        &self,
         game: &Game,
         label: &str,
         side: Color,

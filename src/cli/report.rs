@@ -4,15 +4,16 @@
 //! while the searches run.
 
 use super::CliError;
-use super::comparison::{CompareOptions, Comparison, side_in};
+use super::comparison::{CompareOptions, Comparison, jobs, side_in};
 use super::io::read_input;
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
-use crate::fidelity::report::{GameReport, Report};
+use crate::fidelity::report::{GameReport, Report, ThinkCommand};
+use crate::game::record;
 use crate::notation::{Game, read_games};
-use crate::program::settings;
+use crate::program::{SearchParams, settings};
 use crate::rules::Color;
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Arguments of `machack report`.
 #[derive(clap::Args, Debug)]
@@ -31,7 +32,12 @@ pub struct ReportArgs {
 
 /// One game to report, read and checked before any search.
 struct Input {
+    /// `FILE`, or `FILE, game K` when the file holds several.
     source: String,
+    /// The file as given.
+    file: String,
+    /// Which game of the file, when it holds several (from 1).
+    number: Option<usize>,
     game: Game,
     side: Color,
 }
@@ -49,13 +55,19 @@ fn read_inputs(files: &[String], side: Option<&str>) -> Result<Vec<Input>, CliEr
         }
         let several = games.len() > 1;
         for (i, game) in games.into_iter().enumerate() {
-            let source = if several {
-                format!("{file}, game {}", i + 1)
-            } else {
-                file.clone()
+            let number = several.then_some(i + 1);
+            let source = match number {
+                Some(k) => format!("{file}, game {k}"),
+                None => file.clone(),
             };
             let side = side_in(&game, side, &source)?;
-            inputs.push(Input { source, game, side });
+            inputs.push(Input {
+                source,
+                file: file.clone(),
+                number,
+                game,
+                side,
+            });
         }
     }
     Ok(inputs)
@@ -78,41 +90,112 @@ fn positions_to_search(game: &Game, side: Color) -> usize {
     game.moves.len().saturating_sub(first).div_ceil(2)
 }
 
-/// Progress on standard error: a line per game, and on a terminal a count of positions while
-/// each game is searched.
+/// Progress on standard error while the games are searched, several at once: a line per game
+/// as it ends, and on a terminal a count of the positions searched, updated as each search ends.
 struct Progress {
     games: usize,
+    positions: usize,
+    searched: usize,
+    ended: usize,
     live: bool,
 }
 
+/// What a game's search reports as it goes.
+enum Searched {
+    /// One position searched.
+    Position,
+    /// The whole game: its line of progress.
+    Game(String),
+}
+
 impl Progress {
-    /// One position of game `index` searched: `done` of `total`.
-    fn position(&self, index: usize, source: &str, done: usize, total: usize) {
-        if self.live {
+    /// The count, on a terminal, in place of the last, until every game has ended.
+    fn count(&self) {
+        if self.live && self.ended < self.games {
             let mut err = std::io::stderr().lock();
             let _ = write!(
                 err,
-                "\r\x1b[Kgame {}/{} {source}: {done}/{total} positions",
-                index + 1,
-                self.games
+                "\r\x1b[K{}/{} positions searched, {}/{} games",
+                self.searched, self.positions, self.ended, self.games
             );
             let _ = err.flush();
         }
     }
 
-    /// Game `index` searched: its positions, time and first figure.
-    fn game(&self, index: usize, source: &str, rows: &[CompareRow], started: Instant) {
-        let s = Summary::of(rows);
-        let clear = if self.live { "\r\x1b[K" } else { "" };
-        eprintln!(
-            "{clear}game {}/{} {source}: {} positions in {:.1} s, machack = 1967 {}",
-            index + 1,
-            self.games,
-            s.positions,
-            started.elapsed().as_secs_f64(),
-            ratio(s.matches, s.out_of_book())
-        );
+    /// What a game reports.
+    fn note(&mut self, note: Searched) {
+        match note {
+            Searched::Position => self.searched += 1,
+            Searched::Game(line) => {
+                self.ended += 1;
+                let clear = if self.live { "\r\x1b[K" } else { "" };
+                eprintln!("{clear}{line}");
+            }
+        }
+        self.count();
     }
+}
+
+/// The line of progress of game `index` of `games` (named `source`), searched: its positions,
+/// time and first figure.
+fn game_line(
+    index: usize,
+    games: usize,
+    source: &str,
+    rows: &[CompareRow],
+    took: Duration,
+) -> String {
+    let s = Summary::of(rows);
+    format!(
+        "game {}/{games} {source}: {} positions in {:.1} s, machack = 1967 {}",
+        index + 1,
+        s.positions,
+        took.as_secs_f64(),
+        ratio(s.matches, s.out_of_book())
+    )
+}
+
+/// The label of a game searched with settings of its own (its record's): with them, so that the
+/// page says so under its title.
+fn labelled(source: &str, params: &SearchParams, comparison: &Comparison) -> String {
+    if *params == comparison.params {
+        source.to_string()
+    } else {
+        format!("{source} (settings: {})", settings::line(params))
+    }
+}
+
+/// The `machack think` command that repeats the searches of `input` as the report made them,
+/// with `params` (the record's settings as the options change them): the settings that
+/// differ from the record's as options (`think --game` starts from the record's too), then the
+/// limits given.
+fn think_command(
+    input: &Input,
+    params: &SearchParams,
+    options: &CompareOptions,
+) -> Result<ThinkCommand, CliError> {
+    let tags = record::Tags(input.game.tags.clone());
+    let base = record::read_setup(&tags)
+        .map_err(|e| format!("{}: {e}", input.source))?
+        .params
+        .unwrap_or_default();
+    let mut words = Vec::new();
+    for (key, value) in settings::differences(&base, params) {
+        let option = settings::find(key).map_or_else(|| format!("--{key}"), |s| s.option());
+        words.extend([option, value]);
+    }
+    let limit = &options.search.limit;
+    if let Some(nodes) = limit.nodes {
+        words.extend(["--nodes".to_string(), nodes.to_string()]);
+    }
+    if let Some(ms) = limit.time_ms {
+        words.extend(["--time-ms".to_string(), ms.to_string()]);
+    }
+    Ok(ThinkCommand {
+        file: input.file.clone(),
+        game_number: input.number,
+        options: words,
+    })
 }
 
 /// Compares every game and writes the page.
@@ -128,34 +211,54 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     settings_notes(&comparison, &inputs)?;
     let mut page = std::fs::File::create(&args.output)
         .map_err(|e| format!("cannot write {}: {e}", args.output))?;
-    let progress = Progress {
+    let mut progress = Progress {
         games: inputs.len(),
+        positions: inputs
+            .iter()
+            .map(|i| positions_to_search(&i.game, i.side))
+            .sum(),
+        searched: 0,
+        ended: 0,
         live: std::io::stderr().is_terminal(),
     };
+    progress.count();
     let mut games = Vec::new();
-    for (index, Input { source, game, side }) in inputs.into_iter().enumerate() {
-        let game_started = Instant::now();
-        let total = positions_to_search(&game, side);
-        let mut done = 0;
-        let compared = comparison.game(&game, &source, side, &mut |_| {
-            done += 1;
-            progress.position(index, &source, done, total);
-        })?;
-        let rows = compared.rows;
-        // A game searched with settings of its own (its record's) says so under its title.
-        let source = if compared.params == comparison.params {
-            source
-        } else {
-            format!("{source} (settings: {})", settings::line(&compared.params))
-        };
-        progress.game(index, &source, &rows, game_started);
-        games.push(GameReport {
-            source,
-            game,
-            side,
-            rows,
-        });
-    }
+    // Each game searched whole on one thread, its searches in order; the page's games in the
+    // order given.
+    jobs::run(
+        &inputs,
+        comparison.jobs,
+        |input| positions_to_search(&input.game, input.side),
+        |index, input, report| {
+            let game_started = Instant::now();
+            let compared = comparison.game(&input.game, &input.source, input.side, &mut |_| {
+                report(Searched::Position)
+            })?;
+            let source = labelled(&input.source, &compared.params, &comparison);
+            report(Searched::Game(game_line(
+                index,
+                inputs.len(),
+                &source,
+                &compared.rows,
+                game_started.elapsed(),
+            )));
+            Ok::<_, CliError>(compared)
+        },
+        |_, note| progress.note(note),
+        |index, compared| {
+            let compared = compared?;
+            let input = &inputs[index];
+            games.push(GameReport {
+                source: labelled(&input.source, &compared.params, &comparison),
+                think: think_command(input, &compared.params, options)?,
+                game: input.game.clone(),
+                side: input.side,
+                rows: compared.rows,
+                along: compared.along,
+            });
+            Ok::<_, CliError>(())
+        },
+    )?;
     let report = Report {
         settings: comparison.settings(),
         games,

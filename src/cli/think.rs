@@ -257,29 +257,29 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
         history.push(pos.key());
         pos.make(m.mv);
     }
-    // In a game machack played with these settings, its searches before this one are repeated
-    // to give the program the run state it had; any other position is searched alone.
+    // In a game machack played with these settings, where it searched, its searches before
+    // this one are repeated to give the program the run state it had; any other position (a
+    // book move, the opponent's) is searched alone, as `replay --compare` and `report` search
+    // it.
     let own = moves.iter().any(|m| m.search.is_some()) && changed.is_empty();
-    let (mut program, search_params, limits) = if own {
-        let book = Book::builtin();
-        let r = rerun(
-            &played.game,
-            index,
-            &params,
-            setup.seed,
-            &book,
-            &mut |_, _, _| {},
-        );
-        match &gm.search {
-            Some(s) => (r.program, s.params.clone(), limits_of(s.stopped_at)),
-            None => (r.program, params.clone(), args.search.limits()?),
+    let (mut program, search_params, limits) = match (&gm.search, own) {
+        (Some(s), true) => {
+            let book = Book::builtin();
+            let r = rerun(
+                &played.game,
+                index,
+                &params,
+                setup.seed,
+                &book,
+                &mut |_, _, _| {},
+            );
+            (r.program, s.params.clone(), limits_of(s.stopped_at))
         }
-    } else {
-        (
+        _ => (
             Program::new(params.clone()),
             params.clone(),
             args.search.limits()?,
-        )
+        ),
     };
     program.set_params(search_params.clone());
     let label_move = format!(
@@ -296,7 +296,7 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
             )),
             moves[..index].iter().filter(|m| m.search.is_some()).count()
         ),
-        (_, true, _) => "from the book".to_string(),
+        (_, true, _) => "from the book: the position searched alone, from the game's moves".into(),
         _ => "not machack's search: the position searched alone, from the game's moves".into(),
     };
     println!("game: {label}, ply {}: {label_move} ({how})", index + 1);

@@ -4,7 +4,7 @@
 //! recreation's principal variations and the agreement figures per game and in all.
 
 use super::{CliError, ReplayArgs, games_in, print_out, read_input};
-use crate::cli::comparison::{Comparison, side_in};
+use crate::cli::comparison::{Comparison, jobs, side_in};
 use crate::cli::show::{pawns_text, wrap_list};
 use crate::fidelity::compare::{CompareRow, Summary, compare_positions, ratio};
 use crate::notation::{Style, descriptive, read_games};
@@ -41,48 +41,71 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     let mut total = Summary::default();
     let mut groups = 0;
     if let (Some(path), Some(table)) = (&args.positions, &comparison.c197) {
-        for (game, rows) in table.games() {
-            let rows = compare_positions(
-                &rows,
-                &games,
-                &comparison.params,
-                &comparison.limits,
-                &comparison.oracle,
-            );
-            let title = format!("{path}: {game}");
-            total = total + print_group(&title, "game", &rows);
-            groups += 1;
-        }
+        // Each of the table's games searched whole on one thread, with the programs its
+        // positions are searched by (see `compare_positions`), printed in the table's order.
+        let groups_of_rows = table.games();
+        jobs::run(
+            &groups_of_rows,
+            comparison.jobs,
+            |(_, rows)| rows.len(),
+            |_, (_, rows), _| {
+                compare_positions(
+                    rows,
+                    &games,
+                    &comparison.params,
+                    &comparison.limits,
+                    &comparison.oracle,
+                )
+            },
+            |_, ()| {},
+            |i, rows| -> Result<(), CliError> {
+                let title = format!("{path}: {}", groups_of_rows[i].0);
+                total = total + print_group(&title, "game", &rows);
+                groups += 1;
+                Ok(())
+            },
+        )?;
     } else {
-        for (label, game, side) in &inputs {
-            let compared = comparison.game(game, label, *side, &mut |_| {})?;
-            let mut title = format!(
-                "{label}: {} - {} (Mac Hack {})",
-                game.tag("White").unwrap_or("?"),
-                game.tag("Black").unwrap_or("?"),
-                side.name()
-            );
-            if compared.params != comparison.params {
-                title.push('\n');
-                title.push_str(
-                    &wrap_list(
-                        &format!("settings: {}", settings::line(&compared.params)),
-                        100,
-                    )
-                    .join("\n"),
+        // Each game searched whole on one thread (its searches in order, with the run state
+        // they give one another), printed in the games' order.
+        jobs::run(
+            &inputs,
+            comparison.jobs,
+            |(_, game, _)| game.moves.len(),
+            |_, (label, game, side), _| comparison.game(game, label, *side, &mut |_| {}),
+            |_, ()| {},
+            |i, compared| -> Result<(), CliError> {
+                let compared = compared?;
+                let (label, game, side) = &inputs[i];
+                let mut title = format!(
+                    "{label}: {} - {} (Mac Hack {})",
+                    game.tag("White").unwrap_or("?"),
+                    game.tag("Black").unwrap_or("?"),
+                    side.name()
                 );
-            }
-            if compared.along {
-                title.push_str(
-                    "\nmachack's own moves: its searches in this game, repeated in order with \
-                     the run state they had",
-                );
-            }
-            // The move played is machack's own in a game it played, else history's.
-            let history = if compared.along { "game" } else { "1967" };
-            total = total + print_group(&title, history, &compared.rows);
-            groups += 1;
-        }
+                if compared.params != comparison.params {
+                    title.push('\n');
+                    title.push_str(
+                        &wrap_list(
+                            &format!("settings: {}", settings::line(&compared.params)),
+                            100,
+                        )
+                        .join("\n"),
+                    );
+                }
+                if compared.along {
+                    title.push_str(
+                        "\nmachack's own moves: its searches in this game, repeated in order \
+                         with the run state they had",
+                    );
+                }
+                // The move played is machack's own in a game it played, else history's.
+                let history = if compared.along { "game" } else { "1967" };
+                total = total + print_group(&title, history, &compared.rows);
+                groups += 1;
+                Ok(())
+            },
+        )?;
         if inputs.len() > 1 {
             let files = match args.files.len() {
                 1 => "1 file".to_string(),

@@ -81,8 +81,31 @@
     return true;
   }
 
+  // Copies the text before a copy button (a FEN, a command) to the clipboard, and selects it
+  // so that it can be copied by hand where the clipboard is not open to a page.
+  function copy(button) {
+    var code = button.previousElementSibling, text = code.textContent;
+    var range = document.createRange();
+    range.selectNodeContents(code);
+    var selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    function done() {
+      button.classList.add("done");
+      button.textContent = "copied";
+      setTimeout(function () { button.classList.remove("done"); button.textContent = "copy"; }, 1500);
+    }
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(text).then(done, function () {
+        if (document.execCommand("copy")) done();
+      });
+    } else if (document.execCommand("copy")) done();
+  }
+
   document.addEventListener("click", function (e) {
     if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    var copying = e.target.closest("button.copy");
+    if (copying) { copy(copying); return; }
     var game = e.target.closest("section.game");
     var button = e.target.closest("button[data-go]");
     if (button && game) { go(game, button.getAttribute("data-go")); return; }

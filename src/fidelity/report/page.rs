@@ -6,7 +6,7 @@
 //! a time (`class="current"`); the script moves between them.
 
 use super::board::{self, Board, Mover};
-use super::{GameReport, Report, escape};
+use super::{GameReport, Played, Report, escape};
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
 use crate::notation::{Game, Notation, Style, descriptive, san};
 use crate::program::TopBound;
@@ -27,12 +27,21 @@ const PLAUSIBLE_SHOWN: usize = 8;
 /// The whole page.
 pub fn render(report: &Report) -> String {
     let mut out = String::with_capacity(1 << 20);
-    out.push_str(concat!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
-        "<title>Mac Hack VI replayed: 1967, the original program and the recreation</title>\n",
-        "<style>\n"
-    ));
+    let played = if page_label(report) == "game" {
+        "the games".to_string()
+    } else {
+        page_label(report)
+    };
+    let _ = write!(
+        out,
+        concat!(
+            "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n",
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
+            "<title>Mac Hack VI replayed: {}, the original program and the recreation</title>\n",
+            "<style>\n"
+        ),
+        escape(&played)
+    );
     out.push_str(CSS);
     out.push_str("</style>\n</head>\n<body>\n");
     let _ = writeln!(
@@ -52,40 +61,90 @@ pub fn render(report: &Report) -> String {
     out
 }
 
+/// What the page calls the move played in every game (see [`Played::label`]): the label the
+/// games share, else `game`.
+fn page_label(report: &Report) -> String {
+    let mut labels = report.games.iter().map(|g| g.played().label());
+    let first = labels.next().unwrap_or_else(|| "game".to_string());
+    if labels.all(|l| l == first) {
+        first
+    } else {
+        "game".to_string()
+    }
+}
+
+/// What the move played is, in the games of the page: printed in the paper, as a record of
+/// another of Mac Hack's games gives it, or machack's own.
+fn played_text(report: &Report) -> String {
+    const PAPER: &str = "as printed in the paper (Greenblatt, Eastlake, Crocker, <cite>The Greenblatt Chess Program</cite>, FJCC 1967)";
+    let mut kinds: Vec<Played> = report.games.iter().map(GameReport::played).collect();
+    kinds.sort();
+    kinds.dedup();
+    match kinds[..] {
+        [Played::Paper] => format!("the move Mac Hack played, {PAPER}"),
+        [Played::Record(Some(year))] => format!(
+            "the move Mac Hack played in {year}, as the game's record gives it (its source is under the game's title)"
+        ),
+        [Played::Record(None)] => "the move played in the game, as its record gives it (its source is under the game's title)".to_string(),
+        [Played::Machack] => "the move machack played in the game, in a record it wrote (its searches are repeated as it made them, with the run state they had)".to_string(),
+        _ => {
+            let mut parts = Vec::new();
+            if kinds.contains(&Played::Paper) {
+                parts.push(format!("in the paper's games Mac Hack's, {PAPER}"));
+            }
+            if kinds.iter().any(|k| matches!(k, Played::Record(_))) {
+                parts.push("in Mac Hack's other games its move as their records give it (each game's source is under its title)".to_string());
+            }
+            if kinds.contains(&Played::Machack) {
+                parts.push("in a game machack played its own (its searches repeated as it made them)".to_string());
+            }
+            format!("the move played: {}", parts.join("; "))
+        }
+    }
+}
+
 /// The title, what the page shows, and the key to its colours.
 fn introduction(out: &mut String, report: &Report) {
     let total = total(report);
+    let label = page_label(report);
     let _ = write!(
         out,
         r#"<header class="intro">
 <h1>Mac Hack VI, replayed</h1>
 <p class="lede">Richard Greenblatt's Mac Hack VI was the first chess program to play in human tournaments (1967). At every position where it was to move, this page sets three moves side by side:</p>
 <ul class="who">
-<li><i class="k h"></i><b>1967</b> — the move it played, as printed in the paper (Greenblatt, Eastlake, Crocker, <cite>The Greenblatt Chess Program</cite>, FJCC 1967);</li>
+<li><i class="k h"></i><b>{}</b> — {};</li>
 <li><i class="k c"></i><b>c197</b> — the move the original program plays there today: CHESS D, the surviving 1967–68 source, run on a simulated PDP-6;</li>
 <li><i class="k m"></i><b>machack</b> — the move this recreation plays, with its value, its principal variation and its most plausible moves.</li>
 </ul>
 <div class="hero">{}</div>
 <p class="keys">Click a move, or use the keys: <kbd>←</kbd> <kbd>→</kbd> move, <kbd>Home</kbd> <kbd>End</kbd>, <kbd>n</kbd> <kbd>p</kbd> next and previous position where the moves differ, <kbd>[</kbd> <kbd>]</kbd> previous and next game. Values are from Mac Hack's side, in pawns (the programs count a pawn as 128).</p>
+<p class="keys">Each position gives its FEN, and each of Mac Hack's the <code>machack think</code> command that repeats its search (run it where the report was made: the file is named as the report was given it).</p>
 <noscript><p class="keys">Without JavaScript each game shows its first position; print the page to see every position where Mac Hack was to move.</p></noscript>
 </header>
 "#,
-        figures_html(&total, "hero", true)
+        escape(&label),
+        played_text(report),
+        figures_html(&total, "hero", true, &label)
     );
 }
 
 /// The three agreement figures of `s`, as `<span class="fig">` blocks, each holding exactly
 /// the text `replay --compare` prints for it (`data-fig` names it); `explained` adds what each
-/// means.
-fn figures_html(s: &Summary, class: &str, explained: bool) -> String {
-    const MEANING: [&str; 3] = [
-        "the recreation plays the move Mac Hack played in 1967 (out of its opening book)",
-        "the recreation plays the move the original program plays",
-        "the original program, run today, plays the move Mac Hack played in 1967",
+/// means; `label` is what the move played is called ([`Played::label`]).
+fn figures_html(s: &Summary, class: &str, explained: bool, label: &str) -> String {
+    let played = match label {
+        "game" => "the move played in the game".to_string(),
+        year => format!("the move Mac Hack played in {year}"),
+    };
+    let meaning = [
+        format!("the recreation plays {played} (out of the opening book)"),
+        "the recreation plays the move the original program plays".to_string(),
+        format!("the original program, run today, plays {played}"),
     ];
-    figures(s)
+    figures(s, label)
         .iter()
-        .zip(MEANING)
+        .zip(meaning)
         .map(|((name, label, text, share), meaning)| {
             let bar = share.map_or(String::new(), |p| {
                 format!(r#"<span class="bar" style="--p:{:.0}%"></span>"#, p * 100.0)
@@ -102,8 +161,9 @@ fn figures_html(s: &Summary, class: &str, explained: bool) -> String {
         .collect()
 }
 
-/// The three figures: (name, label, text as `replay --compare` prints it, share).
-fn figures(s: &Summary) -> [(&'static str, &'static str, String, Option<f64>); 3] {
+/// The three figures: (name, label, text as `replay --compare` prints it, share); `played`
+/// names the move played.
+fn figures(s: &Summary, played: &str) -> [(&'static str, String, String, Option<f64>); 3] {
     let share = |n: usize, d: usize| (d > 0).then(|| n as f64 / d as f64);
     let c197 = |n: usize| {
         if s.c197_answered == 0 {
@@ -115,19 +175,19 @@ fn figures(s: &Summary) -> [(&'static str, &'static str, String, Option<f64>); 3
     [
         (
             "machack=1967",
-            "machack = 1967",
+            format!("machack = {played}"),
             ratio(s.matches, s.out_of_book()),
             share(s.matches, s.out_of_book()),
         ),
         (
             "machack=c197",
-            "machack = c197",
+            "machack = c197".to_string(),
             c197(s.c197_matches),
             share(s.c197_matches, s.c197_answered),
         ),
         (
             "c197=1967",
-            "c197 = 1967",
+            format!("c197 = {played}"),
             c197(s.c197_historical),
             share(s.c197_historical, s.c197_answered),
         ),
@@ -151,25 +211,31 @@ fn players(g: &GameReport) -> String {
     )
 }
 
-/// The table of figures per game and in all, with the positions where the moves differ.
+/// The table of figures per game and in all, with the positions where the moves differ. On a
+/// narrow screen each game's row is a card, each cell labelled (`data-label`).
 fn summary_table(out: &mut String, report: &Report) {
-    out.push_str(concat!(
-        r#"<section class="summary" id="summary"><h2>Agreement</h2>"#,
-        r#"<p class="note">machack = 1967 counts the positions out of the opening book (Mac Hack's book moves are compared with c197 only); the c197 figures count every position c197 answered. Below each game, the positions where the three moves are not all the same: "#,
-        r#"<span class="chip a-mh">machack = 1967</span> <span class="chip a-ch">c197 = 1967</span> <span class="chip a-mc">machack = c197</span> <span class="chip a-no">all differ</span> (<span class="chip book legend">dashed</span>: played from the book in 1967).</p>"#,
-        "<div class=\"scroll\"><table>\n<thead><tr><th>Game</th><th>Mac Hack</th><th>Positions</th><th>machack = 1967</th><th>machack = c197</th><th>c197 = 1967</th></tr></thead>\n<tbody>\n"
-    ));
+    let label = escape(&page_label(report));
+    let _ = write!(
+        out,
+        concat!(
+            r#"<section class="summary" id="summary"><h2>Agreement</h2>"#,
+            r#"<p class="note">machack = {l} counts the positions out of the opening book (Mac Hack's book moves are compared with c197 only); the c197 figures count every position c197 answered. Below each game, the positions where the three moves are not all the same: "#,
+            r#"<span class="chip a-mh">machack = {l}</span> <span class="chip a-ch">c197 = {l}</span> <span class="chip a-mc">machack = c197</span> <span class="chip a-no">all differ</span>; <span class="chip book legend">dashed</span> where the move was played from the book.</p>"#,
+            "<table>\n<thead><tr><th>Game</th><th>Mac Hack</th><th>Positions</th><th>machack = {l}</th><th>machack = c197</th><th>c197 = {l}</th></tr></thead>\n<tbody>\n"
+        ),
+        l = label
+    );
     for (i, g) in report.games.iter().enumerate() {
         let n = i + 1;
         let s = g.summary();
         let book = if s.book > 0 {
-            format!(r#"<br><small>{} from the book</small>"#, s.book)
+            format!(r#" <small>({} from the book)</small>"#, s.book)
         } else {
             String::new()
         };
         let _ = write!(
             out,
-            r##"<tr class="game-row" data-game="{n}"><td><a href="#g{n}">{n}. {}</a><br><small>{} · {}</small></td><td>{}</td><td>{}{book}</td>{}</tr>
+            r##"<tr class="game-row" data-game="{n}"><td class="name"><a href="#g{n}">{n}. {}</a><br><small>{} · {}</small></td><td class="side" data-label="Mac Hack">{}</td><td class="count" data-label="Positions">{}{book}</td>{}</tr>
 <tr class="chips-row"><td colspan="6">{}</td></tr>
 "##,
             players(g),
@@ -177,7 +243,7 @@ fn summary_table(out: &mut String, report: &Report) {
             escape(g.game.result_text()),
             g.side.name(),
             s.positions,
-            figure_cells(&s),
+            figure_cells(&s, &g.played().label()),
             chips(n, g)
         );
     }
@@ -185,21 +251,23 @@ fn summary_table(out: &mut String, report: &Report) {
         let t = total(report);
         let _ = writeln!(
             out,
-            r#"<tr class="all-row" data-game="all"><td>All games</td><td></td><td>{}</td>{}</tr>"#,
+            r#"<tr class="all-row" data-game="all"><td class="name">All games</td><td class="side"></td><td class="count" data-label="Positions">{}</td>{}</tr>"#,
             t.positions,
-            figure_cells(&t)
+            figure_cells(&t, &page_label(report))
         );
     }
-    out.push_str("</tbody></table></div></section>\n");
+    out.push_str("</tbody></table></section>\n");
 }
 
-/// The three figures as table cells, each with its share drawn behind it.
-fn figure_cells(s: &Summary) -> String {
-    figures(s)
+/// The three figures as table cells, each with its share drawn behind it and its name for a
+/// narrow screen; `played` names the move played.
+fn figure_cells(s: &Summary, played: &str) -> String {
+    figures(s, played)
         .iter()
-        .map(|(name, _, text, share)| {
+        .map(|(name, label, text, share)| {
             format!(
-                r#"<td class="figcell"><span data-fig="{name}">{text}</span><span class="cellbar" style="--p:{:.0}%"></span></td>"#,
+                r#"<td class="figcell" data-label="{}"><span data-fig="{name}">{text}</span><span class="cellbar" style="--p:{:.0}%"></span></td>"#,
+                escape(label),
                 share.unwrap_or(0.0) * 100.0
             )
         })
@@ -219,7 +287,7 @@ fn chips(n: usize, g: &GameReport) -> String {
             out,
             r##"<a class="chip {}{book}" href="#g{n}-p{ply}" title="{}">{}</a>"##,
             agreement_class(r),
-            agreement_text(r),
+            agreement_text(r, &g.played().label()),
             number_text(&r.number)
         );
     }
@@ -263,17 +331,21 @@ fn agreement_class(r: &CompareRow) -> &'static str {
     }
 }
 
-/// The agreement in words.
-fn agreement_text(r: &CompareRow) -> &'static str {
+/// The agreement in words; `played` names the move played ([`Played::label`]).
+fn agreement_text(r: &CompareRow, played: &str) -> String {
+    let the = match played {
+        "game" => "the game's move".to_string(),
+        year => format!("the {year} move"),
+    };
     let answered = r.c197_move().is_some();
     match (r.agreement(), answered) {
-        ("all", _) => "all three agree",
-        ("M=H", true) => "machack plays the 1967 move; c197 does not",
-        ("M=H", false) => "machack plays the 1967 move (no c197 answer)",
-        ("C=H", _) => "c197 plays the 1967 move; machack does not",
-        ("M=C", _) => "machack plays c197's move, not the 1967 one",
-        (_, true) => "all three differ",
-        (_, false) => "machack does not play the 1967 move (no c197 answer)",
+        ("all", _) => "all three agree".to_string(),
+        ("M=H", true) => format!("machack plays {the}; c197 does not"),
+        ("M=H", false) => format!("machack plays {the} (no c197 answer)"),
+        ("C=H", _) => format!("c197 plays {the}; machack does not"),
+        ("M=C", _) => format!("machack plays c197's move, not {the}"),
+        (_, true) => "all three differ".to_string(),
+        (_, false) => format!("machack does not play {the} (no c197 answer)"),
     }
 }
 
@@ -318,6 +390,7 @@ fn game_section(out: &mut String, n: usize, g: &GameReport) {
         r#"<section class="game" id="g{n}" data-game="{n}" data-plies="{plies}">
 <header class="game-head"><h2><span class="gno">Game {n}</span> {} <span class="result">{}</span></h2>
 <p class="details">{} · Mac Hack played {} · <span class="src">{}</span></p>
+<p class="provenance">{}</p>
 <div class="figs">{}</div></header>
 <div class="viewer">
 "#,
@@ -326,7 +399,8 @@ fn game_section(out: &mut String, n: usize, g: &GameReport) {
         details,
         g.side.name(),
         escape(&g.source),
-        figures_html(&g.summary(), "small", false),
+        provenance(g),
+        figures_html(&g.summary(), "small", false, &g.played().label()),
     );
     let rows = rows_by_ply(g);
     let positions = game.positions();
@@ -344,17 +418,42 @@ fn game_section(out: &mut String, n: usize, g: &GameReport) {
     out.push_str("</div>\n</section>\n");
 }
 
+/// Where the game's moves come from, as its tags tell.
+fn provenance(g: &GameReport) -> String {
+    let annotator = g.game.tag("Annotator").map(escape);
+    match g.played() {
+        Played::Machack => {
+            let version = g
+                .game
+                .tag("MachackVersion")
+                .map_or(String::new(), |v| format!(" {}", escape(v)));
+            let searches = if g.along {
+                "its own moves, compared with its searches repeated in order, with the run state they had"
+            } else {
+                "searched here with other settings than it played with, each position alone"
+            };
+            format!("A game machack{version} played (a record it wrote): {searches}.")
+        }
+        Played::Paper => "Mac Hack's moves as printed in the 1967 paper (Greenblatt, Eastlake, Crocker, <cite>The Greenblatt Chess Program</cite>, FJCC 1967), with its computer times.".to_string(),
+        Played::Record(_) => format!(
+            "Mac Hack's moves as the record gives them{}",
+            annotator.map_or(" (it names no source).".to_string(), |a| format!(": {a}"))
+        ),
+    }
+}
+
 /// Event, site, date and round, as far as the tags give them.
 fn game_details(game: &Game) -> String {
     let known = |tag| {
         game.tag(tag)
-            .filter(|v| !v.is_empty() && !v.starts_with('?'))
+            .filter(|v| !v.is_empty() && !v.starts_with('?') && *v != "-")
     };
     let mut out = Vec::new();
     for tag in ["Event", "Site"] {
         out.extend(known(tag).map(escape));
     }
-    // PGN writes an unknown part of a date as ??: 1967.??.?? is 1967.
+    // PGN writes an unknown part of a date as ??: 1967.??.?? is 1967; `-` is a round that
+    // does not apply (machack's records).
     out.extend(known("Date").map(|d| escape(d.split(".??").next().unwrap_or(d))));
     out.extend(known("Round").map(|r| format!("round {}", escape(r))));
     out.join(" · ")
@@ -434,9 +533,45 @@ fn position_article(
                 printed_note(&game.moves[ply].comments)
             );
         }
-        (Some(_), Some(r)) => mac_hack_analysis(out, &number, r, &game.moves[ply].comments),
+        (Some(_), Some(r)) => mac_hack_analysis(out, &number, g, r, &game.moves[ply].comments),
     }
+    take_away(out, g, ply, pos, row.is_some());
     out.push_str("</div></article>\n");
+}
+
+/// The position to take elsewhere: its FEN (for `machack eval`, `plausible`, `trace`, any
+/// program) and, where Mac Hack was to move (`searched`), the `machack think` command that
+/// repeats the search shown, each with a button that copies it.
+fn take_away(out: &mut String, g: &GameReport, ply: usize, pos: &Position, searched: bool) {
+    out.push_str(r#"<div class="take">"#);
+    let _ = write!(
+        out,
+        r#"<p><span class="lbl">FEN</span><code class="fen">{}</code><button type="button" class="copy" title="Copy the FEN">copy</button></p>"#,
+        code_words(&pos.to_fen())
+    );
+    if searched {
+        let stdin = if g.think.file == "-" {
+            " (the game on its standard input, as the report had it)"
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            r#"<p title="The search above, repeated: the same move and value{stdin}"><span class="lbl">search</span><code class="cmd">{}</code><button type="button" class="copy" title="Copy the command">copy</button></p>"#,
+            code_words(&g.think.line(ply))
+        );
+    }
+    out.push_str("</div>");
+}
+
+/// A line of code, a word a box, so that a narrow screen breaks it between words (not at the
+/// hyphens of `--ply`) and breaks a word only when it is longer than the line; its text, as
+/// copied, is the line.
+fn code_words(line: &str) -> String {
+    line.split(' ')
+        .map(|w| format!("<span>{}</span>", escape(w)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The paper's own text of a move the score corrects, from its `{printed: …}` comment.
@@ -469,22 +604,31 @@ fn final_analysis(out: &mut String, g: &GameReport, pos: &Position) {
 
 /// The analysis of one of Mac Hack's moves: the three moves with values and variations, the
 /// 1973 program's choice, the time, and the recreation's most plausible moves.
-fn mac_hack_analysis(out: &mut String, number: &str, r: &CompareRow, comments: &[String]) {
+fn mac_hack_analysis(
+    out: &mut String,
+    number: &str,
+    g: &GameReport,
+    r: &CompareRow,
+    comments: &[String],
+) {
     let pos = &r.position;
     let side = pos.side_to_move().name();
+    let played = g.played();
+    let label = played.label();
     let _ = write!(
         out,
         r#"<h3><span class="mvno">{number}</span> Mac Hack ({side}) to move <span class="badge {}">{}</span></h3>
 <table class="three"><tbody>
-<tr><th><i class="k h"></i>1967</th><td class="mv">{}</td><td></td><td class="pv">{}</td></tr>
+<tr><th><i class="k h"></i>{}</th><td class="mv">{}</td><td></td><td class="pv">{}</td></tr>
 "#,
         agreement_class(r),
-        agreement_text(r),
+        agreement_text(r, &label),
+        escape(&label),
         move_html(pos, r.historical),
         if r.book { "from the opening book" } else { "" },
     );
     let c197 = match &r.c197 {
-        None => r#"<td class="none" colspan="3">no c197 answer for this position in the repository (no run at these widths)</td>"#.to_string(),
+        None => r#"<td class="none" colspan="3">no c197 answer for this position in the repository (reference/c197/ holds what it was asked: the paper's games and the further games, at two widths)</td>"#.to_string(),
         Some(None) => r#"<td class="none" colspan="3">c197 gave no move here (see reference/c197/)</td>"#.to_string(),
         Some(Some(a)) => format!(
             r#"<td class="mv">{} <small class="pr" title="the move as c197 printed it">{}</small></td><td>{}</td><td class="pv">{}</td>"#,
@@ -509,7 +653,11 @@ fn mac_hack_analysis(out: &mut String, number: &str, r: &CompareRow, comments: &
     );
     out.push_str(&printed_note(comments));
     let printed = if r.book {
-        "in 1967 played from the book at once".to_string()
+        match played {
+            Played::Machack => "played from machack's book".to_string(),
+            Played::Paper => "in 1967 played from the book at once".to_string(),
+            Played::Record(_) => format!("in {label} played from the book"),
+        }
     } else {
         match &r.printed_time {
             Some(t) => format!(
@@ -530,12 +678,12 @@ fn mac_hack_analysis(out: &mut String, number: &str, r: &CompareRow, comments: &
         r.time_1967.as_secs_f64(),
         r.pmg_calls
     );
-    plausible_list(out, r);
+    plausible_list(out, r, &label);
 }
 
 /// The recreation's most plausible moves with bars, what its search found for each, and whose
 /// move each is.
-fn plausible_list(out: &mut String, r: &CompareRow) {
+fn plausible_list(out: &mut String, r: &CompareRow, played: &str) {
     let pos = &r.position;
     let marked = [Some(r.historical), r.c197_move(), r.chosen];
     let shown: Vec<usize> = (0..r.plausibility.len())
@@ -582,7 +730,7 @@ fn plausible_list(out: &mut String, r: &CompareRow) {
         };
         let mut tags = String::new();
         for (mv, class, name) in [
-            (Some(r.historical), "h", "1967"),
+            (Some(r.historical), "h", played),
             (r.c197_move(), "c", "c197"),
             (r.chosen, "m", "machack"),
         ] {
@@ -611,6 +759,7 @@ fn move_list(
     rows: &[Option<&CompareRow>],
 ) {
     out.push_str(r#"<div class="moves" aria-label="Moves">"#);
+    let label = g.played().label();
     for (ply, gm) in g.game.moves.iter().enumerate() {
         let pos = &positions[ply];
         let white = pos.side_to_move() == Color::White;
@@ -636,9 +785,9 @@ fn move_list(
                     agreement_class(r),
                     if r.book { " book" } else { "" }
                 ),
-                agreement_text(r),
+                agreement_text(r, &label),
             ),
-            None => ("mv".to_string(), ""),
+            None => ("mv".to_string(), String::new()),
         };
         let note = if gm.comments.iter().any(|c| c.trim().starts_with("printed:")) {
             r#"<sup title="corrected misprint: see the position">†</sup>"#
