@@ -3,8 +3,8 @@
 //! machack: a recreation of Mac Hack VI, Richard Greenblatt's 1967 chess program.
 //!
 //! Layers, lowest first; each uses only the layers below it, and the modules of one layer never
-//! use one another (`tests/layers.rs` holds the list and enforces it; the README's *Layout*
-//! section draws it):
+//! use one another (`tests/layers.rs` holds the list and enforces it; *Layout* in
+//! `doc/architecture.md` draws it):
 //!
 //! 1. [`rules`] (board, moves, FEN, keys) and [`value`] (the paper's units);
 //! 2. [`notation`] (descriptive, SAN, PGN, EPD, the score format);

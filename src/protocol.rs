@@ -1,5 +1,5 @@
-//! The engine protocols: UCI and CECP (xboard) v2 (the README, section *UCI and CECP*, says what
-//! is implemented). Not in the paper: how chess software talks today.
+//! The engine protocols: UCI and CECP (xboard) v2 (`doc/protocols.md`, *UCI and CECP*, says
+//! what is implemented). Not in the paper: how chess software talks today.
 //!
 //! Each protocol has two stages: the text of one input line becomes a command enum (with an error
 //! that says what was wrong), and a session applies commands to its state. The search runs in its

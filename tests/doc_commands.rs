@@ -1,11 +1,12 @@
 //! Every command the README and the manual (`doc/*.md`) show is run, and says what they show.
 //!
 //! A command is a line beginning `$ ` in a fenced block marked `console`; it runs under `sh` in a
-//! scratch folder that sees the repository's `games/`, `reference/` and `book/`, with this
-//! build's `machack` first on the `PATH`. The lines after it, up to the next command or the end
-//! of the block, are what it prints: each of them (trimmed; a line `...` stands for lines left
-//! out) must be a line of its output, in that order, and it must end with exit status 0 — or the
-//! status a comment line `# exit N` right after the command names.
+//! scratch folder (one a page, the page's commands in order) that sees the repository's `games/`,
+//! `reference/` and `book/`, with this build's `machack` first on the `PATH`. The lines after it,
+//! up to the next command or the end of the block, are what it prints: each of them (trimmed; a
+//! line `...` stands for lines left out) must be a line of its output, in that order, and it must
+//! end with exit status 0 — or the status a comment line `# exit N` right after the command names.
+//! The README must show at least 4 commands and the pages at least 20 in all.
 
 mod common;
 
@@ -122,12 +123,41 @@ fn run(shown: &Shown, dir: &Path) -> Result<(), String> {
 
 #[test]
 fn every_command_in_the_readme_and_the_manual_runs_as_shown() {
-    let dir = common::scratch("doc-commands");
-    for folder in ["games", "reference", "book"] {
-        std::os::unix::fs::symlink(root().join(folder), dir.join(folder)).unwrap();
-    }
-    let all: Vec<Shown> = pages().iter().flat_map(|p| commands(p)).collect();
-    let failures: Vec<String> = all.iter().filter_map(|s| run(s, &dir).err()).collect();
+    let pages: Vec<Vec<Shown>> = pages().iter().map(|p| commands(p)).collect();
+    let all: Vec<&Shown> = pages.iter().flatten().collect();
+    // The front page shows its 30-second start and its figures by commands, and the manual its
+    // examples: a page that lost its console blocks must not pass by running nothing.
+    let readme = all.iter().filter(|s| s.page == "README.md").count();
+    assert!(
+        readme >= 4,
+        "the README shows {readme} commands; at least 4 expected"
+    );
+    assert!(
+        all.len() >= 20,
+        "the pages show {} commands; at least 20 expected",
+        all.len()
+    );
+    // A page's commands run in order in one folder of its own (a later one may read what an
+    // earlier one wrote); the pages run side by side.
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let runs: Vec<_> = pages
+            .iter()
+            .enumerate()
+            .map(|(i, shown)| {
+                scope.spawn(move || {
+                    let dir = common::scratch(&format!("doc-commands-{i}"));
+                    for folder in ["games", "reference", "book"] {
+                        std::os::unix::fs::symlink(root().join(folder), dir.join(folder)).unwrap();
+                    }
+                    shown
+                        .iter()
+                        .filter_map(|s| run(s, &dir).err())
+                        .collect::<Vec<String>>()
+                })
+            })
+            .collect();
+        runs.into_iter().flat_map(|r| r.join().unwrap()).collect()
+    });
     assert!(
         failures.is_empty(),
         "{} of {} commands differ from their pages:\n\n{}",

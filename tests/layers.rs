@@ -1,6 +1,6 @@
 //! The layer rules of the source tree, checked by reading the `crate::` and `super::` paths of
 //! every file in `src/`. The allowed dependencies are written down once, in [`LAYERS`]; the
-//! README's *Layout* section draws the same picture.
+//! manual's *Layout* (`doc/architecture.md`) draws the same picture.
 //!
 //! - A top-level module (`src/X.rs` with `src/X/`) uses only modules of lower layers: none of
 //!   its own layer, so the front ends (the terminal player, the protocols, replay against

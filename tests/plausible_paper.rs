@@ -93,8 +93,8 @@ fn plausible_order_before_mac_hack_moves_in_game_3() {
     insta::assert_snapshot!(text);
 }
 
-/// Where the historical move ranks in the generator's order, game by game: the README's figures
-/// (144 of 158 in the first 6, 19 of 21 in game 3) and every rank, pinned as a snapshot.
+/// Where the historical move ranks in the generator's order, game by game: the manual's figures
+/// (`doc/search.md`: 144 of 158 in the first 6, 19 of 21 in game 3) and every rank, pinned as a snapshot.
 #[test]
 fn historical_move_ranks() {
     let mut by_game: std::collections::BTreeMap<String, Vec<usize>> = Default::default();

@@ -1,4 +1,4 @@
-//! No option is ignored (issue 20): the README's table of settings is the program's
+//! No option is ignored (issue 20): the manual's table of settings (`doc/commands.md`) is the program's
 //! (`program::settings`), and every option in it is honoured or refused, as the table says,
 //! under each profile, by every command that takes it; its UCI option likewise.
 
@@ -7,7 +7,7 @@ mod common;
 use common::machack;
 use machack::program::settings;
 
-/// A row of the README's table.
+/// A row of the manual's table.
 #[derive(Debug)]
 struct Row {
     /// The option, e.g. `--depth`.
@@ -27,10 +27,10 @@ fn quoted(cell: &str) -> Option<&str> {
     cell.split('`').nth(1)
 }
 
-/// The README's table of settings.
+/// The manual's table of settings (`doc/commands.md`).
 fn table() -> Vec<Row> {
     let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/doc/commands.md")).unwrap();
     let start = readme
         .find("| Option (example) | What | c197 | paper | Tag | UCI |")
         .expect("the table of settings");
@@ -63,13 +63,13 @@ fn table() -> Vec<Row> {
 const PROFILES: [&str; 2] = ["c197", "paper"];
 
 #[test]
-fn the_readme_table_is_the_programs() {
+fn the_manual_table_is_the_programs() {
     let rows = table();
     for s in settings::SETTINGS {
         let row = rows
             .iter()
             .find(|r| r.option == s.option())
-            .unwrap_or_else(|| panic!("{} is not in the README's table", s.option()));
+            .unwrap_or_else(|| panic!("{} is not in doc/commands.md's table", s.option()));
         assert_eq!(row.tag.as_deref(), Some(s.tag().as_str()), "{}", s.option());
         assert_eq!(
             row.uci.as_ref().map(|(n, _)| n.as_str()),

@@ -1,6 +1,6 @@
 //! Input with limits: every file and line a command reads has a size past which it is refused
 //! with a message, so that `/dev/zero`, a runaway engine or a pasted megabyte cannot grow the
-//! program without bound. The limits (the README's *Reliability* section lists them):
+//! program without bound. The limits (*Reliability* in `doc/architecture.md` lists them):
 //!
 //! - [`RECORD_MAX`], 1 MiB: a record or score to resume (`--resume`, `RS`);
 //! - [`FILE_MAX`], 4 MiB: any other file or standard input read whole (games to replay,

@@ -194,7 +194,7 @@ impl fmt::Display for TableUse {
 /// ends is built from it once (`crate::game::Program`).
 ///
 /// The default is c197: it plays Mac Hack's 1967 moves in 104 of the 149 out-of-book positions
-/// of the paper games, the paper's recreation in 72 (README, *Fidelity*).
+/// of the paper games, the paper's recreation in 72 (`doc/fidelity.md`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Profile {
     /// The paper's program as recreated here (`crate::search`): its knowledge (by default
