@@ -1056,3 +1056,43 @@ fn uci_searchmoves_restricts_the_root_under_either_profile() {
         e.quit();
     }
 }
+
+/// An `info` line never shows an empty `pv`: with no legal move, the line has the mate or
+/// stalemate's score and no `pv`; a search stopped before any move was searched to the end
+/// says so in words and answers the most plausible move.
+#[test]
+fn uci_info_lines_show_no_empty_pv() {
+    let mut e = Engine::start_args("uci", &[]);
+    e.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.expect("bestmove "), "bestmove 0000");
+    e.send("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
+    e.send("go depth 3");
+    assert_eq!(e.expect("bestmove "), "bestmove 0000");
+    e.send("position fen 1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21");
+    e.send("go depth 20");
+    e.send("stop");
+    e.expect("bestmove ");
+    let infos: Vec<&String> = e
+        .seen
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(
+        infos
+            .iter()
+            .all(|l| !l.ends_with(" pv") && !l.contains(" pv  ") && !l.ends_with(' ')),
+        "{infos:#?}"
+    );
+    let ends: Vec<String> = e
+        .seen
+        .iter()
+        .filter(|l| l.contains(" time ") && !l.contains(" pv"))
+        .map(|l| l.split(" nodes ").next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        ends,
+        ["info depth 3 score cp 0", "info depth 3 score mate -1"]
+    );
+    e.quit();
+}

@@ -522,15 +522,20 @@ impl<W: Write> Session<W> {
     ) -> String {
         let ms = elapsed.as_millis();
         let nps = u128::from(nodes) * 1000 / ms.max(1);
-        let pv: Vec<String> = pv.iter().map(|m| m.coordinate()).collect();
+        // No `pv` word for no line (a position with no legal move).
+        let pv: String = pv.iter().map(|m| format!(" {}", m.coordinate())).collect();
+        let pv = if pv.is_empty() {
+            pv
+        } else {
+            format!(" pv{pv}")
+        };
         let multipv = match self.search_lines {
             1 => String::new(),
             _ => format!(" multipv {line}"),
         };
         format!(
-            "info depth {depth}{multipv} score {} nodes {nodes} nps {nps} time {ms} pv {}",
-            Self::score(value),
-            pv.join(" ")
+            "info depth {depth}{multipv} score {} nodes {nodes} nps {nps} time {ms}{pv}",
+            Self::score(value)
         )
     }
 
@@ -579,9 +584,17 @@ impl<W: Write> Session<W> {
     }
 
     /// The last word on a search: its lines (one per `MultiPV`, best first; the chosen move's
-    /// alone if none was searched to the end), then `bestmove`.
+    /// alone), then `bestmove`. A search stopped before any move was searched to the end has
+    /// no value or line to show: it says so instead. (With no legal move, the value is the
+    /// mate or stalemate's, and the line empty.)
     fn finish(&mut self, t: &Thought) {
-        let lines = if t.lines.is_empty() {
+        let lines = if t.lines.is_empty() && t.pv.is_empty() && t.best.is_some() {
+            self.say(
+                "info string stopped before a move was searched to the end: the most plausible \
+                 move",
+            );
+            Vec::new()
+        } else if t.lines.is_empty() {
             vec![Line {
                 value: t.value,
                 pv: t.pv.clone(),
