@@ -1670,17 +1670,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn sort_makes_the_programs_exchanges() {
-        // Lists of 0 to 150 entries (the exchanges are found from a mask up to 64) with many
-        // equal keys, whose order only the exchanges decide.
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = move || {
+    /// A xorshift generator of test lists from `seed`.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn sort_makes_the_programs_exchanges() {
+        // Lists of 0 to 150 entries (the exchanges are found from a mask up to 64) with many
+        // equal keys, whose order only the exchanges decide.
+        let mut next = xorshift(0x2545_f491_4f6c_dd1d);
         for n in (0..=70).chain([100, 128, 150]) {
             for _ in 0..20 {
                 let keys = 1 + next() % 40;
@@ -1700,13 +1704,7 @@ mod tests {
     fn a_list_sorted_as_it_is_read_comes_in_sorts_order() {
         // Sorting::get makes SORT1's passes only on the ranges up to the entry read: lists of
         // 0 to 100 entries with many equal keys (and keys past 12 bits), read to every depth.
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
         for n in (0..=70).chain([100]) {
             for _ in 0..10 {
                 let keys = 1 + next() % 30;
