@@ -14,13 +14,13 @@ mod common;
 use common::machack;
 
 use machack::fidelity::compare::{
-    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side,
+    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_positions,
+    mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
 use machack::notation::read_games;
 use machack::program::Fixes;
 use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
-use machack::rules::Position;
 use std::path::PathBuf;
 
 /// The further games, in the order of `games/more-games.pgn`.
@@ -58,14 +58,7 @@ fn rows(file: &str, preset: Preset) -> Vec<CompareRow> {
         table: TableUse::Off,
         ..SearchParams::preset(preset)
     };
-    let mut positions: Vec<Position> = Vec::new();
-    let mut pos = game.start.clone();
-    for gm in &game.moves {
-        if pos.side_to_move() == side {
-            positions.push(pos.clone());
-        }
-        pos.make(gm.mv);
-    }
+    let positions = mac_hack_positions(&game, side);
     let c197 = Reference::answering(Reference::compiled_for(&params), &positions)
         .expect("a c197 run at the preset's widths");
     let oracle = Oracle::c1973_paper();

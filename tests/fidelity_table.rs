@@ -5,7 +5,8 @@
 //! gives the original's figures (`fidelity_paper.rs`, `fidelity_further.rs`).
 
 use machack::fidelity::compare::{
-    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side,
+    CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_positions,
+    mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
 use machack::notation::{Game, Style, descriptive, read_games};
@@ -77,14 +78,7 @@ fn more_games(preset: Preset, table: TableUse) -> Rows {
         let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
         let game = read_games(&text).unwrap().remove(0);
         let side = mac_hack_side(&game).unwrap();
-        let mut positions = Vec::new();
-        let mut pos = game.start.clone();
-        for gm in &game.moves {
-            if pos.side_to_move() == side {
-                positions.push(pos.clone());
-            }
-            pos.make(gm.mv);
-        }
+        let positions = mac_hack_positions(&game, side);
         let c197 = Reference::answering(Reference::compiled_for(&params), &positions).unwrap();
         let yardsticks = Yardsticks {
             oracle: &oracle,

@@ -8,7 +8,8 @@ use super::io::read_input;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::wrap_list;
 use crate::fidelity::compare::{
-    CompareRow, Oracle, Yardsticks, compare_game_played, mac_hack_side, searches_of,
+    CompareRow, Oracle, Yardsticks, compare_game_played, mac_hack_positions, mac_hack_side,
+    searches_of,
 };
 use crate::fidelity::reference::Reference;
 use crate::game::record;
@@ -252,17 +253,10 @@ impl Comparison {
 
 /// Every position of `games` where Mac Hack was to move.
 fn positions_of(games: &[(&Game, Color)]) -> Vec<Position> {
-    let mut positions = Vec::new();
-    for (game, side) in games {
-        let mut pos = game.start.clone();
-        for gm in &game.moves {
-            if pos.side_to_move() == *side {
-                positions.push(pos.clone());
-            }
-            pos.make(gm.mv);
-        }
-    }
-    positions
+    games
+        .iter()
+        .flat_map(|&(game, side)| mac_hack_positions(game, side))
+        .collect()
 }
 
 /// The side Mac Hack played in `game` (read from `file`): `side` (`white` or `black`) when the

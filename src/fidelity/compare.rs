@@ -165,6 +165,19 @@ pub struct Yardsticks<'a> {
     pub c197: Option<&'a Reference>,
 }
 
+/// Every position of `game` where `side` (Mac Hack) was to move, in order.
+pub fn mac_hack_positions(game: &Game, side: Color) -> Vec<Position> {
+    let mut positions = Vec::new();
+    let mut pos = game.start.clone();
+    for gm in &game.moves {
+        if pos.side_to_move() == side {
+            positions.push(pos.clone());
+        }
+        pos.make(gm.mv);
+    }
+    positions
+}
+
 /// Which side Mac Hack played: the side whose tag names it.
 pub fn mac_hack_side(game: &Game) -> Option<Color> {
     let is_mac_hack = |tag: &str| {
