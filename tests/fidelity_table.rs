@@ -33,63 +33,56 @@ type Comparison = fn(TableUse) -> Rows;
 
 /// Mac Hack's positions of the paper games (`replay --compare games/*.score`).
 fn paper_games(preset: Preset, table: TableUse) -> Rows {
-    let params = params(preset, table);
-    let c197 = Reference::paper_for(&params).unwrap();
-    let oracle = Oracle::default();
-    [
-        "1967-1-wagner.score",
-        "1967-2-nn-1410.score",
-        "1967-3-landey.score",
-        "1967-4-spring-amateur.score",
-    ]
-    .iter()
-    .flat_map(|file| {
-        let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
-        let game = read_games(&text).unwrap().remove(0);
-        let side = mac_hack_side(&game).unwrap();
-        let yardsticks = Yardsticks {
-            oracle: &oracle,
-            c197: Some(&c197),
-        };
-        let name = file.trim_end_matches(".score").to_string();
-        compare_game(&game, side, &params, &Limits::default(), yardsticks)
-            .into_iter()
-            .map(move |r| (name.clone(), r))
-    })
-    .collect()
+    mac_hack_games(
+        &[
+            "1967-1-wagner.score",
+            "1967-2-nn-1410.score",
+            "1967-3-landey.score",
+            "1967-4-spring-amateur.score",
+        ],
+        &params(preset, table),
+    )
 }
 
 /// Mac Hack's positions of the seven further games (`games/1967-dreyfus.score` ... the 1978
 /// game, as in `replay --compare games/*.score`), against the original's answers along them.
 fn more_games(preset: Preset, table: TableUse) -> Rows {
-    let params = params(preset, table);
+    mac_hack_games(
+        &[
+            "1967-dreyfus.score",
+            "1968-lancaster.score",
+            "1968-charly-1.score",
+            "1968-charly-2.score",
+            "1968-charly-3.score",
+            "1977-fischer.score",
+            "1978-computerwoche.score",
+        ],
+        &params(preset, table),
+    )
+}
+
+/// Mac Hack's positions of the games `games/FILE`, each against the compiled-in c197 run that
+/// answers them (as `replay --compare` takes it).
+fn mac_hack_games(files: &[&str], params: &SearchParams) -> Rows {
     let oracle = Oracle::default();
-    [
-        "1967-dreyfus.score",
-        "1968-lancaster.score",
-        "1968-charly-1.score",
-        "1968-charly-2.score",
-        "1968-charly-3.score",
-        "1977-fischer.score",
-        "1978-computerwoche.score",
-    ]
-    .iter()
-    .flat_map(|file| {
-        let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
-        let game = read_games(&text).unwrap().remove(0);
-        let side = mac_hack_side(&game).unwrap();
-        let positions = mac_hack_positions(&game, side);
-        let c197 = Reference::answering(Reference::compiled_for(&params), &positions).unwrap();
-        let yardsticks = Yardsticks {
-            oracle: &oracle,
-            c197: Some(&c197),
-        };
-        let name = file.trim_end_matches(".score").to_string();
-        compare_game(&game, side, &params, &Limits::default(), yardsticks)
-            .into_iter()
-            .map(move |r| (name.clone(), r))
-    })
-    .collect()
+    files
+        .iter()
+        .flat_map(|file| {
+            let text = std::fs::read_to_string(root().join("games").join(file)).unwrap();
+            let game = read_games(&text).unwrap().remove(0);
+            let side = mac_hack_side(&game).unwrap();
+            let positions = mac_hack_positions(&game, side);
+            let c197 = Reference::answering(Reference::compiled_for(params), &positions).unwrap();
+            let yardsticks = Yardsticks {
+                oracle: &oracle,
+                c197: Some(&c197),
+            };
+            let name = file.trim_end_matches(".score").to_string();
+            compare_game(&game, side, params, &Limits::default(), yardsticks)
+                .into_iter()
+                .map(move |r| (name.clone(), r))
+        })
+        .collect()
 }
 
 /// Both sides of the seven further games, along them (`reference/c197/games-tournament.tsv`,
