@@ -23,7 +23,8 @@ use crate::game::rerun::{limits_of, rerun};
 use crate::notation::san;
 use crate::program::params::check_multi_pv;
 use crate::program::{SearchParams, SearchResult, Selection, TopBound, settings};
-use crate::rules::{Position, START_FEN};
+use crate::rules::{Move, Position, START_FEN};
+use crate::search::history_after;
 
 /// Arguments of `machack think`.
 #[derive(clap::Args, Debug)]
@@ -207,11 +208,16 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
         println!("deepest depth searched to the end: {depth}");
     }
     print_result(&pos, &r);
+    print_bestmove(&r);
+    Ok(())
+}
+
+/// The last line: `bestmove` and the chosen move in coordinates.
+fn print_bestmove(r: &SearchResult) {
     match r.best_move {
         Some(m) => println!("bestmove {}", m.coordinate()),
         None => println!("bestmove (none)"),
     }
-    Ok(())
 }
 
 /// `think --game FILE --ply N`: the search behind move N of the recorded game.
@@ -251,12 +257,9 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
         }
     };
     let gm = &moves[index];
-    let mut pos = played.game.start().clone();
-    let mut history = Vec::with_capacity(index);
-    for m in &moves[..index] {
-        history.push(pos.key());
-        pos.make(m.mv);
-    }
+    let before: Vec<Move> = moves[..index].iter().map(|m| m.mv).collect();
+    let (pos, history) = history_after(played.game.start(), &before)
+        .map_err(|m| format!("{label}: illegal move {m}"))?;
     // In a game machack played with these settings, where it searched, its searches before
     // this one are repeated to give the program the run state it had; any other position (a
     // book move, the opponent's) is searched alone, as `replay --compare` and `report` search
@@ -319,9 +322,6 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
         _ => format!("the game's move was {}", move_text(&pos, gm.mv)),
     };
     println!("as played: {verdict}");
-    match r.best_move {
-        Some(m) => println!("bestmove {}", m.coordinate()),
-        None => println!("bestmove (none)"),
-    }
+    print_bestmove(&r);
     Ok(())
 }
