@@ -746,12 +746,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         let Some(t) = self.top.last() else {
             return;
         };
-        let refuted = if i == 0 {
-            t.raw < -(FLUSH - 512)
-        } else {
-            t.raw > FLUSH - 512
-        };
-        let (value, bound) = if refuted {
+        let (value, bound) = if super::lines::refuted(t.raw, i) {
             let best = self.top.iter().rev().find(|t| t.best).map(|t| t.raw);
             (best.unwrap_or(t.raw), TopBound::AtMost)
         } else {
