@@ -33,6 +33,12 @@ const LOSING: i64 = 0o10000000;
 pub const FLUSH: i64 = 0o100000;
 /// `EVMT7`: beyond ±77000 a value is a flush (3785-3786).
 pub const FLUSHED: i64 = 0o77000;
+
+/// Whether `a`, a value returned to a node of side `i`, is a flush passed up (`EVMT7`): the
+/// node's move was refuted below.
+fn flushed(a: i64, i: usize) -> bool {
+    if i == 0 { a < -FLUSHED } else { a > FLUSHED }
+}
 /// `EVMT5`, `EVMTT1`: beyond ±67000 a mate (3773-3774).
 pub const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
@@ -308,36 +314,17 @@ impl<'a, 'p> Tree<'a, 'p> {
             if self.stopped {
                 return None;
             }
-            let mut a = ret.value;
-            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
             let mut secondary = None;
             if let Some(plies) = self.secondary
-                && !flushed
-                && a.abs() < MATED
+                && !flushed(ret.value, i)
+                && ret.value.abs() < MATED
             {
                 // A move with a value gets the secondary search, as a new best does in `EVM`,
-                // so that the lines' values are alike; the worse value for the side stands.
-                let line = self.secondary_search(&child, &ret.pv, plies)?;
-                secondary = Some(line.value);
-                let better = if i == 0 {
-                    line.value > a
-                } else {
-                    line.value < a
-                };
-                if !better {
-                    if line.value != a {
-                        self.stats.secondary_changes += 1;
-                    }
-                    ret = line;
-                    a = ret.value;
-                }
+                // so that the lines' values are alike.
+                secondary = Some(self.secondary_stands(&child, &mut ret, plies, i)?);
             }
-            let flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
-            let r = if flushed {
-                a
-            } else {
-                a + self.diddle(e, &child, pm.rec, &ret.pv, i)
-            };
+            let a = ret.value;
+            let r = self.modified(a, e, &child, pm.rec, &ret.pv, i);
             self.done_with(child);
             Some(TopRecord {
                 mv: pm.mv,
@@ -577,38 +564,21 @@ impl<'a, 'p> Tree<'a, 'p> {
                 break;
             }
             let mut a = ret.value;
-            let mut flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
-            let mut r = if flushed {
-                a
-            } else {
-                a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
-            };
+            let mut r = self.modified(a, &e, &child, pm.rec, &ret.pv, i);
             let mut secondary = None;
             if let Some(plies) = self.secondary
                 && self.lmgd == 1
-                && !flushed
+                && !flushed(a, i)
                 && better(r, best_mod)
                 && a.abs() < MATED
             {
-                // A new best at the top level: the secondary search (secondary.rs); the
-                // worse value for the side stands (c.558's ESLT1, 16756-16759, 16896-16897).
-                let Some(line) = self.secondary_search(&child, &ret.pv, plies) else {
+                // A new best at the top level: the secondary search (secondary.rs).
+                let Some(v) = self.secondary_stands(&child, &mut ret, plies, i) else {
                     break;
                 };
-                secondary = Some(line.value);
-                if !better(line.value, a) {
-                    if line.value != a {
-                        self.stats.secondary_changes += 1;
-                    }
-                    ret = line;
-                    a = ret.value;
-                    flushed = if i == 0 { a < -FLUSHED } else { a > FLUSHED };
-                    r = if flushed {
-                        a
-                    } else {
-                        a + self.diddle(&e, &child, pm.rec, &ret.pv, i)
-                    };
-                }
+                secondary = Some(v);
+                a = ret.value;
+                r = self.modified(a, &e, &child, pm.rec, &ret.pv, i);
             }
             self.done_with(child);
             let top_index = if self.lmgd == 1 {
@@ -638,7 +608,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 pv_best = std::iter::once(pm).chain(ret.pv).collect();
                 break;
             }
-            if flushed {
+            if flushed(a, i) {
                 // EVM6D: refuted below.
                 if pv_best.is_empty() {
                     pv_best = std::iter::once(pm).chain(ret.pv).collect();
@@ -707,6 +677,24 @@ impl<'a, 'p> Tree<'a, 'p> {
         }
     }
 
+    /// `a`, the value the move of entry `e` came back with, modified (see [`Tree::diddle`])
+    /// unless it is a flush passed up.
+    fn modified(
+        &self,
+        a: i64,
+        e: &Entry,
+        child: &Node,
+        rec: Record,
+        line: &[PvMove],
+        i: usize,
+    ) -> i64 {
+        if flushed(a, i) {
+            a
+        } else {
+            a + self.diddle(e, child, rec, line, i)
+        }
+    }
+
     /// The modification at 3601-3641 ("TIME TO DO CLEVER DIDDLING", up to `MVD3`) of the value
     /// of entry `e` for side `i`, whose move `rec` led to `child`, from which the line `line` was
     /// returned.
@@ -758,12 +746,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         let Some(t) = self.top.last() else {
             return;
         };
-        let refuted = if i == 0 {
-            t.raw < -(FLUSH - 512)
-        } else {
-            t.raw > FLUSH - 512
-        };
-        let (value, bound) = if refuted {
+        let (value, bound) = if super::lines::refuted(t.raw, i) {
             let best = self.top.iter().rev().find(|t| t.best).map(|t| t.raw);
             (best.unwrap_or(t.raw), TopBound::AtMost)
         } else {

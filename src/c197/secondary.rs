@@ -58,4 +58,31 @@ impl Tree<'_, '_> {
             pv: played.into_iter().chain(r.pv).collect(),
         })
     }
+
+    /// The secondary search of `plies` after a top-level move of side `i` to `child`, which
+    /// came back with `ret`: the worse value for the side stands (c.558's `ESLT1`, 16756-16759,
+    /// 16896-16897), `ret` replaced by the secondary search's unless that is better for the
+    /// side. The secondary search's value; None if the search was stopped.
+    pub(super) fn secondary_stands(
+        &mut self,
+        child: &Node,
+        ret: &mut Ret,
+        plies: u32,
+        i: usize,
+    ) -> Option<i64> {
+        let line = self.secondary_search(child, &ret.pv, plies)?;
+        let value = line.value;
+        let better = if i == 0 {
+            value > ret.value
+        } else {
+            value < ret.value
+        };
+        if !better {
+            if value != ret.value {
+                self.stats.secondary_changes += 1;
+            }
+            *ret = line;
+        }
+        Some(value)
+    }
 }

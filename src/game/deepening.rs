@@ -120,12 +120,9 @@ pub fn search(
     for depth in 1..=deepest {
         let elapsed = start.elapsed();
         let mut iteration = Limits {
-            stop: limits.stop.clone(),
-            nodes: limits.nodes,
-            time: limits.time,
             depth: Some(depth),
             deepen: Deepening::Off,
-            searchmoves: limits.searchmoves.clone(),
+            ..limits.clone()
         };
         if depth > 1 {
             let stop = limits
