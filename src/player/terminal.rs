@@ -2219,12 +2219,10 @@ mod tests {
         assert_eq!(ended, Ended::Recorded);
         drop(session);
         let out = String::from_utf8(out).unwrap();
-        let from = out.find("CLOCKS").unwrap();
-        let from = from + out[from..].find('\n').unwrap() + 1;
         // Each key shown as typed; the line, on Return, rubbed out and written after its
         // prompt; the machine's words on lines of their own.
         assert_eq!(
-            &out[from..],
+            moves_part(&out),
             "1. e4\r     \r1. e4\r\n\
              1... bd?\r        \r1... bd?\r\n\
              NOT A MOVE OR COMMAND: 'bd?'. DID YOU MEAN BD?\r\n\
