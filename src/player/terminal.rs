@@ -1284,10 +1284,10 @@ impl<W: Write> Session<W> {
             self.say("ONLY THE PLAYER TO MOVE MAY CLAIM A DRAW, AND THE MACHINE IS TO MOVE.");
             return;
         }
-        let ending = match with {
-            None => self.game.claimable(),
+        let mv = match with {
+            None => None,
             Some(text) => match notation::parse_any(&pos, text) {
-                Ok(m) => self.game.claimable_with(m),
+                Ok(m) => Some(m),
                 Err(_) => {
                     // The move's own message, as a move typed alone gets it.
                     self.user_move(text);
@@ -1295,9 +1295,13 @@ impl<W: Write> Session<W> {
                 }
             },
         };
+        let ending = match mv {
+            None => self.game.claimable(),
+            Some(m) => self.game.claimable_with(m),
+        };
         let Some(ending) = ending else {
             let after = with.map_or(String::new(), |t| format!(" WITH {}", t.to_uppercase()));
-            let (seen, clock) = match with.and_then(|t| notation::parse_any(&pos, t).ok()) {
+            let (seen, clock) = match mv {
                 Some(m) => {
                     let mut earlier = self.game.history().to_vec();
                     earlier.push(pos.key());
