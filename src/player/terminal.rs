@@ -651,10 +651,7 @@ impl<W: Write> Session<W> {
         for note in std::mem::take(&mut self.notes) {
             self.say(&note);
         }
-        let settings = capitals(&format!(
-            "SETTINGS: {}",
-            settings::line(self.engine.params())
-        ));
+        let settings = self.settings_line();
         self.say(&settings);
         if !self.game.moves().is_empty() {
             let n = self.game.moves().len();
@@ -980,11 +977,16 @@ impl<W: Write> Session<W> {
         true
     }
 
-    fn list(&mut self) {
-        let settings = capitals(&format!(
+    /// `SETTINGS: PROFILE C197, ...`: the program's settings now, as the session shows them.
+    fn settings_line(&self) -> String {
+        capitals(&format!(
             "SETTINGS: {}",
             settings::line(self.engine.params())
-        ));
+        ))
+    }
+
+    fn list(&mut self) {
+        let settings = self.settings_line();
         self.say(&settings);
         let game = format!(
             "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  DEEPEN {}  RECORD {}",
@@ -1032,10 +1034,7 @@ impl<W: Write> Session<W> {
     }
 
     fn print_game(&mut self) {
-        let settings = capitals(&format!(
-            "SETTINGS: {}",
-            settings::line(self.engine.params())
-        ));
+        let settings = self.settings_line();
         self.say(&settings);
         let mut lines = Vec::new();
         let moves = self.game.moves();
