@@ -1036,36 +1036,24 @@ impl<W: Write> Session<W> {
     fn print_game(&mut self) {
         let settings = self.settings_line();
         self.say(&settings);
-        let mut lines = Vec::new();
-        let moves = self.game.moves();
-        let mut i = 0;
-        while i < moves.len() {
-            let label = self.game.move_label(i);
-            let note = |m: &GameMove| {
-                if m.book {
-                    format!("{:<14}BOOK", m.descriptive)
-                } else {
-                    match m.seconds {
-                        Some(s) => format!("{:<14}{s:.2}", m.descriptive),
-                        None => m.descriptive.clone(),
-                    }
-                }
-            };
-            if label.ends_with("...") {
-                lines.push(format!(
-                    "{:<5} {:<20} {}",
-                    label.trim_end_matches("..."),
-                    "...",
-                    note(&moves[i])
-                ));
-                i += 1;
+        let note = |m: &GameMove| {
+            if m.book {
+                format!("{:<14}BOOK", m.descriptive)
             } else {
-                let white = note(&moves[i]);
-                let black = moves.get(i + 1).map(note).unwrap_or_default();
-                lines.push(format!("{label:<5} {white:<20} {black}"));
-                i += 2;
+                match m.seconds {
+                    Some(s) => format!("{:<14}{s:.2}", m.descriptive),
+                    None => m.descriptive.clone(),
+                }
             }
-        }
+        };
+        let mut lines: Vec<String> = numbered(&self.game)
+            .into_iter()
+            .map(|(label, white, black)| {
+                let white = white.map_or("...".to_string(), note);
+                let black = black.map(note).unwrap_or_default();
+                format!("{label:<5} {white:<20} {black}")
+            })
+            .collect();
         if lines.is_empty() {
             lines.push("NO MOVES YET.".into());
         }
@@ -1963,21 +1951,31 @@ fn screen_frame(v: View<'_>, rows: usize) -> Frame {
 
 /// The game's moves a line per move number: `12. P-K4           N-KB3`.
 fn move_lines(game: &Game) -> Vec<String> {
+    numbered(game)
+        .into_iter()
+        .map(|(label, white, black)| {
+            let white = white.map_or("...", |m| m.descriptive.as_str());
+            let black = black.map_or("", |m| m.descriptive.as_str());
+            format!("{label:<4} {white:<16} {black}")
+        })
+        .collect()
+}
+
+/// The game's moves a line per move number, as `PG` and the screen list them: the line's label
+/// (`12.`; `12` where the line begins with Black's move, White's written `...`), White's move
+/// and Black's.
+fn numbered(game: &Game) -> Vec<(String, Option<&GameMove>, Option<&GameMove>)> {
     let moves = game.moves();
     let mut lines = Vec::new();
     let mut i = 0;
     while i < moves.len() {
         let label = game.move_label(i);
         if label.ends_with("...") {
-            let number = label.trim_end_matches("...");
-            lines.push(format!(
-                "{number:<4} {:<16} {}",
-                "...", moves[i].descriptive
-            ));
+            let number = label.trim_end_matches("...").to_string();
+            lines.push((number, None, Some(&moves[i])));
             i += 1;
         } else {
-            let black = moves.get(i + 1).map_or("", |m| m.descriptive.as_str());
-            lines.push(format!("{label:<4} {:<16} {black}", moves[i].descriptive));
+            lines.push((label, Some(&moves[i]), moves.get(i + 1)));
             i += 2;
         }
     }
