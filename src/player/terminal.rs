@@ -1875,6 +1875,24 @@ struct View<'a> {
     prompted: bool,
 }
 
+impl View<'_> {
+    /// The prompt, if one waits for a line.
+    fn prompt(&self) -> String {
+        if self.prompted {
+            prompt_text(self.game)
+        } else {
+            String::new()
+        }
+    }
+
+    /// The lines typed ahead and the line being typed: `bd / resi`.
+    fn typed(&self) -> String {
+        let mut typed: Vec<&str> = self.typed_ahead.iter().map(String::as_str).collect();
+        typed.push(self.editor.text());
+        typed.join(" / ")
+    }
+}
+
 /// The [`View`] of a session's fields.
 macro_rules! view {
     ($s:ident) => {
@@ -1896,14 +1914,7 @@ use view;
 /// The line being typed as a teletype shows it ([`TeletypeLine`]): the prompt, if one waits,
 /// then the lines typed ahead and the line being typed, as on the screen's last line.
 fn teletype_text(v: View<'_>) -> String {
-    let mut typed: Vec<&str> = v.typed_ahead.iter().map(String::as_str).collect();
-    typed.push(v.editor.text());
-    let prompt = if v.prompted {
-        prompt_text(v.game)
-    } else {
-        String::new()
-    };
-    ascii(&format!("{prompt}{}", typed.join(" / ")))
+    ascii(&format!("{}{}", v.prompt(), v.typed()))
 }
 
 /// What the screen shows of `v`, the machine's panel `rows` lines high.
@@ -1932,20 +1943,14 @@ fn screen_frame(v: View<'_>, rows: usize) -> Frame {
         Some(t) => t.panel(rows),
         None => vec!["ITS SEARCH SHOWS HERE".to_string()],
     };
-    let mut typed: Vec<&str> = v.typed_ahead.iter().map(String::as_str).collect();
-    typed.push(v.editor.text());
     Frame {
         board: board::draw(v.game.position(), v.bottom, v.display),
         status,
         clocks,
         moves: move_lines(v.game),
         machine,
-        prompt: if v.prompted {
-            prompt_text(v.game)
-        } else {
-            String::new()
-        },
-        typed: typed.join(" / "),
+        prompt: v.prompt(),
+        typed: v.typed(),
     }
 }
 
