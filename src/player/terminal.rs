@@ -1023,13 +1023,7 @@ impl<W: Write> Session<W> {
     fn status_line(&self) -> String {
         let white = clock::hms(self.clock.remaining(Color::White));
         let black = clock::hms(self.clock.remaining(Color::Black));
-        let state = match self.game.ending {
-            Some(e) => format!("{e}   {}", e.result()),
-            None => format!(
-                "{} TO MOVE",
-                self.game.position().side_to_move().name().to_uppercase()
-            ),
-        };
+        let state = standing(&self.game);
         format!("{state}.  CLOCKS: WHITE {white}  BLACK {black}")
     }
 
@@ -1837,6 +1831,17 @@ impl<W: Write> Session<W> {
     }
 }
 
+/// Who is to move (`WHITE TO MOVE`), or how the game ended (`WHITE RESIGNS, BLACK WINS   0-1`).
+fn standing(game: &Game) -> String {
+    match game.ending {
+        Some(e) => format!("{e}   {}", e.result()),
+        None => format!(
+            "{} TO MOVE",
+            game.position().side_to_move().name().to_uppercase()
+        ),
+    }
+}
+
 /// The prompt before a line: the move's label (`12.`, `12...`), or that the game is over.
 fn prompt_text(game: &Game) -> String {
     match game.ending {
@@ -1919,13 +1924,12 @@ fn teletype_text(v: View<'_>) -> String {
 
 /// What the screen shows of `v`, the machine's panel `rows` lines high.
 fn screen_frame(v: View<'_>, rows: usize) -> Frame {
-    let status = match v.game.ending {
-        Some(e) => format!("GAME OVER: {e}   {}", e.result()),
-        None => format!(
-            "{} TO MOVE",
-            v.game.position().side_to_move().name().to_uppercase()
-        ),
+    let over = if v.game.ending.is_some() {
+        "GAME OVER: "
+    } else {
+        ""
     };
+    let status = format!("{over}{}", standing(v.game));
     let clocks = [("WHITE", Color::White), ("BLACK", Color::Black)]
         .into_iter()
         .map(|(side, c)| ClockView {
