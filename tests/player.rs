@@ -92,37 +92,55 @@ fn a_short_game_with_garbled_input() {
     assert!(pgn.contains("2. Nf3 {N-KB3 "), "{pgn}");
 }
 
-/// A record of a game from `fen`, to resume.
-fn position_record(name: &str, fen: &str) -> PathBuf {
+/// A record from `fen` with `moves` (SAN, then the result) played, to resume.
+fn game_record(name: &str, fen: &str, moves: &str) -> PathBuf {
     let path = temp(name);
-    std::fs::write(&path, format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n*\n")).unwrap();
+    std::fs::write(
+        &path,
+        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}\n"),
+    )
+    .unwrap();
     path
+}
+
+/// The session's output and its record's text, resuming `moves` from `fen` with `args`.
+fn resumed(name: &str, fen: &str, moves: &str, args: &[&str], input: &str) -> (String, String) {
+    let from = game_record(&format!("{name}-from.pgn"), fen, moves);
+    let rec = temp(&format!("{name}.pgn"));
+    let (code, out) = play(
+        &[
+            &[
+                "--resume",
+                from.to_str().unwrap(),
+                "--record",
+                rec.to_str().unwrap(),
+                "--no-book",
+            ],
+            args,
+        ]
+        .concat(),
+        input,
+    );
+    assert_eq!(code, 0, "{out}");
+    (out, read_record(&rec))
 }
 
 /// The machine's answer to `DRAW?` after `moves` from `fen` (the machine plays Black), and the
 /// record's result then.
 fn draw_offer(name: &str, fen: &str, moves: &str) -> (String, String) {
-    let from = position_record(&format!("{name}-from.pgn"), fen);
-    let rec = temp(&format!("{name}.pgn"));
-    let (code, out) = play(
-        &[
-            "--resume",
-            from.to_str().unwrap(),
-            "--record",
-            rec.to_str().unwrap(),
-            "--preset",
-            "quick",
-            "--no-book",
-        ],
-        format!("{moves}DRAW?\nquit\n"),
+    let (out, record) = resumed(
+        name,
+        fen,
+        "*",
+        &["--preset", "quick"],
+        &format!("{moves}DRAW?\nquit\n"),
     );
-    assert_eq!(code, 0, "{out}");
     let answer = out
         .lines()
         .find(|l| *l == "ACCEPT" || *l == "DECLINE")
         .unwrap_or_else(|| panic!("no answer: {out}"))
         .to_string();
-    let result = read_record(&rec)
+    let result = record
         .split("[Result \"")
         .nth(1)
         .unwrap()
@@ -565,39 +583,6 @@ fn a_game_the_machine_plays_with_itself_stops_at_pn() {
         "stopped after a few moves:\n{pgn}"
     );
     assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
-}
-
-/// A record from `fen` with `moves` (SAN, then the result) played, to resume.
-fn game_record(name: &str, fen: &str, moves: &str) -> PathBuf {
-    let path = temp(name);
-    std::fs::write(
-        &path,
-        format!("[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves}\n"),
-    )
-    .unwrap();
-    path
-}
-
-/// The session's output and its record's text, resuming `moves` from `fen` with `args`.
-fn resumed(name: &str, fen: &str, moves: &str, args: &[&str], input: &str) -> (String, String) {
-    let from = game_record(&format!("{name}-from.pgn"), fen, moves);
-    let rec = temp(&format!("{name}.pgn"));
-    let (code, out) = play(
-        &[
-            &[
-                "--resume",
-                from.to_str().unwrap(),
-                "--record",
-                rec.to_str().unwrap(),
-                "--no-book",
-            ],
-            args,
-        ]
-        .concat(),
-        input,
-    );
-    assert_eq!(code, 0, "{out}");
-    (out, read_record(&rec))
 }
 
 #[test]

@@ -511,8 +511,7 @@ impl Clock {
     /// the move ran more than the grace past the side's time: its flag has fallen.
     pub fn charge(&mut self, color: Color, used: Duration) -> Result<(), Duration> {
         let i = color.index();
-        let per_move = matches!(self.control, TimeControl::PerMove(_));
-        if !per_move && used > self.remaining[i].saturating_add(self.grace) {
+        if self.allowed(color).is_some_and(|allowed| used > allowed) {
             let over = used - self.remaining[i];
             self.remaining[i] = Duration::ZERO;
             self.fallen = self.fallen.or(Some(color));
@@ -564,11 +563,7 @@ impl Clock {
     /// if a clock runs under a control with a flag (a limit per move has none).
     pub fn flag_in(&self) -> Option<Duration> {
         let (c, since) = self.running?;
-        if matches!(self.control, TimeControl::PerMove(_)) {
-            return None;
-        }
-        let allowed = self.remaining[c.index()].saturating_add(self.grace);
-        Some(allowed.saturating_sub(since.elapsed()))
+        Some(self.allowed(c)?.saturating_sub(since.elapsed()))
     }
 
     /// The flag of the side whose clock runs, fallen now that its time is over: its clock is
@@ -576,14 +571,22 @@ impl Clock {
     /// calls it as time passes, so that a flag falls on time, not at the next move.
     pub fn flag_falls(&mut self) -> Option<Color> {
         let (c, since) = self.running?;
-        if matches!(self.control, TimeControl::PerMove(_)) {
-            return None;
-        }
-        if since.elapsed() <= self.remaining[c.index()].saturating_add(self.grace) {
+        if since.elapsed() <= self.allowed(c)? {
             return None;
         }
         self.stop();
         self.flag_fallen(c).then_some(c)
+    }
+
+    /// How long `color` may use before its flag falls: its time and the grace; None under a
+    /// limit per move, which has no flag.
+    fn allowed(&self, color: Color) -> Option<Duration> {
+        match self.control {
+            TimeControl::PerMove(_) => None,
+            TimeControl::Periods { .. } => {
+                Some(self.remaining[color.index()].saturating_add(self.grace))
+            }
+        }
     }
 
     /// Whether `color` has lost on time.

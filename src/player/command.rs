@@ -299,13 +299,6 @@ mod tests {
             parse("Record /tmp/My Game.pgn"),
             Ok(Some(Command::Record(Some("/tmp/My Game.pgn".into()))))
         );
-        assert_eq!(parse("draw"), Ok(Some(Command::Draw)));
-        assert_eq!(parse("Claim"), Ok(Some(Command::Claim(None))));
-        assert_eq!(
-            parse("claim N-KN1"),
-            Ok(Some(Command::Claim(Some("N-KN1".into()))))
-        );
-        assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! It needs [`MIN_WIDTH`] x [`MIN_HEIGHT`]; the session falls back to the teletype on a smaller
 //! terminal. Each drawing rewrites only the rows that changed.
 
+use crate::game::clock;
 use crossterm::cursor::{Hide, MoveTo, Show};
 use crossterm::queue;
 use crossterm::style::{Print, Stylize};
@@ -251,8 +252,7 @@ fn clock_line(c: &ClockView) -> String {
 
 /// A clock's time: `h:mm:ss`, with tenths in the last ten seconds (`0:00:04.3`).
 pub fn clock_text(left: Duration) -> String {
-    let s = left.as_secs();
-    let hms = format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
+    let hms = clock::hms(left);
     if left < Duration::from_secs(10) {
         format!("{hms}.{}", left.subsec_millis() / 100)
     } else {

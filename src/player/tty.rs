@@ -51,8 +51,8 @@ impl Takeover {
     /// Leaves the alternate screen for the terminal's own, keeping raw mode (the screen given
     /// up for a teletype whose keys are still read one by one).
     pub fn leave_screen(&mut self, out: &mut impl Write) {
-        if self.held && ALTERNATE.swap(false, Ordering::SeqCst) {
-            let _ = execute!(out, ResetColor, Show, LeaveAlternateScreen);
+        if self.held {
+            leave_alternate(out);
         }
     }
 
@@ -74,10 +74,15 @@ impl Drop for Takeover {
 /// terminal.
 fn give_back_now(out: &mut impl Write) {
     if ACTIVE.swap(false, Ordering::SeqCst) {
-        if ALTERNATE.swap(false, Ordering::SeqCst) {
-            let _ = execute!(out, ResetColor, Show, LeaveAlternateScreen);
-        }
+        leave_alternate(out);
         let _ = terminal::disable_raw_mode();
+    }
+}
+
+/// Leaves the alternate screen, if the screen holds it: colours reset, the cursor shown.
+fn leave_alternate(out: &mut impl Write) {
+    if ALTERNATE.swap(false, Ordering::SeqCst) {
+        let _ = execute!(out, ResetColor, Show, LeaveAlternateScreen);
     }
 }
 
