@@ -282,7 +282,7 @@ impl Searcher {
         let mut top_level = Vec::new();
         let mut best: Option<i64> = None;
         for (t, again) in records.iter().zip(bounds) {
-            let (value, bound) = if lines::refuted(t.raw, side) {
+            let (value, bound) = if evm::refuted(t.raw, side) {
                 // The best it was refuted against; the lower if refuted twice (`lines.rs`).
                 let first = best.map_or(t.raw, |b| b);
                 let bound = match again {

@@ -39,6 +39,16 @@ pub const FLUSHED: i64 = 0o77000;
 fn flushed(a: i64, i: usize) -> bool {
     if i == 0 { a < -FLUSHED } else { a > FLUSHED }
 }
+/// Whether a top-level value for White, at a root where `side` moves, is a refutation (a
+/// flush passed up), not a value (for the top-level record and the lines, `lines.rs`).
+pub fn refuted(raw: i64, side: usize) -> bool {
+    if side == 0 {
+        raw < -(FLUSH - 512)
+    } else {
+        raw > FLUSH - 512
+    }
+}
+
 /// `EVMT5`, `EVMTT1`: beyond ±67000 a mate (3773-3774).
 pub const MATED: i64 = 0o67000;
 /// `EVMT3`: a mate, less the level (3767-3768).
@@ -746,7 +756,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         let Some(t) = self.top.last() else {
             return;
         };
-        let (value, bound) = if super::lines::refuted(t.raw, i) {
+        let (value, bound) = if refuted(t.raw, i) {
             let best = self.top.iter().rev().find(|t| t.best).map(|t| t.raw);
             (best.unwrap_or(t.raw), TopBound::AtMost)
         } else {

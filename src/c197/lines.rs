@@ -27,20 +27,10 @@
 //! entered; with `--table values` it also finds the values the root's search stored. With the
 //! secondary search on, a move that comes out with a value gets it, as a new best does.
 
-use super::evm::{FLUSH, Node, TopRecord, Tree};
+use super::evm::{FLUSH, Node, TopRecord, Tree, refuted};
 use super::lmg::List;
 use crate::program::{Line, Selection};
 use crate::rules::MoveList;
-
-/// Whether a top-level value for White, at a root where `side` moves, is a refutation (a
-/// flush passed up), not a value.
-pub fn refuted(raw: i64, side: usize) -> bool {
-    if side == 0 {
-        raw < -(FLUSH - 512)
-    } else {
-        raw > FLUSH - 512
-    }
-}
 
 /// A value for White as `side` sees it (higher is better for it).
 fn mine(v: i64, side: usize) -> i64 {
