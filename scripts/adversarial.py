@@ -149,14 +149,20 @@ def shown(lines, stop=lambda l: False):
     return moves
 
 
+# A move's comment: its descriptive text, then its time (`0.00s`) or `book`, then for a searched
+# move `key=value` words (`value=-198`, `stopped=N`, settings; src/game/record.rs).
+TIME_OR_BOOK = re.compile(r"^(\d+\.\d\ds|book)$")
+
+
 def recorded(text):
     """The moves of a record as machack writes it, by the descriptive text of their comments."""
     body = text.split("\n\n", 1)[1] if "\n\n" in text else text
     moves = []
     for c in COMMENT.findall(body):
         words = c.split()
-        if len(words) >= 2 and (words[-1] == "book" or words[-1].endswith("s")):
-            moves.append(" ".join(words[:-1]))
+        at = next((i for i, w in enumerate(words) if TIME_OR_BOOK.match(w)), None)
+        if at and all("=" in w for w in words[at + 1:]):
+            moves.append(" ".join(words[:at]))
     return moves
 
 
