@@ -77,26 +77,38 @@ pub struct Node {
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        Node::reusing(None, board, pos, fixes, lo)
+        let tables = Tables::boxed(&board, fixes.into(), lo);
+        lo.qr_pinned |= tables.pint[NPC];
+        Node { board, tables, pos }
     }
 
-    /// [`Node::new`], its tables made in `spare` (those of a node done with) if given.
-    fn reusing(
-        spare: Option<Box<Tables>>,
-        board: Board,
+    /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
+    /// `self`, a node done with: its board, position and tables overwritten in place.
+    fn remake(
+        &mut self,
+        parent: &Node,
+        m: CMove,
         pos: Position,
         fixes: Fixes,
         lo: &mut Leftovers,
-    ) -> Node {
-        let tables = match spare {
-            Some(mut t) => {
-                t.refill(&board, fixes.into(), lo);
-                t
-            }
-            None => Tables::boxed(&board, fixes.into(), lo),
-        };
-        lo.qr_pinned |= tables.pint[NPC];
-        Node { board, tables, pos }
+    ) -> Record {
+        self.board.clone_from(&parent.board);
+        let rec = self.board.make(m);
+        self.pos = pos;
+        self.tables.refill(&self.board, fixes.into(), lo);
+        lo.qr_pinned |= self.tables.pint[NPC];
+        rec
+    }
+
+    /// [`Node::rules_move`] and the position after it: the move found without listing the
+    /// others (castling apart), as the search asks for it at every node.
+    fn rules_play(&self, m: CMove) -> Option<(Move, Position)> {
+        if m.piece == 0 {
+            let mv = self.rules_move(m)?;
+            return Some((mv, self.pos.play(mv)));
+        }
+        let from = square(self.board.piecel[m.piece])?;
+        self.pos.play_to(from, square(m.to)?)
     }
 
     /// Our form of the program's move, if legal (`TMOVE` fails otherwise): found among the
@@ -200,8 +212,8 @@ pub struct Tree<'a, 'p> {
     pub(super) hash_root: bool,
     /// The secondary search's plies, if it is on (`secondary.rs`).
     pub(super) secondary: Option<u32>,
-    /// The tables of nodes done with, for the next nodes (see [`Tree::done_with`]).
-    spare: Vec<Box<Tables>>,
+    /// Nodes done with, for the next nodes (see [`Tree::done_with`]).
+    spare: Vec<Box<Node>>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -463,21 +475,25 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// The child after `m`, if legal, with the move's record.
-    pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Node, PvMove)> {
-        let mv = n.rules_move(m)?;
-        let mut board = n.board.clone();
-        let rec = board.make(m);
-        let pos = n.pos.play(mv);
-        let spare = self.spare.pop();
-        let node = Node::reusing(spare, board, pos, self.fixes, &mut self.leftovers);
+    pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Box<Node>, PvMove)> {
+        let (mv, pos) = n.rules_play(m)?;
+        let (rec, node) = match self.spare.pop() {
+            Some(mut node) => (node.remake(n, m, pos, self.fixes, &mut self.leftovers), node),
+            None => {
+                let mut board = n.board.clone();
+                let rec = board.make(m);
+                let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
+                (rec, Box::new(node))
+            }
+        };
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
     }
 
-    /// Keeps the tables of a child searched, for the next child: a node's 5 KB of tables are
-    /// then made in memory already in use rather than allocated for each node.
-    pub(super) fn done_with(&mut self, n: Node) {
-        self.spare.push(n.tables);
+    /// Keeps a child searched, for the next child: a node (its 5 KB of tables above all) is
+    /// then made in memory already in use rather than allocated, and made in place.
+    pub(super) fn done_with(&mut self, n: Box<Node>) {
+        self.spare.push(n);
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
