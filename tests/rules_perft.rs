@@ -140,7 +140,12 @@ fn play_to_finds_the_listed_move_and_nothing_else() {
                         && !m.is_castle()
                 });
                 let got = pos.play_to(from, to);
-                assert_eq!(got.as_ref().map(|g| g.0), want, "{} {from}-{to}", pos.to_fen());
+                assert_eq!(
+                    got.as_ref().map(|g| g.0),
+                    want,
+                    "{} {from}-{to}",
+                    pos.to_fen()
+                );
                 match got {
                     Some((m, after)) => {
                         assert_eq!(after.to_fen(), pos.play(m).to_fen());

@@ -241,19 +241,47 @@ impl Tables {
     /// some 5 KB, and a node that held them by value would copy them every time it is moved.
     pub fn boxed(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Box<Tables> {
         let mut t = Box::new(EMPTY);
-        t.fill(b, fixes, lo);
+        t.refill(b, fixes, lo);
         t
     }
 
     /// [`Tables::compute`] into `self`, whatever it held.
     pub fn refill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
-        *self = EMPTY;
-        self.fill(b, fixes, lo);
+        self.refill_pawns(b, fixes, lo);
+        self.complete(b, lo);
     }
 
-    /// `CAT` into `self`, which is [`EMPTY`].
-    fn fill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+    /// The pawns' part of [`Tables::compute`] into `self`, whatever it held: files, passed,
+    /// backward and defended pawns (all the static value reads past the opening); the rest
+    /// is left as it was until [`Tables::complete`].
+    pub fn refill_pawns(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+        self.ppased = EMPTY.ppased;
+        self.backward = EMPTY.backward;
+        self.pptp = EMPTY.pptp;
+        self.pfls = EMPTY.pfls;
+        self.pnfls = EMPTY.pnfls;
+        for p in (1..=NPCS).chain(NPCS + 1..=2 * NPCS) {
+            let a = b.piecel[p];
+            if a != 0 && b.kind[p] == Kind::Pawn {
+                if side_of(p) == 0 {
+                    self.white_pawn(b, p, a, fixes, lo);
+                } else {
+                    self.black_pawn(b, p, a, fixes, lo);
+                }
+            }
+        }
+    }
+
+    /// The rest of `CAT` after [`Tables::refill_pawns`]: the attacks, direction slots and
+    /// blocked lines of every piece in number order, White's then Black's, then the pins. (The
+    /// pawns' flags read only the board, and the attacks not the flags: made apart, they are
+    /// what `CAT` makes piece by piece.)
+    pub fn complete(&mut self, b: &Board, lo: &Leftovers) {
         let t = self;
+        t.attacks = EMPTY.attacks;
+        t.slots = EMPTY.slots;
+        t.bdblk = EMPTY.bdblk;
+        t.pint = EMPTY.pint;
         let mut pins = PinTable {
             len: 0,
             at: [PinCandidate::default(); 8 * NPC],
@@ -265,8 +293,7 @@ impl Tables {
                     continue;
                 }
                 match b.kind[p] {
-                    Kind::Pawn if side == 0 => t.white_pawn(b, p, a, fixes, lo),
-                    Kind::Pawn => t.black_pawn(b, p, a, fixes, lo),
+                    Kind::Pawn => t.pawn_attacks(b, p, a),
                     Kind::Rook => t.rook(b, p, a, side, &mut pins),
                     Kind::Bishop => t.bishop(b, p, a, side, &mut pins),
                     Kind::Queen => {
@@ -299,6 +326,47 @@ impl Tables {
                 t.pint[front] = true;
             }
         }
+    }
+
+    /// Whether [`Tables::complete`] would find Black's piece 32 pinned (`MCAT4`-`MCAT6`): a
+    /// white slider whose line meets it first, a black piece next behind it on the line, and
+    /// that piece undefended (`black_attacks` false on its square) or worth at least the
+    /// slider. The search's leftover [`Leftovers::qr_pinned`] needs this of every node, also
+    /// of those whose tables are not completed.
+    pub fn qr_pinned(b: &Board, black_attacks: impl Fn(Loc) -> bool) -> bool {
+        let a = b.piecel[NPC];
+        if a == 0 || b.kind[NPC] == Kind::King {
+            return false;
+        }
+        let first = |step: isize| {
+            let mut l = a;
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    return 0;
+                }
+                if b.at(l) != 0 {
+                    return l;
+                }
+            }
+        };
+        DIR.iter().enumerate().any(|(c, &step)| {
+            // The slider walks along DIR[c] to the piece: it stands first the other way.
+            let (from, behind) = (first(-step), first(step));
+            if from == 0 || behind == 0 {
+                return false;
+            }
+            let (pinner, back) = (b.at(from), b.at(behind));
+            let slider = if c < 4 {
+                b.rfpcs(pinner)
+            } else {
+                b.ddpcs(pinner)
+            };
+            slider
+                && side_of(pinner) == 0
+                && side_of(back) == 1
+                && (!black_attacks(behind) || b.pvalue[back] >= b.pvalue[pinner])
+        })
     }
 
     /// One attack of `p` on `l` recorded in slot `slot` (`ADDM R,BA(A) / DPB B,slot`).
@@ -463,7 +531,8 @@ impl Tables {
         self.pfls[side] |= 1 << (f - 1);
     }
 
-    /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags, attacks.
+    /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags (its attacks: see
+    /// [`Tables::pawn_attacks`]).
     fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
         self.count_file(0, a);
         let t1 = bfile(a);
@@ -506,7 +575,6 @@ impl Tables {
             Some(false) => {}
             None => self.pptp[p] = true,
         }
-        self.pawn_attacks(b, p, a);
     }
 
     /// The backward test of `MMWPWN`, from `NOTPPW` (489-606): Some(backward) or None when a
@@ -638,7 +706,6 @@ impl Tables {
             Some(false) => {}
             None => self.pptp[p] = true,
         }
-        self.pawn_attacks(b, p, a);
     }
 
     /// The backward test of `MMBPWN`, from `NOTPPB` (636-749).
@@ -696,7 +763,7 @@ impl Tables {
 mod tests {
     use super::*;
     use crate::c197::board::{loc, square};
-    use crate::rules::{Position, Square};
+    use crate::rules::{Color, PieceKind, Position, Square};
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())
@@ -716,6 +783,81 @@ mod tests {
             ms.push(m);
         }
         Board::from_game(&ms, |_| {}).unwrap()
+    }
+
+    /// Positions of random games from the start (a fixed xorshift), on the program's board
+    /// and in our rules, a few thousand.
+    fn random_positions() -> Vec<(Board, Position)> {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut out = Vec::new();
+        for _ in 0..120 {
+            let (mut b, mut pos) = (Board::initial(), Position::startpos());
+            for _ in 0..80 {
+                // The program promotes only to a queen.
+                let moves: Vec<_> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| matches!(m.promotion(), None | Some(PieceKind::Queen)))
+                    .collect();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[next() as usize % moves.len()];
+                let Some(cm) = b.program_move(m) else {
+                    break;
+                };
+                b.make(cm);
+                pos.make(m);
+                out.push((b.clone(), pos.clone()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_square_is_attacked_in_cat_as_in_the_rules_but_a_pawn_taken_en_passant() {
+        // Node::in_check and Tables::qr_pinned read our rules where CAT's attacks are not made.
+        let (mut squares, mut en_passant) = (0, 0);
+        for (b, pos) in random_positions() {
+            let t = tables(&b, false);
+            let ep_pawn = pos
+                .ep_square()
+                .map(|e| loc(e.forward(pos.side_to_move(), -1)));
+            for s in Square::all() {
+                for (side, color) in [(0, Color::White), (1, Color::Black)] {
+                    let cat = t.attacks[side][loc(s)] != 0;
+                    if Some(loc(s)) == ep_pawn && cat != pos.is_attacked(s, color) {
+                        en_passant += 1;
+                        continue;
+                    }
+                    assert_eq!(cat, pos.is_attacked(s, color), "{} {s}", pos.to_fen());
+                    squares += 1;
+                }
+            }
+        }
+        assert_eq!((squares, en_passant), (1_215_084, 20));
+    }
+
+    #[test]
+    fn the_pin_of_piece_32_is_found_without_the_tables() {
+        let (mut positions, mut pinned) = (0, 0);
+        for (b, pos) in random_positions() {
+            let t = tables(&b, false);
+            let found = Tables::qr_pinned(&b, |l| {
+                square(l).is_some_and(|s| pos.is_attacked(s, Color::Black))
+            });
+            assert_eq!(found, t.pint[NPC], "{}", pos.to_fen());
+            positions += 1;
+            pinned += found as usize;
+        }
+        assert_eq!((positions, pinned), (9493, 35));
     }
 
     #[test]

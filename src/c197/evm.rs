@@ -22,7 +22,7 @@ use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg, Sorting};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
-use crate::rules::{Move, Position};
+use crate::rules::{Color, Move, Position};
 use crate::value::Value;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -65,11 +65,14 @@ pub const MSP0MV: i64 = 4;
 pub const MSPMV: i64 = 1;
 
 /// A position in the tree: the program's board and tables, and ours (for legality).
+#[derive(Clone)]
 pub struct Node {
     /// The program's board.
     pub board: Board,
-    /// Its `CAT` tables.
-    pub tables: Box<Tables>,
+    /// Its `CAT` tables: complete, or only the pawns' part until [`Tree::complete`].
+    tables: Box<Tables>,
+    /// Whether `tables` are complete.
+    complete: bool,
     /// The same position in our rules.
     pub pos: Position,
 }
@@ -79,24 +82,70 @@ impl Node {
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
         let tables = Tables::boxed(&board, fixes.into(), lo);
         lo.qr_pinned |= tables.pint[NPC];
-        Node { board, tables, pos }
+        Node {
+            board,
+            tables,
+            complete: true,
+            pos,
+        }
+    }
+
+    /// The pawns' part of the tables (see [`Tables::refill_pawns`]), complete or not.
+    pub(super) fn pawn_tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The `CAT` tables (complete).
+    pub fn tables(&self) -> &Tables {
+        assert!(
+            self.complete,
+            "a node's tables read before they are complete"
+        );
+        &self.tables
+    }
+
+    /// Whether the side to move is in check (`CAT`'s attacks on its king; our rules' before
+    /// the tables are complete: a square `CAT` counts attacked is attacked by the rules, and
+    /// the other way round, but for the square of a pawn that may be taken en passant).
+    pub fn in_check(&self) -> bool {
+        if self.complete {
+            let i = self.board.side;
+            self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
+        } else {
+            self.pos.in_check()
+        }
     }
 
     /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
-    /// `self`, a node done with: its board, position and tables overwritten in place.
+    /// `self`, a node done with: its board, position and tables overwritten in place; only the
+    /// tables' pawns (see [`Tables::refill_pawns`]) if `pawns_only`.
     fn remake(
         &mut self,
         parent: &Node,
         m: CMove,
         pos: Position,
+        pawns_only: bool,
         fixes: Fixes,
         lo: &mut Leftovers,
     ) -> Record {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);
         self.pos = pos;
-        self.tables.refill(&self.board, fixes.into(), lo);
-        lo.qr_pinned |= self.tables.pint[NPC];
+        if pawns_only {
+            self.tables.refill_pawns(&self.board, fixes.into(), lo);
+            self.complete = false;
+            // The leftover follows every node, as if its tables were complete.
+            if !lo.qr_pinned {
+                let pos = &self.pos;
+                lo.qr_pinned = Tables::qr_pinned(&self.board, |l| {
+                    square(l).is_some_and(|s| pos.is_attacked(s, Color::Black))
+                });
+            }
+        } else {
+            self.tables.refill(&self.board, fixes.into(), lo);
+            self.complete = true;
+            lo.qr_pinned |= self.tables.pint[NPC];
+        }
         rec
     }
 
@@ -302,7 +351,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// `HACK1` (2157-2212): the root's value and principal variation.
-    pub fn root(&mut self, n: &Node) -> Ret {
+    pub fn root(&mut self, n: &mut Node) -> Ret {
         self.lmg(n)
     }
 
@@ -328,10 +377,10 @@ impl<'a, 'p> Tree<'a, 'p> {
         self.bpreve[1 - i] = true;
         // The root pending again while its move is searched, as in the root's own search.
         let mark = self.hash_mark_root(n);
-        let record = self.child(n, e.mv).and_then(|(child, mut pm)| {
+        let record = self.child(n, e.mv).and_then(|(mut child, mut pm)| {
             pm.pmg = true;
             self.report_examining_at(index, pm.mv, e.plausibility);
-            let mut ret = self.lmg(&child);
+            let mut ret = self.lmg(&mut child);
             self.taken_back(&pm);
             if self.stopped {
                 return None;
@@ -343,7 +392,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             {
                 // A move with a value gets the secondary search, as a new best does in `EVM`,
                 // so that the lines' values are alike.
-                secondary = Some(self.secondary_stands(&child, &mut ret, plies, i)?);
+                secondary = Some(self.secondary_stands(&mut child, &mut ret, plies, i)?);
             }
             let a = ret.value;
             let r = self.modified(a, e, &child, pm.rec, &ret.pv, i);
@@ -384,7 +433,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `LMG` (3384-3401): a node searched with the generator, or past the depth `STATE1`.
     /// The side's best and the opponent's refutation rule are restored on the way out.
-    pub(super) fn lmg(&mut self, n: &Node) -> Ret {
+    pub(super) fn lmg(&mut self, n: &mut Node) -> Ret {
         self.sfb = false;
         self.enter(n, |t, n| {
             // The probe (3394-3400): a position found may decide the node.
@@ -406,11 +455,11 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// `STATEV` (5497-5503): a node of the capture search.
-    pub(super) fn statev(&mut self, n: &Node) -> Ret {
+    pub(super) fn statev(&mut self, n: &mut Node) -> Ret {
         self.enter(n, |t, n| t.state1(n))
     }
 
-    fn enter(&mut self, n: &Node, body: impl FnOnce(&mut Self, &Node) -> Ret) -> Ret {
+    fn enter(&mut self, n: &mut Node, body: impl FnOnce(&mut Self, &mut Node) -> Ret) -> Ret {
         let i = n.board.side;
         self.count_node();
         if self.stopped {
@@ -429,7 +478,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// `STATE2` and `EVM`: the generator's list, searched.
-    pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
+    pub(super) fn pmg_and_evm(&mut self, n: &mut Node) -> Ret {
         self.stats.pmg_calls += 1;
         if self.lmgd2 == 1 && !self.limits.searchmoves.is_empty() {
             // The root restricted to `go searchmoves`: the whole list sorted, then kept in part.
@@ -437,9 +486,10 @@ impl<'a, 'p> Tree<'a, 'p> {
             return self.evm(n, list.into());
         }
         let lmg_fixes = self.fixes.into();
+        self.complete(n);
         let list = Pmg::run_for_search(
             &n.board,
-            &n.tables,
+            n.tables(),
             self.lmgd2,
             self.catcut,
             self.phase,
@@ -452,7 +502,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     pub fn root_list(&self, n: &Node) -> List {
         let list = Pmg::run(
             &n.board,
-            &n.tables,
+            n.tables(),
             1,
             self.catcut,
             self.phase,
@@ -477,17 +527,23 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// The child after `m`, if legal, with the move's record.
     pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Box<Node>, PvMove)> {
         let (mv, pos) = n.rules_play(m)?;
-        let (rec, node) = match self.spare.pop() {
-            Some(mut node) => (node.remake(n, m, pos, self.fixes, &mut self.leftovers), node),
-            None => {
-                let mut board = n.board.clone();
-                let rec = board.make(m);
-                let node = Node::new(board, pos, self.fixes, &mut self.leftovers);
-                (rec, Box::new(node))
-            }
-        };
+        let mut node = self.spare.pop().unwrap_or_else(|| Box::new(n.clone()));
+        // Past the opening the static value reads no attacks: a node's tables are completed
+        // when it needs them (`Tree::complete`), and many a capture search's node is refuted
+        // by its static value before.
+        let pawns_only = !self.phase.opnmid;
+        let rec = node.remake(n, m, pos, pawns_only, self.fixes, &mut self.leftovers);
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
+    }
+
+    /// Completes the tables of `n` if they are not (see [`Node::remake`]); the leftovers read
+    /// are the node's own (no node is made between a node and its completion).
+    pub(super) fn complete(&self, n: &mut Node) {
+        if !n.complete {
+            n.tables.complete(&n.board, &self.leftovers);
+            n.complete = true;
+        }
     }
 
     /// Keeps a child searched, for the next child: a node (its 5 KB of tables above all) is
@@ -509,7 +565,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
     /// far as it is read.
-    fn evm(&mut self, n: &Node, mut list: Sorting) -> Ret {
+    fn evm(&mut self, n: &mut Node, mut list: Sorting) -> Ret {
         let i = n.board.side;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
@@ -577,14 +633,14 @@ impl<'a, 'p> Tree<'a, 'p> {
                 Selection::MustSearch
             };
             k += 1;
-            let Some((child, mut pm)) = self.child(n, e.mv) else {
+            let Some((mut child, mut pm)) = self.child(n, e.mv) else {
                 continue;
             };
             pm.pmg = true;
             if self.lmgd == 1 {
                 self.report_examining(pm.mv, e.plausibility);
             }
-            let mut ret = self.lmg(&child);
+            let mut ret = self.lmg(&mut child);
             self.taken_back(&pm);
             if self.stopped {
                 break;
@@ -599,7 +655,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 && a.abs() < MATED
             {
                 // A new best at the top level: the secondary search (secondary.rs).
-                let Some(v) = self.secondary_stands(&child, &mut ret, plies, i) else {
+                let Some(v) = self.secondary_stands(&mut child, &mut ret, plies, i) else {
                     break;
                 };
                 secondary = Some(v);
@@ -691,8 +747,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             };
         }
         // EVM5A: no move: mate (less the level) or stalemate.
-        let in_check = n.tables.attacks[1 - i][n.board.piecel[king(i)]] != 0;
-        let value = match (in_check, i) {
+        let value = match (n.in_check(), i) {
             (false, _) => 0,
             (true, 0) => -MATE + self.lmgd as i64,
             (true, _) => MATE - self.lmgd as i64,

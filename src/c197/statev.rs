@@ -318,12 +318,9 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
 impl Tree<'_, '_> {
     /// `STATE1` (5504-5836) at node `n`: feed over (`STATE4`/`STATE6`, when the line has
     /// feedovers left and `LMGD2 < FDCUT`), else the static value and the captures.
-    pub(super) fn state1(&mut self, n: &Node) -> Ret {
-        let b = &n.board;
-        let t = &n.tables;
-        let i = b.side;
-        let in_check = t.attacks[1 - i][b.piecel[king(i)]] != 0;
-        if in_check && self.may_feed_over() {
+    pub(super) fn state1(&mut self, n: &mut Node) -> Ret {
+        let i = n.board.side;
+        if n.in_check() && self.may_feed_over() {
             self.stats.feedovers[0] += 1;
             return self.pmg_and_evm(n);
         }
@@ -332,7 +329,8 @@ impl Tree<'_, '_> {
         // found after that test (it changes nothing), and not at all if the node is refuted.
         let mut found = None;
         if self.lmgd2 < self.fdcut && self.mcfb > 0 {
-            let prey = prey(b, t, self.fixes.promotions_in_captures);
+            self.complete(n);
+            let prey = prey(&n.board, n.tables(), self.fixes.promotions_in_captures);
             let ours = prey.wpop[1 - i];
             let reason = if prey.ours_helpless {
                 Some(1)
@@ -354,12 +352,15 @@ impl Tree<'_, '_> {
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
         self.stats.static_evaluations += 1;
-        let r = stvl4(b, t, self.pcratio, self.phase.opnmid);
+        // Past the opening the static value reads only the pawns' part of the tables.
+        let r = stvl4(&n.board, n.pawn_tables(), self.pcratio, self.phase.opnmid);
         if self.cutoff(i, r) {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
-        let prey = found.unwrap_or_else(|| prey(b, t, self.fixes.promotions_in_captures));
+        self.complete(n);
+        let prey =
+            found.unwrap_or_else(|| prey(&n.board, n.tables(), self.fixes.promotions_in_captures));
         let mut moves = prey.moves;
         sort_with(&mut moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
@@ -370,10 +371,10 @@ impl Tree<'_, '_> {
             pv: Vec::new(),
         };
         for (m, _) in moves {
-            let Some((child, pm)) = self.child(n, m) else {
+            let Some((mut child, pm)) = self.child(n, m) else {
                 continue;
             };
-            let ret = self.statev(&child);
+            let ret = self.statev(&mut child);
             self.taken_back(&pm);
             self.done_with(child);
             if self.stopped {

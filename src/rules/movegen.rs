@@ -66,17 +66,13 @@ impl Position {
             PieceKind::Knight if knight_attacks(from).has(to) => plain,
             PieceKind::Bishop if bishop_attacks(from, occ).has(to) => plain,
             PieceKind::Rook if rook_attacks(from, occ).has(to) => plain,
-            PieceKind::Queen
-                if (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to) =>
-            {
+            PieceKind::Queen if (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to) => {
                 plain
             }
             PieceKind::King => {
                 // Step 1 of `generate`: the square unattacked once the king has left its own.
                 let safe = king_attacks(from).has(to)
-                    && self
-                        .attackers_with(to, them, occ.without(from))
-                        .is_empty();
+                    && self.attackers_with(to, them, occ.without(from)).is_empty();
                 return safe.then(|| {
                     let m = Move::new(from, to, plain);
                     (m, self.play(m))
