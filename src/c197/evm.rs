@@ -261,7 +261,9 @@ pub struct Tree<'a, 'p> {
     pub(super) hash_root: bool,
     /// The secondary search's plies, if it is on (`secondary.rs`).
     pub(super) secondary: Option<u32>,
-    /// Nodes done with, for the next nodes (see [`Tree::done_with`]).
+    /// Nodes done with, for the next nodes (see [`Tree::done_with`]): boxed, as the search
+    /// hands them about, so that a node changes hands as a pointer, not 1.5 KB copied.
+    #[allow(clippy::vec_box)]
     spare: Vec<Box<Node>>,
 }
 
