@@ -3,7 +3,11 @@
 //! directions), which slider each piece blocks, the pins, and the pawns' files, passed and
 //! backward pawns.
 
-use super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of};
+use std::cell::Cell;
+
+use super::board::{
+    BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of,
+};
 use crate::program::Fixes;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
@@ -158,6 +162,11 @@ pub struct Tables {
     pub pfls: [u32; 2],
     /// `WPNFLS`, `BPNFLS`: pawns on each file.
     pub pnfls: [[i32; 8]; 2],
+    /// The squares whose occupant (any piece) the pawns' flags were made reading, a bit a
+    /// square (see [`Tables::pawns_unchanged`]).
+    pawn_reads: u128,
+    /// [`Leftovers::black_as_white`] as the pawns' flags were made with it.
+    pawns_black_as_white: u32,
 }
 
 /// The fixes later versions made, as switches (see [`Fixes`]).
@@ -227,6 +236,8 @@ const EMPTY: Tables = Tables {
     pint: [false; NPC + 1],
     pfls: [0; 2],
     pnfls: [[0; 8]; 2],
+    pawn_reads: 0,
+    pawns_black_as_white: 0,
 };
 
 impl Tables {
@@ -260,6 +271,8 @@ impl Tables {
         self.pptp = EMPTY.pptp;
         self.pfls = EMPTY.pfls;
         self.pnfls = EMPTY.pnfls;
+        self.pawn_reads = 0;
+        self.pawns_black_as_white = lo.black_as_white;
         for p in (1..=NPCS).chain(NPCS + 1..=2 * NPCS) {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
@@ -270,6 +283,36 @@ impl Tables {
                 }
             }
         }
+    }
+
+    /// Whether the pawns' flags of the position after `parent`'s move `m` are `parent`'s (`t`,
+    /// made with `lo`): the move is no pawn's
+    /// and takes no pawn nor piece 32 (whose presence `MMBPWN` reads, see `black_pawn`), and
+    /// neither square is one whose occupant the backward tests read (`pawn_reads`). The flags
+    /// are made from what they read of the board: the pawns and those squares hold the same in
+    /// both positions, and the tests that read them then run the same way.
+    pub fn pawns_unchanged(parent: &Board, t: &Tables, m: CMove, lo: &Leftovers) -> bool {
+        let (p, to) = (m.piece, m.to);
+        if p == 0 || parent.pawn(p) {
+            // Castling (piece 0) moves two pieces: made anew.
+            return false;
+        }
+        let victim = parent.at(to);
+        (victim == 0 || (!parent.pawn(victim) && victim != NPC))
+            && t.pawn_reads & (1 << parent.piecel[p] | 1 << to) == 0
+            && t.pawns_black_as_white == lo.black_as_white
+    }
+
+    /// The pawns' part of `parent`'s tables (see [`Tables::pawns_unchanged`]) into `self`, for
+    /// a child: the same as [`Tables::refill_pawns`] would make.
+    pub fn inherit_pawns(&mut self, parent: &Tables) {
+        self.ppased = parent.ppased;
+        self.backward = parent.backward;
+        self.pptp = parent.pptp;
+        self.pfls = parent.pfls;
+        self.pnfls = parent.pnfls;
+        self.pawn_reads = parent.pawn_reads;
+        self.pawns_black_as_white = parent.pawns_black_as_white;
     }
 
     /// The rest of `CAT` after [`Tables::refill_pawns`]: the attacks, direction slots and
@@ -570,19 +613,24 @@ impl Tables {
         if passed {
             self.ppased[p] = brank(a);
         }
-        match self.white_backward(b, a, lo) {
+        let reads = Cell::new(self.pawn_reads);
+        match Self::white_backward(b, a, lo, &reads) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
         }
+        self.pawn_reads = reads.get();
     }
 
     /// The backward test of `MMWPWN`, from `NOTPPW` (489-606): Some(backward) or None when a
     /// pawn defends it (`NTBKDW`).
-    fn white_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
+    fn white_backward(b: &Board, a: Loc, lo: &Leftovers, reads: &Cell<u128>) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
-        let black = |l: Loc| Self::holds(b, l, 1);
+        let black = |l: Loc| {
+            reads.set(reads.get() | 1 << l);
+            Self::holds(b, l, 1)
+        };
         if own(a - BW + 1) || own(a - BW - 1) {
             return None;
         }
@@ -701,18 +749,23 @@ impl Tables {
         if passed {
             self.ppased[p] = 9 - brank(a);
         }
-        match self.black_backward(b, a, lo) {
+        let reads = Cell::new(self.pawn_reads);
+        match Self::black_backward(b, a, lo, &reads) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
         }
+        self.pawn_reads = reads.get();
     }
 
     /// The backward test of `MMBPWN`, from `NOTPPB` (636-749).
-    fn black_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
+    fn black_backward(b: &Board, a: Loc, lo: &Leftovers, reads: &Cell<u128>) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
-        let white = |l: Loc| Self::holds(b, l, 0);
+        let white = |l: Loc| {
+            reads.set(reads.get() | 1 << l);
+            Self::holds(b, l, 0)
+        };
         if own(a + BW + 1) || own(a + BW - 1) {
             return None;
         }
@@ -858,6 +911,30 @@ mod tests {
             pinned += found as usize;
         }
         assert_eq!((positions, pinned), (9493, 35));
+    }
+
+    #[test]
+    fn a_child_whose_pawns_are_unchanged_has_its_parents_pawn_flags() {
+        let pawns = |t: &Tables| (t.ppased, t.backward, t.pptp, t.pfls, t.pnfls);
+        let (mut moves, mut unchanged) = (0, 0);
+        for (b, pos) in random_positions().into_iter().step_by(7) {
+            let lo = Leftovers::default();
+            let t = tables(&b, false);
+            for m in pos.legal_moves().iter() {
+                let Some(cm) = b.program_move(*m) else {
+                    continue;
+                };
+                let mut child = b.clone();
+                child.make(cm);
+                moves += 1;
+                if Tables::pawns_unchanged(&b, &t, cm, &lo) {
+                    let after = tables(&child, false);
+                    assert_eq!(pawns(&after), pawns(&t), "{} {m}", pos.to_fen());
+                    unchanged += 1;
+                }
+            }
+        }
+        assert_eq!((moves, unchanged), (42439, 20120));
     }
 
     #[test]

@@ -131,8 +131,12 @@ impl Node {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);
         self.pos = pos;
-        if pawns_only {
+        if Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo) {
+            self.tables.inherit_pawns(&parent.tables);
+        } else {
             self.tables.refill_pawns(&self.board, fixes.into(), lo);
+        }
+        if pawns_only {
             self.complete = false;
             // The leftover follows every node, as if its tables were complete.
             if !lo.qr_pinned {
@@ -142,7 +146,7 @@ impl Node {
                 });
             }
         } else {
-            self.tables.refill(&self.board, fixes.into(), lo);
+            self.tables.complete(&self.board, lo);
             self.complete = true;
             lo.qr_pinned |= self.tables.pint[NPC];
         }
