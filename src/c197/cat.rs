@@ -111,17 +111,29 @@ pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
 /// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a
 /// time, and the bytes that are not 0 found with word arithmetic.
 pub fn held(row: &[u8; SLOTS]) -> u32 {
-    // The top bit of each byte that is not 0, then those eight bits gathered into the top
-    // byte (the products land on distinct bits, so nothing carries).
-    let nonzero = |x: u64| {
-        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
-        ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-    };
     let r = *row;
-    let low = u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]]);
     let mid = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
-    nonzero(low) | nonzero(mid) << 8 | ((r[16] != 0) as u32) << 16 | ((r[17] != 0) as u32) << 17
+    held_lines(row)
+        | nonzero_bytes(mid) << 8
+        | ((r[16] != 0) as u32) << 16
+        | ((r[17] != 0) as u32) << 17
+}
+
+/// [`held`] for the line slots 0-7 alone.
+pub fn held_lines(row: &[u8; SLOTS]) -> u32 {
+    let r = *row;
+    nonzero_bytes(u64::from_le_bytes([
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+    ]))
+}
+
+/// Bit k set for each byte k of `x` that is not 0: the top bit of each such byte, then those
+/// eight bits gathered into the top byte (the products land on distinct bits, so nothing
+/// carries).
+fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+    ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Six bits reversed, for every six bits.
@@ -482,13 +494,13 @@ impl Tables {
                         }
                     }
                 } else {
-                    self.bdblk[l][c] = b.slider[p] as u8;
+                    self.bdblk[l][c] = b.slider[p];
                 }
                 return;
             }
             // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it
             // may be pinned to.
-            self.bdblk[l][c] = b.slider[p] as u8;
+            self.bdblk[l][c] = b.slider[p];
             let front = l;
             loop {
                 l = l.wrapping_add_signed(step);
@@ -519,7 +531,7 @@ impl Tables {
             let past = l.wrapping_add_signed(DIR[c]);
             self.attacks[side][past] += attack_word(b.kind[p]);
         }
-        self.bdblk[l][c] = b.slider[p] as u8;
+        self.bdblk[l][c] = b.slider[p];
     }
 
     /// The pawn attacks of `p` on `a`'s two forward diagonals, and on an enemy pawn that may

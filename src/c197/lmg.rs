@@ -12,7 +12,7 @@ use super::board::{
     BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
@@ -1268,9 +1268,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        let row = self.t.slots[a];
+        let row = &self.t.slots[a];
         // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
-        let mut lines = held(&row) & 0xff;
+        let mut lines = held_lines(row);
         if b.rfpcs(p) {
             lines &= !0x0f;
         }
@@ -1318,7 +1318,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if idx == 0 {
                 continue;
             }
-            let tt = b.bdast[idx];
+            let tt = b.bdast[idx] as Pc;
             if tt == 0 || b.piecel[tt] == a || b.piecel[tt] == 0 {
                 continue;
             }
