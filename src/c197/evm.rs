@@ -269,6 +269,8 @@ pub struct Tree<'a, 'p> {
     /// hands them about, so that a node changes hands as a pointer, not 1.5 KB copied.
     #[allow(clippy::vec_box)]
     spare: Vec<Box<Node>>,
+    /// The memory of generator lists done with, for the next lists.
+    lists: Vec<(Vec<Entry>, Vec<u64>)>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -309,6 +311,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             hash_root: true,
             secondary: None,
             spare: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
@@ -489,7 +492,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         if self.lmgd2 == 1 && !self.limits.searchmoves.is_empty() {
             // The root restricted to `go searchmoves`: the whole list sorted, then kept in part.
             let list = self.root_list(n);
-            return self.evm(n, list.into());
+            return self.evm(n, &mut list.into());
         }
         let lmg_fixes = self.fixes.into();
         self.complete(n);
@@ -500,8 +503,12 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.catcut,
             self.phase,
             lmg_fixes,
+            self.lists.pop().unwrap_or_default(),
         );
-        self.evm(n, list)
+        let mut list = list;
+        let r = self.evm(n, &mut list);
+        self.lists.push(list.into_buffers());
+        r
     }
 
     /// The plausibility list of the root, for the top-level record.
@@ -571,7 +578,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
     /// far as it is read.
-    fn evm(&mut self, n: &mut Node, mut list: Sorting) -> Ret {
+    fn evm(&mut self, n: &mut Node, list: &mut Sorting) -> Ret {
         let i = n.board.side;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;

@@ -133,8 +133,11 @@ pub struct Sorting {
     entries: Vec<Entry>,
     /// The words the exchanges are made on (see [`sort_with`]).
     words: Vec<u64>,
-    /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last.
-    pending: Vec<(usize, usize, u32)>,
+    /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last:
+    /// one a key bit at most, and one more.
+    pending: [(u16, u16, u8); 16],
+    /// How many of `pending` there are.
+    pendings: usize,
     /// `words[..ready]` are in their final order.
     ready: usize,
     /// `PCSWSM`.
@@ -144,14 +147,21 @@ pub struct Sorting {
 }
 
 impl Sorting {
-    fn new(entries: Vec<Entry>, pieces_with_safe_moves: usize, must_search: usize) -> Sorting {
-        let words = sort_words(&entries, |e| e.plausibility);
-        let mut pending = Vec::with_capacity(16);
-        pending.push((0, entries.len(), 11));
+    fn new(
+        entries: Vec<Entry>,
+        mut words: Vec<u64>,
+        pieces_with_safe_moves: usize,
+        must_search: usize,
+    ) -> Sorting {
+        words.clear();
+        words.extend(sort_key_words(&entries, |e| e.plausibility));
+        let mut pending = [(0, 0, 0); 16];
+        pending[0] = (0, entries.len() as u16, 11);
         Sorting {
             entries,
             words,
             pending,
+            pendings: 1,
             ready: 0,
             pieces_with_safe_moves,
             must_search,
@@ -172,16 +182,26 @@ impl Sorting {
     /// on the ranges before it and on its own are made first.
     pub fn get(&mut self, k: usize) -> Entry {
         while self.ready <= k {
-            let (start, end, bit) = self.pending.pop().expect("a move on the list");
-            match pass(&mut self.words[start..end], bit) {
+            assert!(self.pendings > 0, "a move on the list");
+            self.pendings -= 1;
+            let (start, end, bit) = self.pending[self.pendings];
+            let (start, end) = (start as usize, end as usize);
+            match pass(&mut self.words[start..end], bit as u32) {
                 Some((s, next)) => {
-                    self.pending.push((start + s, end, next));
-                    self.pending.push((start, start + s, next));
+                    let mid = (start + s) as u16;
+                    self.pending[self.pendings] = (mid, end as u16, next as u8);
+                    self.pending[self.pendings + 1] = (start as u16, mid, next as u8);
+                    self.pendings += 2;
                 }
                 None => self.ready = end,
             }
         }
         self.entries[self.words[k] as u32 as usize]
+    }
+
+    /// The list's memory, for the next list (see [`Pmg::run_for_search`]).
+    pub fn into_buffers(self) -> (Vec<Entry>, Vec<u64>) {
+        (self.entries, self.words)
     }
 }
 
@@ -193,7 +213,8 @@ impl From<List> for Sorting {
         Sorting {
             entries: list.entries,
             words: (0..n as u64).collect(),
-            pending: Vec::new(),
+            pending: [(0, 0, 0); 16],
+            pendings: 0,
             ready: n,
             pieces_with_safe_moves: list.pieces_with_safe_moves,
             must_search: list.must_search,
@@ -240,6 +261,7 @@ impl Phase {
 /// undone afterwards (`LMV6D`, `LMUOP1`): one for each line uncovered, not one for each
 /// square. Squares, sides, slots and pieces in bytes: the log is written and read back for
 /// every move.
+#[derive(Copy, Clone)]
 enum Change {
     /// The squares an uncovered slider `tt`'s line was followed over, in direction slot `d`,
     /// each given one attack `word` of `side`: the attacks are taken off again, and `LMV6E`
@@ -310,7 +332,9 @@ pub struct Pmg<'a, const TRACE: bool> {
     ickf: bool,
     safe: bool,
     lmoa: i64,
-    log: Vec<Change>,
+    /// `LMUA`'s changes for the move being scored: one a direction at most.
+    log: [Change; 8],
+    logged: usize,
     /// When tracing one move: R after each step of its scoring.
     trace: Vec<(&'static str, i64)>,
     // results
@@ -340,7 +364,9 @@ impl<'a> Pmg<'a, false> {
         }
     }
 
-    /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it.
+    /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it, made in
+    /// the memory of a list done with (`buffers`, see [`Sorting::into_buffers`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn run_for_search(
         b: &'a Board,
         t: &Tables,
@@ -348,10 +374,13 @@ impl<'a> Pmg<'a, false> {
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
+        buffers: (Vec<Entry>, Vec<u64>),
     ) -> Sorting {
         let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
+        g.entries = buffers.0;
+        g.entries.clear();
         let pieces_with_safe_moves = g.generate();
-        Sorting::new(g.entries, pieces_with_safe_moves, g.nckf)
+        Sorting::new(g.entries, buffers.1, pieces_with_safe_moves, g.nckf)
     }
 }
 
@@ -408,9 +437,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             ickf: false,
             safe: true,
             lmoa: 0,
-            log: Vec::with_capacity(8),
+            log: [Change::Along {
+                side: 0,
+                word: 0,
+                a: 0,
+                d: 0,
+            }; 8],
+            logged: 0,
             trace: Vec::new(),
-            entries: Vec::with_capacity(48),
+            entries: Vec::new(),
             nsmvs: 0,
             nckf: 0,
         };
@@ -705,8 +740,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("CDEVV");
         self.score(p, a);
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
-        while let Some(ch) = self.log.pop() {
-            match ch {
+        while self.logged > 0 {
+            self.logged -= 1;
+            match self.log[self.logged] {
                 Change::Walk {
                     side,
                     word,
@@ -1343,7 +1379,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 let side = if enemy { 1 - i } else { i };
                 self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
-                self.log.push(Change::Along {
+                self.log(Change::Along {
                     side: side as u8,
                     word,
                     a: a as u8,
@@ -1396,7 +1432,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     }
                 }
             }
-            self.log.push(Change::Walk {
+            self.log(Change::Walk {
                 side: side as u8,
                 word,
                 d: d as u8,
@@ -1408,6 +1444,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
         }
         true
+    }
+
+    /// Logs a change of `LMUA` for its undo.
+    fn log(&mut self, ch: Change) {
+        self.log[self.logged] = ch;
+        self.logged += 1;
     }
 
     /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
@@ -1466,7 +1508,7 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     if v.len() < 2 {
         return;
     }
-    let mut words = sort_words(v, key);
+    let mut words: Vec<u64> = sort_key_words(v, key).collect();
     sort1(&mut words, 11);
     let entries = v.to_vec();
     for (e, &w) in v.iter_mut().zip(words.iter()) {
@@ -1475,11 +1517,13 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
 }
 
 /// The words [`sort_with`] exchanges: each entry's 12 key bits above its index.
-fn sort_words<T>(v: &[T], key: impl Fn(&T) -> i64) -> Vec<u64> {
+fn sort_key_words<'a, T>(
+    v: &'a [T],
+    key: impl Fn(&T) -> i64 + 'a,
+) -> impl Iterator<Item = u64> + 'a {
     v.iter()
         .enumerate()
-        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
-        .collect()
+        .map(move |(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
 }
 
 /// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
