@@ -865,7 +865,7 @@ pub(crate) fn random_positions() -> Vec<(Board, crate::rules::Position)> {
 mod tests {
     use super::*;
     use crate::c197::board::{loc, square};
-    use crate::rules::{Color, PieceKind, Position, Square};
+    use crate::rules::{Color, Position, Square};
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())

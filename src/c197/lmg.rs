@@ -1764,7 +1764,7 @@ mod tests {
                 let mut sorted = entries.clone();
                 sort(&mut sorted);
                 let read = (next() % (n as u64 + 1)) as usize;
-                let mut lazy = Sorting::new(entries, 0, 0);
+                let mut lazy = Sorting::new(entries, Vec::new(), 0, 0);
                 let got: Vec<Entry> = (0..read).map(|k| lazy.get(k)).collect();
                 assert_eq!(got, sorted[..read], "{n} entries, {read} read");
             }
