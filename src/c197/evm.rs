@@ -116,6 +116,24 @@ impl Node {
         }
     }
 
+    /// Whether `CAT` would find none of the side to move's pieces attacked (so none on prey):
+    /// read from our rules while the tables are not complete (see [`Node::in_check`]; with
+    /// a ghost on the board, where the two differ, the answer is no).
+    pub(super) fn none_of_ours_attacked(&self) -> bool {
+        let us = self.pos.side_to_move();
+        self.board.ghloc == 0
+            && self
+                .pos
+                .color_bb(us)
+                .into_iter()
+                .all(|s| !self.pos.is_attacked(s, !us))
+    }
+
+    /// Whether the tables are complete.
+    pub(super) fn is_complete(&self) -> bool {
+        self.complete
+    }
+
     /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
     /// `self`, a node done with: its board, position and tables overwritten in place; only the
     /// tables' pawns (see [`Tables::refill_pawns`]) if `pawns_only`.

@@ -328,7 +328,13 @@ impl Tree<'_, '_> {
         // the captures, which a refutation by the static value leaves unsearched: then it is
         // found after that test (it changes nothing), and not at all if the node is refuted.
         let mut found = None;
-        if self.lmgd2 < self.fdcut && self.mcfb > 0 {
+        // None of the side's pieces attacked, none is on prey: no reason to feed over, and the
+        // captures are found after the static value (a node whose tables are not complete then
+        // may not need them).
+        if self.lmgd2 < self.fdcut
+            && self.mcfb > 0
+            && (n.is_complete() || !n.none_of_ours_attacked())
+        {
             self.complete(n);
             let prey = prey(&n.board, n.tables(), self.fixes.promotions_in_captures);
             let ours = prey.wpop[1 - i];
