@@ -284,7 +284,7 @@ enum Change {
 }
 
 /// The board squares of one line from a square: seven at most.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Default)]
 struct Walk {
     len: u8,
     at: [u8; 7],
@@ -294,6 +294,24 @@ impl Walk {
     fn squares(&self) -> impl Iterator<Item = Loc> + '_ {
         self.at[..self.len as usize].iter().map(|&l| l as Loc)
     }
+}
+
+/// What one of `LMUA`'s walks adds for the piece being scored (see [`Pmg::unblock`]): the
+/// squares given the attack, and to R, `LMFORS` and `ICKF`.
+#[derive(Copy, Clone, Default)]
+struct WalkEffect {
+    walk: Walk,
+    r: i64,
+    lmfors: i64,
+    ickf: bool,
+    exposed: bool,
+}
+
+/// The walks of `LMUA` known for one piece, by direction.
+struct Walks {
+    piece: Pc,
+    known: u8,
+    at: [WalkEffect; 8],
 }
 
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
@@ -335,6 +353,8 @@ pub struct Pmg<'a, const TRACE: bool> {
     /// `LMUA`'s changes for the move being scored: one a direction at most.
     log: [Change; 8],
     logged: usize,
+    /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
+    walks: Walks,
     /// When tracing one move: R after each step of its scoring.
     trace: Vec<(&'static str, i64)>,
     // results
@@ -444,6 +464,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 d: 0,
             }; 8],
             logged: 0,
+            walks: Walks {
+                piece: 0,
+                known: 0,
+                at: [WalkEffect::default(); 8],
+            },
             trace: Vec::new(),
             entries: Vec::new(),
             nsmvs: 0,
@@ -1349,6 +1374,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let b = self.b;
         let i = self.i;
         let origin = b.piecel[p];
+        if self.walks.piece != p {
+            self.walks = Walks {
+                piece: p,
+                known: 0,
+                at: self.walks.at,
+            };
+        }
         for (d, &step) in DIR.iter().enumerate() {
             let idx = self.t.bdblk[origin][d] as usize;
             if idx == 0 {
@@ -1387,6 +1419,36 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 });
                 continue;
             }
+            let side = if enemy { 1 - i } else { i };
+            // LMUOA records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J for a
+            // diagonal: a bishop's line lands in a rank or file slot, which the undo (by the
+            // right direction) does not clear, so it stays for the rest of this run of the
+            // generator.
+            let slot = if enemy && d >= 4 { d - 4 } else { d };
+            if self.walks.known & 1 << d != 0 {
+                // A walk made for an earlier move of the piece: the same squares, and the same
+                // additions (the tables are restored after each move, the walk's squares are
+                // none of the other lines', and its scoring reads no slot).
+                let e = self.walks.at[d];
+                for l in e.walk.squares() {
+                    self.t.attacks[side][l] += word;
+                    self.set_slot(l, slot, tt);
+                }
+                self.r += e.r;
+                self.lmfors += e.lmfors;
+                self.ickf |= e.ickf;
+                self.log(Change::Walk {
+                    side: side as u8,
+                    word,
+                    d: d as u8,
+                    tt: tt as u8,
+                    walk: e.walk,
+                });
+                if e.exposed {
+                    return false;
+                }
+                continue;
+            }
             let mut walk = Walk { len: 0, at: [0; 7] };
             scoring_line(b, tt, origin, step, d >= 4, &mut |l| {
                 if !b.border(l) {
@@ -1396,22 +1458,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             });
             // The squares are given the attack one by one (as far as the walk goes: it stops
             // where our king is found exposed), and the log takes them all at once.
-            let side = if enemy { 1 - i } else { i };
+            let (r, lmfors, ickf) = (self.r, self.lmfors, self.ickf);
+            self.ickf = false;
             let mut given = 0;
             let mut exposed = false;
             for l in walk.squares() {
                 self.t.attacks[side][l] += word;
                 given += 1;
+                self.set_slot(l, slot, tt);
                 if !enemy {
                     // LMUAGR.
-                    self.set_slot(l, d, tt);
                     self.lmgr2(tt, l, false);
                 } else {
-                    // LMUOA. It records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J
-                    // for a diagonal: a bishop's line lands in a rank or file slot, which the
-                    // undo (by the right direction) does not clear, so it stays for the rest
-                    // of this run of the generator.
-                    self.set_slot(l, if d >= 4 { d - 4 } else { d }, tt);
+                    // LMUOA.
                     self.r -= OPSQV;
                     let x = b.at(l);
                     if x != 0 && side_of(x) == i {
@@ -1432,12 +1491,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     }
                 }
             }
+            let walk = Walk { len: given, ..walk };
+            self.walks.known |= 1 << d;
+            self.walks.at[d] = WalkEffect {
+                walk,
+                r: self.r - r,
+                lmfors: self.lmfors - lmfors,
+                ickf: self.ickf,
+                exposed,
+            };
+            self.ickf |= ickf;
             self.log(Change::Walk {
                 side: side as u8,
                 word,
                 d: d as u8,
                 tt: tt as u8,
-                walk: Walk { len: given, ..walk },
+                walk,
             });
             if exposed {
                 return false;
