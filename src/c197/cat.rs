@@ -447,14 +447,12 @@ impl Tables {
         }
     }
 
-    /// One line of `MMRK`/`MMBS` in direction `c`.
+    /// One line of `MMRK`/`MMBS` in direction `c`: the squares up to the first piece, then
+    /// (apart, as most lines end there) what lies behind it.
+    #[inline(always)]
     fn line(&mut self, b: &Board, p: Pc, a: Loc, side: usize, c: usize, pins: &mut PinTable) {
         let word = attack_word(b.kind[p]);
         let step = DIR[c];
-        let diagonal = c >= 4;
-        let slides_through = |q: Pc| {
-            if diagonal { b.ddpcs(q) } else { b.rfpcs(q) }
-        };
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(step);
@@ -463,63 +461,83 @@ impl Tables {
             }
             self.attacks[side][l] += word;
             self.slots[l][c] = p as u8;
-            let d = b.at(l);
-            if d == 0 {
+            if b.board[l] != 0 {
+                break;
+            }
+        }
+        self.behind_first(b, p, l, side, c, pins);
+    }
+
+    /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`.
+    #[inline(never)]
+    fn behind_first(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        mut l: Loc,
+        side: usize,
+        c: usize,
+        pins: &mut PinTable,
+    ) {
+        let word = attack_word(b.kind[p]);
+        let step = DIR[c];
+        let diagonal = c >= 4;
+        let slides_through = |q: Pc| {
+            if diagonal { b.ddpcs(q) } else { b.rfpcs(q) }
+        };
+        let d = b.at(l);
+        if side_of(d) == side {
+            if diagonal && b.pawn(d) {
+                self.past_own_pawn(b, p, l, side, c);
+            } else if slides_through(d) {
+                // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
+                loop {
+                    l = l.wrapping_add_signed(step);
+                    if b.border(l) {
+                        return;
+                    }
+                    self.attacks[side][l] += word;
+                    let e = b.at(l);
+                    if e == 0 {
+                        continue;
+                    }
+                    if side_of(e) != side {
+                        return;
+                    }
+                    if diagonal && b.pawn(e) {
+                        self.past_own_pawn(b, p, l, side, c);
+                        return;
+                    }
+                    if !slides_through(e) {
+                        return;
+                    }
+                }
+            } else {
+                self.bdblk[l][c] = b.slider[p];
+            }
+            return;
+        }
+        // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it may be
+        // pinned to.
+        self.bdblk[l][c] = b.slider[p];
+        let front = l;
+        loop {
+            l = l.wrapping_add_signed(step);
+            if b.border(l) {
+                return;
+            }
+            let e = b.at(l);
+            if e == 0 {
                 continue;
             }
-            if side_of(d) == side {
-                if diagonal && b.pawn(d) {
-                    self.past_own_pawn(b, p, l, side, c);
-                } else if slides_through(d) {
-                    // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
-                    loop {
-                        l = l.wrapping_add_signed(step);
-                        if b.border(l) {
-                            return;
-                        }
-                        self.attacks[side][l] += word;
-                        let e = b.at(l);
-                        if e == 0 {
-                            continue;
-                        }
-                        if side_of(e) != side {
-                            return;
-                        }
-                        if diagonal && b.pawn(e) {
-                            self.past_own_pawn(b, p, l, side, c);
-                            return;
-                        }
-                        if !slides_through(e) {
-                            return;
-                        }
-                    }
-                } else {
-                    self.bdblk[l][c] = b.slider[p];
-                }
-                return;
+            if side_of(e) != side {
+                pins.push(PinCandidate {
+                    behind: l as u8,
+                    pinner: p as u8,
+                    front: front as u8,
+                });
             }
-            // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it
-            // may be pinned to.
-            self.bdblk[l][c] = b.slider[p];
-            let front = l;
-            loop {
-                l = l.wrapping_add_signed(step);
-                if b.border(l) {
-                    return;
-                }
-                let e = b.at(l);
-                if e == 0 {
-                    continue;
-                }
-                if side_of(e) != side {
-                    pins.push(PinCandidate {
-                        behind: l as u8,
-                        pinner: p as u8,
-                        front: front as u8,
-                    });
-                }
-                return;
-            }
+            return;
         }
     }
 
