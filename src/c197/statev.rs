@@ -171,6 +171,7 @@ fn pawn_structure(t: &Tables) -> i64 {
 
 /// What `STATE8` finds on the board: the side to move's captures of enemy pieces on prey and
 /// the counts that decide a feedover.
+#[derive(Default)]
 pub struct Prey {
     /// Captures and promotions, with their values.
     pub moves: Vec<(CMove, i64)>,
@@ -180,6 +181,16 @@ pub struct Prey {
     pub ours_helpless: bool,
     /// `SFDF1`: an enemy piece (not a pawn) on prey is pinned or trapped.
     pub theirs_helpless: bool,
+    /// Whether the opponent's pieces on prey and the captures are found (see `Tree::state1`).
+    theirs_found: bool,
+}
+
+/// The half of [`prey`] the side to move attacks (the captures, after the queenings), into
+/// `prey`, whose half the opponent attacks is found.
+fn theirs(b: &Board, t: &Tables, promotions_fixed: bool, prey: &mut Prey) {
+    queenings(b, t, promotions_fixed, &mut prey.moves);
+    prey_of(b, t, b.side, prey);
+    prey.theirs_found = true;
 }
 
 /// `STATE8`-`STV2A` (5509-5560, 5732-5808): which pieces are on prey (attacked and not
@@ -187,17 +198,21 @@ pub struct Prey {
 /// each by every attacker in the direction slots, worth the victim less the capturer if
 /// defended; a losing capture counts 0 and is kept only in the cases of `STV3A3`.
 pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
+    let mut out = Prey::default();
+    queenings(b, t, promotions_fixed, &mut out.moves);
+    for att in [1usize, 0] {
+        prey_of(b, t, att, &mut out);
+    }
+    out.theirs_found = true;
+    out
+}
+
+/// `STVQL1` (5515-5529): the capture search's queening moves. c197 reads PPASED(I) (piece 0
+/// or 1) instead of PPASED(B): only for Black, and only when White's piece 1 is a passed pawn
+/// on its second rank, every black pawn number's step forward counts. The fix: our passed
+/// pawns on the seventh rank.
+fn queenings(b: &Board, t: &Tables, promotions_fixed: bool, moves: &mut Vec<(CMove, i64)>) {
     let i = b.side;
-    let mut out = Prey {
-        moves: Vec::new(),
-        wpop: [0, 0],
-        ours_helpless: false,
-        theirs_helpless: false,
-    };
-    // STVQL1 (5515-5529): queening moves. c197 reads PPASED(I) (piece 0 or 1) instead of
-    // PPASED(B): only for Black, and only when White's piece 1 is a passed pawn on its second
-    // rank, every black pawn number's step forward counts. The fix: our passed pawns on the
-    // seventh rank.
     let ahead = |l: Loc| {
         if i == 0 {
             l + super::board::BW
@@ -209,7 +224,7 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
         for p in super::board::first(i)..super::board::first(i) + 8 {
             let l = b.piecel[p];
             if l != 0 && b.pawn(p) && t.ppased[p] == 7 && b.board[ahead(l)] == 0 {
-                out.moves.push((
+                moves.push((
                     CMove {
                         piece: p,
                         to: ahead(l),
@@ -222,7 +237,7 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
         for p in 17..=24 {
             let l = b.piecel[p];
             if l != 0 && b.board[ahead(l)] == 0 {
-                out.moves.push((
+                moves.push((
                     CMove {
                         piece: p,
                         to: ahead(l),
@@ -232,87 +247,90 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
             }
         }
     }
-    for att in [1usize, 0] {
-        for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
-            let a = b.piecel[victim];
-            if a == 0 {
-                continue;
-            }
-            let tt = t.attacks[att][a];
-            if tt == 0 {
-                continue;
-            }
-            let defended = t.attacks[1 - att][a] != 0;
-            let mut d = 0;
-            let on_prey = if !defended {
+}
+
+/// One half of [`prey`]: the pieces of the side `att` does not own that are on prey to it
+/// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
+fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+    let i = b.side;
+    for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+        let a = b.piecel[victim];
+        if a == 0 {
+            continue;
+        }
+        let tt = t.attacks[att][a];
+        if tt == 0 {
+            continue;
+        }
+        let defended = t.attacks[1 - att][a] != 0;
+        let mut d = 0;
+        let on_prey = if !defended {
+            true
+        } else {
+            let (c, dd) = flata(b, t, a, victim, att, FLATA);
+            d = dd;
+            let rv = |p: Pc| b.rpval[p] as i64;
+            let s = rv(c) - rv(victim);
+            if s < 0 {
                 true
+            } else if count(tt) == 1 || s - rv(d) >= 0 {
+                false
             } else {
-                let (c, dd) = flata(b, t, a, victim, att, FLATA);
-                d = dd;
-                let rv = |p: Pc| b.rpval[p] as i64;
-                let s = rv(c) - rv(victim);
-                if s < 0 {
+                // STV3E: a second exchange.
+                let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
+                if t2 == 0 {
                     true
-                } else if count(tt) == 1 || s - rv(d) >= 0 {
-                    false
                 } else {
-                    // STV3E: a second exchange.
-                    let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
-                    if t2 == 0 {
+                    let s = rv(c) - rv(victim) + rv(t1) - rv(d);
+                    if s < 0 {
                         true
+                    } else if count(tt) == 2 {
+                        false
                     } else {
-                        let s = rv(c) - rv(victim) + rv(t1) - rv(d);
-                        if s < 0 {
-                            true
-                        } else if count(tt) == 2 {
-                            false
-                        } else {
-                            s - rv(t2) < 0
-                        }
+                        s - rv(t2) < 0
                     }
                 }
-            };
-            if !on_prey {
+            }
+        };
+        if !on_prey {
+            continue;
+        }
+        out.wpop[att] += 1;
+        if att != i {
+            // STV2A.
+            if t.pint[victim] || trapped(b, t, victim) {
+                out.ours_helpless = true;
+            }
+            continue;
+        }
+        if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
+            out.theirs_helpless = true;
+        }
+        for s in super::cat::held_slots(t, a) {
+            let j = t.slots[a][s] as Pc;
+            if side_of(j) != att {
                 continue;
             }
-            out.wpop[att] += 1;
-            if att != i {
-                // STV2A.
-                if t.pint[victim] || trapped(b, t, victim) {
-                    out.ours_helpless = true;
-                }
-                continue;
+            let mut v = b.rpval[victim] as i64;
+            if defended {
+                v -= b.rpval[j] as i64;
             }
-            if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
-                out.theirs_helpless = true;
-            }
-            for s in super::cat::held_slots(t, a) {
-                let j = t.slots[a][s] as Pc;
-                if side_of(j) != att {
+            if v < 0 {
+                // STV3A3.
+                let keep_victim = count(tt) != 1
+                    && b.rpval[j] as i64 - b.rpval[victim] as i64 - b.rpval[d] as i64 >= 0;
+                if keep_victim {
+                    v = b.rpval[victim] as i64;
+                } else if t.attacks[att][b.piecel[j]] != 0 {
+                    // STV3A6 reads our own table at the capturer's square (`STLST`).
+                    v = 0;
+                } else {
                     continue;
                 }
-                let mut v = b.rpval[victim] as i64;
-                if defended {
-                    v -= b.rpval[j] as i64;
-                }
-                if v < 0 {
-                    // STV3A3.
-                    let keep_victim = count(tt) != 1
-                        && b.rpval[j] as i64 - b.rpval[victim] as i64 - b.rpval[d] as i64 >= 0;
-                    if keep_victim {
-                        v = b.rpval[victim] as i64;
-                    } else if t.attacks[att][b.piecel[j]] != 0 {
-                        // STV3A6 reads our own table at the capturer's square (`STLST`).
-                        v = 0;
-                    } else {
-                        continue;
-                    }
-                }
-                out.moves.push((CMove { piece: j, to: a }, v));
             }
+            out.moves.push((CMove { piece: j, to: a }, v));
         }
     }
-    out
 }
 
 impl Tree<'_, '_> {
@@ -336,13 +354,19 @@ impl Tree<'_, '_> {
             && (n.is_complete() || !n.none_of_ours_attacked())
         {
             self.complete(n);
-            let prey = prey(&n.board, n.tables(), self.fixes.promotions_in_captures);
+            // Our pieces on prey first: the opponent's count only when one of ours is.
+            let (b, t) = (&n.board, n.tables());
+            let mut prey = Prey::default();
+            prey_of(b, t, 1 - i, &mut prey);
             let ours = prey.wpop[1 - i];
             let reason = if prey.ours_helpless {
                 Some(1)
             } else if ours >= 2 {
                 Some(2)
-            } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
+            } else if ours == 1 && {
+                theirs(b, t, self.fixes.promotions_in_captures, &mut prey);
+                prey.wpop[i] == 1 && prey.theirs_helpless
+            } {
                 Some(3)
             } else {
                 None
@@ -365,8 +389,15 @@ impl Tree<'_, '_> {
             return Ret::flush(i);
         }
         self.complete(n);
-        let prey =
-            found.unwrap_or_else(|| prey(&n.board, n.tables(), self.fixes.promotions_in_captures));
+        let mut prey = found.unwrap_or_default();
+        if !prey.theirs_found {
+            theirs(
+                &n.board,
+                n.tables(),
+                self.fixes.promotions_in_captures,
+                &mut prey,
+            );
+        }
         let mut moves = prey.moves;
         sort_with(&mut moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
