@@ -285,7 +285,8 @@ impl Tables {
         self.pnfls = EMPTY.pnfls;
         self.pawn_reads = 0;
         self.pawns_black_as_white = lo.black_as_white;
-        for p in (1..=NPCS).chain(NPCS + 1..=2 * NPCS) {
+        // Pawns have the numbers of the files, 1-8 and 17-24 (`Board::from_position`).
+        for p in (1..=8).chain(NPCS + 1..=NPCS + 8) {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
                 if side_of(p) == 0 {

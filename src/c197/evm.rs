@@ -121,12 +121,7 @@ impl Node {
     /// a ghost on the board, where the two differ, the answer is no).
     pub(super) fn none_of_ours_attacked(&self) -> bool {
         let us = self.pos.side_to_move();
-        self.board.ghloc == 0
-            && self
-                .pos
-                .color_bb(us)
-                .into_iter()
-                .all(|s| !self.pos.is_attacked(s, !us))
+        self.board.ghloc == 0 && (self.pos.attacked_by(!us) & self.pos.color_bb(us)).is_empty()
     }
 
     /// Whether the tables are complete.
