@@ -140,10 +140,12 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
 /// opponent's pawns are counted on (`BACKV`).
 fn pawn_structure(t: &Tables) -> i64 {
     let mut r = 0;
+    // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
+    let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1);
+    let (white_alone, black_alone) = (alone(t.pfls[0]), alone(t.pfls[1]));
     let isolated = |side: usize, f: usize| -> bool {
-        let bits = t.pfls[side];
-        let has = |g: isize| (1..=8).contains(&g) && bits & (1 << (g - 1)) != 0;
-        has(f as isize) && !has(f as isize - 1) && !has(f as isize + 1)
+        let bits = if side == 0 { white_alone } else { black_alone };
+        bits >> (f - 1) & 1 != 0
     };
     for f in 1..=8usize {
         let nw = (t.pnfls[0][f - 1] as usize).min(6);
