@@ -14,7 +14,7 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
+use super::generate::{BISHOP_DIRS, KING_ORDER, ROOK_DIRS, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
@@ -1185,13 +1185,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // LMGR2 adds there depends on that square alone, not on the order).
             let (mut values, mut enemies) = (0, Squares::new());
             let (side, sqval) = (side_of(p), &self.sqval);
-            lmgstd(b, p, a, &mut |l| {
-                let (v, enemy) = square_value(b, sqval, side, l);
-                values += v;
-                if enemy != 0 {
-                    enemies.push(l);
+            match b.kind[p] {
+                Kind::Rook => range_lines(b, sqval, side, a, false, &mut values, &mut enemies),
+                Kind::Bishop => range_lines(b, sqval, side, a, true, &mut values, &mut enemies),
+                Kind::Queen => {
+                    range_lines(b, sqval, side, a, false, &mut values, &mut enemies);
+                    range_lines(b, sqval, side, a, true, &mut values, &mut enemies);
                 }
-            });
+                _ => lmgstd(b, p, a, &mut |l| {
+                    let (v, enemy) = square_value(b, sqval, side, l);
+                    values += v;
+                    if enemy != 0 {
+                        enemies.push(l);
+                    }
+                }),
+            }
             self.c += values;
             self.r += values;
             for l in enemies.iter() {
@@ -1525,6 +1533,58 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn set_slot(&mut self, l: Loc, d: usize, tt: Pc) {
         if self.t.slots[l][d] == 0 {
             self.t.slots[l][d] = tt as u8;
+        }
+    }
+}
+
+/// `LSROOK` / `LSBIS` (see `generate::scoring_line`) from `a` for a slider of `side`, each
+/// square as [`square_value`] reads it: the values summed into `values`, the enemy pieces
+/// ending the lines into `enemies`. The walk and the square's tests in one loop, which reads
+/// each square once.
+fn range_lines(
+    b: &Board,
+    sqval: &[i64; 120],
+    side: usize,
+    a: Loc,
+    diagonal: bool,
+    values: &mut i64,
+    enemies: &mut Squares,
+) {
+    let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
+    for &d in dirs {
+        let mut l = a;
+        loop {
+            l = l.wrapping_add_signed(d);
+            let q = b.board[l];
+            if q < 0 {
+                break;
+            }
+            *values += sqval[l];
+            if q == 0 {
+                continue;
+            }
+            let q = q as Pc;
+            if side_of(q) != side {
+                enemies.push(l);
+                break;
+            }
+            if diagonal {
+                if b.ddpcs(q) {
+                    continue;
+                }
+                if b.pawn(q) {
+                    // LSBIS5: one square past our own pawn.
+                    let past = l.wrapping_add_signed(d);
+                    let (v, enemy) = square_value(b, sqval, side, past);
+                    *values += v;
+                    if enemy != 0 {
+                        enemies.push(past);
+                    }
+                }
+            } else if b.rfpcs(q) {
+                continue;
+            }
+            break;
         }
     }
 }
