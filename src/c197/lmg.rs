@@ -1306,21 +1306,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// squares in its range) and tells what the walk left in T2.
     fn cbdv(&mut self, v: Pc) -> Leftover {
         let b = self.b;
-        let mut squares = Squares::new();
         let a = b.piecel[v];
-        lmgstd(b, v, a, &mut |l| squares.push(l));
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        for l in squares.iter() {
-            if b.border(l) {
-                continue;
+        let (theirs, sqval) = (&self.t.attacks[1 - self.i], &self.sqval);
+        let mut r = 0;
+        lmgstd(b, v, a, &mut |l| {
+            if b.border(l) || (king_victim && theirs[l] != 0) {
+                return;
             }
-            if king_victim && self.theirs(l) != 0 {
-                continue;
-            }
-            self.r += self.sqval[l];
+            r += sqval[l];
             let q = b.at(l);
             if slider && q != 0 {
                 leftover = if side_of(q) == side_of(v) {
@@ -1329,7 +1326,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     Leftover::Negative
                 };
             }
-        }
+        });
+        self.r += r;
         leftover
     }
 
