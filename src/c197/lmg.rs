@@ -864,7 +864,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
-        if self.t.bdblk[origin].iter().any(|&x| x != 0) && !self.unblock(p, a) {
+        if u64::from_ne_bytes(self.t.bdblk[origin]) != 0 && !self.unblock(p, a) {
             return;
         }
         self.mark("LMUA");
