@@ -509,7 +509,7 @@ impl<'a, 'p> Tree<'a, 'p> {
         }
         let lmg_fixes = self.fixes.into();
         self.complete(n);
-        let list = Pmg::run_for_search(
+        let mut list = Pmg::run_for_search(
             &n.board,
             n.tables(),
             self.lmgd2,
@@ -518,7 +518,6 @@ impl<'a, 'p> Tree<'a, 'p> {
             lmg_fixes,
             self.lists.pop().unwrap_or_default(),
         );
-        let mut list = list;
         let r = self.evm(n, &mut list);
         self.lists.push(list.into_buffers());
         r
