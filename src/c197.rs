@@ -84,7 +84,7 @@ pub fn plausible_list(
     let phase = lmg::Phase::at(node.board.plyn);
     let list = lmg::Pmg::run(
         &node.board,
-        &node.tables,
+        node.tables(),
         lmgd2,
         evm::CATCUT,
         phase,
@@ -117,7 +117,7 @@ pub fn trace_move(
     let phase = lmg::Phase::at(node.board.plyn);
     Some(lmg::Pmg::trace(
         &node.board,
-        &node.tables,
+        node.tables(),
         lmgd2,
         evm::CATCUT,
         phase,
@@ -138,7 +138,7 @@ pub fn static_terms(
     let node = root_node(pos, history, fixes);
     let pcratio = Board::from_position(root).pcratio();
     let opnmid = lmg::Phase::at(root.game_ply()).opnmid;
-    statev::stvl4_terms(&node.board, &node.tables, pcratio, opnmid)
+    statev::stvl4_terms(&node.board, node.tables(), pcratio, opnmid)
 }
 
 /// The moves of the game that led from the start position through the positions keyed
@@ -235,7 +235,7 @@ impl Searcher {
         let game = hash::GamePositions::walk_back(root, &board, history);
         leftovers.qr_pinned |= self.run.qr_pinned;
         leftovers.black_as_white |= self.run.black_as_white;
-        let node = Node::new(board, root.clone(), fixes, &mut leftovers);
+        let mut node = Node::new(board, root.clone(), fixes, &mut leftovers);
         let side = node.board.side;
         let mut tree = Tree::new(
             fixes,
@@ -268,7 +268,7 @@ impl Searcher {
                     .map(|m| (m, e.plausibility.min(Value::MAX as i64) as Value))
             })
             .collect();
-        let ret = tree.root(&node);
+        let ret = tree.root(&mut node);
         self.run = tree.leftovers();
         let mut records = tree.top().to_vec();
         let wanted = params.multi_pv.max(1) as usize;

@@ -1,7 +1,7 @@
 //! Perft counts from the suites in `data/`: every depth up to a node cap in the normal run; the full
 //! published counts in an ignored test (`cargo test --release -- --ignored perft_full`).
 
-use machack::rules::{Move, Position, Square, perft};
+use machack::rules::{Move, PieceKind, Position, Square, perft};
 use std::path::PathBuf;
 
 /// Counts above this are left to the ignored test, so the suite stays fast.
@@ -113,4 +113,49 @@ fn perft_full_published_counts() {
     assert_eq!(perft::perft(&mut kiwipete, 5), 193_690_690);
     check_suite("perft_cpw6.epd", 200_000_000);
     check_suite("perftsuite126.epd", 200_000_000);
+}
+
+/// `Position::play_to` (the search's one-move question) against the legal move list: for every
+/// square pair in the suite's positions and the positions one move on, the same move (castling
+/// apart, a promotion to a queen) and the same position after it, or none where none is listed.
+#[test]
+fn play_to_finds_the_listed_move_and_nothing_else() {
+    let mut positions = Vec::new();
+    for (fen, _) in cases("perftsuite126.epd")
+        .into_iter()
+        .chain(cases("perft_cpw6.epd"))
+    {
+        let pos = Position::from_fen(&fen).unwrap();
+        positions.extend(pos.legal_moves().iter().map(|&m| pos.play(m)));
+        positions.push(pos);
+    }
+    let (mut found, mut refused) = (0, 0);
+    for pos in &positions {
+        for from in (0..64).map(Square::new) {
+            let listed = pos.legal_moves_from(from);
+            for to in (0..64).map(Square::new) {
+                let want = listed.iter().copied().find(|m| {
+                    m.to() == to
+                        && matches!(m.promotion(), None | Some(PieceKind::Queen))
+                        && !m.is_castle()
+                });
+                let got = pos.play_to(from, to);
+                assert_eq!(
+                    got.as_ref().map(|g| g.0),
+                    want,
+                    "{} {from}-{to}",
+                    pos.to_fen()
+                );
+                match got {
+                    Some((m, after)) => {
+                        assert_eq!(after.to_fen(), pos.play(m).to_fen());
+                        assert_eq!(after.key(), pos.play(m).key());
+                        found += 1;
+                    }
+                    None => refused += 1,
+                }
+            }
+        }
+    }
+    assert_eq!((positions.len(), found, refused), (1725, 27689, 7_037_911));
 }

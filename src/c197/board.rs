@@ -212,9 +212,9 @@ pub struct Board {
     /// `PCBAL`: each side's material (queen 1248, king not counted) plus one.
     pub pcbal: [i32; 2],
     /// `PTIDS` field: each slider's index in `BDAST`, 0 for the others.
-    pub slider: [usize; NPC + 1],
+    pub slider: [u8; NPC + 1],
     /// `BDAST`: the piece of each slider index (1-15).
-    pub bdast: [Pc; 16],
+    pub bdast: [u8; 16],
     /// `GHLOC`: the square a pawn passed over on its double step, if an enemy pawn can take
     /// it en passant (the "ghost"); 0 if none.
     pub ghloc: Loc,
@@ -287,14 +287,14 @@ impl Board {
         for side in 0..2 {
             for (k, n) in [9, 11, 13, 14, 16].into_iter().enumerate() {
                 let p = n + NPCS * side;
-                self.slider[p] = 1 + k + 5 * side;
-                self.bdast[self.slider[p]] = p;
+                self.slider[p] = (1 + k + 5 * side) as u8;
+                self.bdast[self.slider[p] as usize] = p as u8;
             }
         }
         for &p in promoted {
             if next < 16 {
-                self.slider[p] = next;
-                self.bdast[next] = p;
+                self.slider[p] = next as u8;
+                self.bdast[next] = p as u8;
                 next += 1;
             }
         }
@@ -692,8 +692,8 @@ impl Board {
         self.rpval[b] += QNINC;
         self.pcbal[side_of(b)] += QNINC;
         if let Some(free) = (1..16).find(|&i| self.bdast[i] == 0) {
-            self.bdast[free] = b;
-            self.slider[b] = free;
+            self.bdast[free] = b as u8;
+            self.slider[b] = free as u8;
         }
     }
 }

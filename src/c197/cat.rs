@@ -3,7 +3,11 @@
 //! directions), which slider each piece blocks, the pins, and the pawns' files, passed and
 //! backward pawns.
 
-use super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of};
+use std::cell::Cell;
+
+use super::board::{
+    BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of,
+};
 use crate::program::Fixes;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
@@ -107,17 +111,29 @@ pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
 /// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a
 /// time, and the bytes that are not 0 found with word arithmetic.
 pub fn held(row: &[u8; SLOTS]) -> u32 {
-    // The top bit of each byte that is not 0, then those eight bits gathered into the top
-    // byte (the products land on distinct bits, so nothing carries).
-    let nonzero = |x: u64| {
-        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-        let top = (((x & LOW7) + LOW7) | x) & !LOW7;
-        ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-    };
     let r = *row;
-    let low = u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]]);
     let mid = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
-    nonzero(low) | nonzero(mid) << 8 | ((r[16] != 0) as u32) << 16 | ((r[17] != 0) as u32) << 17
+    held_lines(row)
+        | nonzero_bytes(mid) << 8
+        | ((r[16] != 0) as u32) << 16
+        | ((r[17] != 0) as u32) << 17
+}
+
+/// [`held`] for the line slots 0-7 alone.
+pub fn held_lines(row: &[u8; SLOTS]) -> u32 {
+    let r = *row;
+    nonzero_bytes(u64::from_le_bytes([
+        r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
+    ]))
+}
+
+/// Bit k set for each byte k of `x` that is not 0: the top bit of each such byte, then those
+/// eight bits gathered into the top byte (the products land on distinct bits, so nothing
+/// carries).
+fn nonzero_bytes(x: u64) -> u32 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let top = (((x & LOW7) + LOW7) | x) & !LOW7;
+    ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Six bits reversed, for every six bits.
@@ -138,7 +154,7 @@ const REVERSED6: [u8; 64] = {
 };
 
 /// Everything `CAT` computes.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tables {
     /// `WA`, `BA`: the attack words of every square for White and Black.
     pub attacks: [[AttackWord; BD2]; 2],
@@ -158,6 +174,11 @@ pub struct Tables {
     pub pfls: [u32; 2],
     /// `WPNFLS`, `BPNFLS`: pawns on each file.
     pub pnfls: [[i32; 8]; 2],
+    /// The squares whose occupant (any piece) the pawns' flags were made reading, a bit a
+    /// square (see [`Tables::pawns_unchanged`]).
+    pawn_reads: u128,
+    /// [`Leftovers::black_as_white`] as the pawns' flags were made with it.
+    pawns_black_as_white: u32,
 }
 
 /// The fixes later versions made, as switches (see [`Fixes`]).
@@ -227,6 +248,8 @@ const EMPTY: Tables = Tables {
     pint: [false; NPC + 1],
     pfls: [0; 2],
     pnfls: [[0; 8]; 2],
+    pawn_reads: 0,
+    pawns_black_as_white: 0,
 };
 
 impl Tables {
@@ -241,19 +264,80 @@ impl Tables {
     /// some 5 KB, and a node that held them by value would copy them every time it is moved.
     pub fn boxed(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Box<Tables> {
         let mut t = Box::new(EMPTY);
-        t.fill(b, fixes, lo);
+        t.refill(b, fixes, lo);
         t
     }
 
     /// [`Tables::compute`] into `self`, whatever it held.
     pub fn refill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
-        *self = EMPTY;
-        self.fill(b, fixes, lo);
+        self.refill_pawns(b, fixes, lo);
+        self.complete(b, lo);
     }
 
-    /// `CAT` into `self`, which is [`EMPTY`].
-    fn fill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+    /// The pawns' part of [`Tables::compute`] into `self`, whatever it held: files, passed,
+    /// backward and defended pawns (all the static value reads past the opening); the rest
+    /// is left as it was until [`Tables::complete`].
+    pub fn refill_pawns(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+        self.ppased = EMPTY.ppased;
+        self.backward = EMPTY.backward;
+        self.pptp = EMPTY.pptp;
+        self.pfls = EMPTY.pfls;
+        self.pnfls = EMPTY.pnfls;
+        self.pawn_reads = 0;
+        self.pawns_black_as_white = lo.black_as_white;
+        // Pawns have the numbers of the files, 1-8 and 17-24 (`Board::from_position`).
+        for p in (1..=8).chain(NPCS + 1..=NPCS + 8) {
+            let a = b.piecel[p];
+            if a != 0 && b.kind[p] == Kind::Pawn {
+                if side_of(p) == 0 {
+                    self.white_pawn(b, p, a, fixes, lo);
+                } else {
+                    self.black_pawn(b, p, a, fixes, lo);
+                }
+            }
+        }
+    }
+
+    /// Whether the pawns' flags of the position after `parent`'s move `m` are `parent`'s (`t`,
+    /// made with `lo`): the move is no pawn's
+    /// and takes no pawn nor piece 32 (whose presence `MMBPWN` reads, see `black_pawn`), and
+    /// neither square is one whose occupant the backward tests read (`pawn_reads`). The flags
+    /// are made from what they read of the board: the pawns and those squares hold the same in
+    /// both positions, and the tests that read them then run the same way.
+    pub fn pawns_unchanged(parent: &Board, t: &Tables, m: CMove, lo: &Leftovers) -> bool {
+        let (p, to) = (m.piece, m.to);
+        if p == 0 || parent.pawn(p) {
+            // Castling (piece 0) moves two pieces: made anew.
+            return false;
+        }
+        let victim = parent.at(to);
+        (victim == 0 || (!parent.pawn(victim) && victim != NPC))
+            && t.pawn_reads & (1 << parent.piecel[p] | 1 << to) == 0
+            && t.pawns_black_as_white == lo.black_as_white
+    }
+
+    /// The pawns' part of `parent`'s tables (see [`Tables::pawns_unchanged`]) into `self`, for
+    /// a child: the same as [`Tables::refill_pawns`] would make.
+    pub fn inherit_pawns(&mut self, parent: &Tables) {
+        self.ppased = parent.ppased;
+        self.backward = parent.backward;
+        self.pptp = parent.pptp;
+        self.pfls = parent.pfls;
+        self.pnfls = parent.pnfls;
+        self.pawn_reads = parent.pawn_reads;
+        self.pawns_black_as_white = parent.pawns_black_as_white;
+    }
+
+    /// The rest of `CAT` after [`Tables::refill_pawns`]: the attacks, direction slots and
+    /// blocked lines of every piece in number order, White's then Black's, then the pins. (The
+    /// pawns' flags read only the board, and the attacks not the flags: made apart, they are
+    /// what `CAT` makes piece by piece.)
+    pub fn complete(&mut self, b: &Board, lo: &Leftovers) {
         let t = self;
+        t.attacks = EMPTY.attacks;
+        t.slots = EMPTY.slots;
+        t.bdblk = EMPTY.bdblk;
+        t.pint = EMPTY.pint;
         let mut pins = PinTable {
             len: 0,
             at: [PinCandidate::default(); 8 * NPC],
@@ -265,8 +349,7 @@ impl Tables {
                     continue;
                 }
                 match b.kind[p] {
-                    Kind::Pawn if side == 0 => t.white_pawn(b, p, a, fixes, lo),
-                    Kind::Pawn => t.black_pawn(b, p, a, fixes, lo),
+                    Kind::Pawn => t.pawn_attacks(b, p, a),
                     Kind::Rook => t.rook(b, p, a, side, &mut pins),
                     Kind::Bishop => t.bishop(b, p, a, side, &mut pins),
                     Kind::Queen => {
@@ -301,6 +384,47 @@ impl Tables {
         }
     }
 
+    /// Whether [`Tables::complete`] would find Black's piece 32 pinned (`MCAT4`-`MCAT6`): a
+    /// white slider whose line meets it first, a black piece next behind it on the line, and
+    /// that piece undefended (`black_attacks` false on its square) or worth at least the
+    /// slider. The search's leftover [`Leftovers::qr_pinned`] needs this of every node, also
+    /// of those whose tables are not completed.
+    pub fn qr_pinned(b: &Board, black_attacks: impl Fn(Loc) -> bool) -> bool {
+        let a = b.piecel[NPC];
+        if a == 0 || b.kind[NPC] == Kind::King {
+            return false;
+        }
+        let first = |step: isize| {
+            let mut l = a;
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    return 0;
+                }
+                if b.at(l) != 0 {
+                    return l;
+                }
+            }
+        };
+        DIR.iter().enumerate().any(|(c, &step)| {
+            // The slider walks along DIR[c] to the piece: it stands first the other way.
+            let (from, behind) = (first(-step), first(step));
+            if from == 0 || behind == 0 {
+                return false;
+            }
+            let (pinner, back) = (b.at(from), b.at(behind));
+            let slider = if c < 4 {
+                b.rfpcs(pinner)
+            } else {
+                b.ddpcs(pinner)
+            };
+            slider
+                && side_of(pinner) == 0
+                && side_of(back) == 1
+                && (!black_attacks(behind) || b.pvalue[back] >= b.pvalue[pinner])
+        })
+    }
+
     /// One attack of `p` on `l` recorded in slot `slot` (`ADDM R,BA(A) / DPB B,slot`).
     fn hit(&mut self, b: &Board, p: Pc, l: Loc, slot: usize) {
         self.attacks[side_of(p)][l] += attack_word(b.kind[p]);
@@ -324,14 +448,12 @@ impl Tables {
         }
     }
 
-    /// One line of `MMRK`/`MMBS` in direction `c`.
+    /// One line of `MMRK`/`MMBS` in direction `c`: the squares up to the first piece, then
+    /// (apart, as most lines end there) what lies behind it.
+    #[inline(always)]
     fn line(&mut self, b: &Board, p: Pc, a: Loc, side: usize, c: usize, pins: &mut PinTable) {
         let word = attack_word(b.kind[p]);
         let step = DIR[c];
-        let diagonal = c >= 4;
-        let slides_through = |q: Pc| {
-            if diagonal { b.ddpcs(q) } else { b.rfpcs(q) }
-        };
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(step);
@@ -340,63 +462,83 @@ impl Tables {
             }
             self.attacks[side][l] += word;
             self.slots[l][c] = p as u8;
-            let d = b.at(l);
-            if d == 0 {
+            if b.board[l] != 0 {
+                break;
+            }
+        }
+        self.behind_first(b, p, l, side, c, pins);
+    }
+
+    /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`.
+    #[inline(never)]
+    fn behind_first(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        mut l: Loc,
+        side: usize,
+        c: usize,
+        pins: &mut PinTable,
+    ) {
+        let word = attack_word(b.kind[p]);
+        let step = DIR[c];
+        let diagonal = c >= 4;
+        let slides_through = |q: Pc| {
+            if diagonal { b.ddpcs(q) } else { b.rfpcs(q) }
+        };
+        let d = b.at(l);
+        if side_of(d) == side {
+            if diagonal && b.pawn(d) {
+                self.past_own_pawn(b, p, l, side, c);
+            } else if slides_through(d) {
+                // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
+                loop {
+                    l = l.wrapping_add_signed(step);
+                    if b.border(l) {
+                        return;
+                    }
+                    self.attacks[side][l] += word;
+                    let e = b.at(l);
+                    if e == 0 {
+                        continue;
+                    }
+                    if side_of(e) != side {
+                        return;
+                    }
+                    if diagonal && b.pawn(e) {
+                        self.past_own_pawn(b, p, l, side, c);
+                        return;
+                    }
+                    if !slides_through(e) {
+                        return;
+                    }
+                }
+            } else {
+                self.bdblk[l][c] = b.slider[p];
+            }
+            return;
+        }
+        // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it may be
+        // pinned to.
+        self.bdblk[l][c] = b.slider[p];
+        let front = l;
+        loop {
+            l = l.wrapping_add_signed(step);
+            if b.border(l) {
+                return;
+            }
+            let e = b.at(l);
+            if e == 0 {
                 continue;
             }
-            if side_of(d) == side {
-                if diagonal && b.pawn(d) {
-                    self.past_own_pawn(b, p, l, side, c);
-                } else if slides_through(d) {
-                    // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
-                    loop {
-                        l = l.wrapping_add_signed(step);
-                        if b.border(l) {
-                            return;
-                        }
-                        self.attacks[side][l] += word;
-                        let e = b.at(l);
-                        if e == 0 {
-                            continue;
-                        }
-                        if side_of(e) != side {
-                            return;
-                        }
-                        if diagonal && b.pawn(e) {
-                            self.past_own_pawn(b, p, l, side, c);
-                            return;
-                        }
-                        if !slides_through(e) {
-                            return;
-                        }
-                    }
-                } else {
-                    self.bdblk[l][c] = b.slider[p] as u8;
-                }
-                return;
+            if side_of(e) != side {
+                pins.push(PinCandidate {
+                    behind: l as u8,
+                    pinner: p as u8,
+                    front: front as u8,
+                });
             }
-            // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it
-            // may be pinned to.
-            self.bdblk[l][c] = b.slider[p] as u8;
-            let front = l;
-            loop {
-                l = l.wrapping_add_signed(step);
-                if b.border(l) {
-                    return;
-                }
-                let e = b.at(l);
-                if e == 0 {
-                    continue;
-                }
-                if side_of(e) != side {
-                    pins.push(PinCandidate {
-                        behind: l as u8,
-                        pinner: p as u8,
-                        front: front as u8,
-                    });
-                }
-                return;
-            }
+            return;
         }
     }
 
@@ -408,7 +550,7 @@ impl Tables {
             let past = l.wrapping_add_signed(DIR[c]);
             self.attacks[side][past] += attack_word(b.kind[p]);
         }
-        self.bdblk[l][c] = b.slider[p] as u8;
+        self.bdblk[l][c] = b.slider[p];
     }
 
     /// The pawn attacks of `p` on `a`'s two forward diagonals, and on an enemy pawn that may
@@ -463,7 +605,8 @@ impl Tables {
         self.pfls[side] |= 1 << (f - 1);
     }
 
-    /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags, attacks.
+    /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags (its attacks: see
+    /// [`Tables::pawn_attacks`]).
     fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
         self.count_file(0, a);
         let t1 = bfile(a);
@@ -501,20 +644,24 @@ impl Tables {
         if passed {
             self.ppased[p] = brank(a);
         }
-        match self.white_backward(b, a, lo) {
+        let reads = Cell::new(self.pawn_reads);
+        match Self::white_backward(b, a, lo, &reads) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
         }
-        self.pawn_attacks(b, p, a);
+        self.pawn_reads = reads.get();
     }
 
     /// The backward test of `MMWPWN`, from `NOTPPW` (489-606): Some(backward) or None when a
     /// pawn defends it (`NTBKDW`).
-    fn white_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
+    fn white_backward(b: &Board, a: Loc, lo: &Leftovers, reads: &Cell<u128>) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
-        let black = |l: Loc| Self::holds(b, l, 1);
+        let black = |l: Loc| {
+            reads.set(reads.get() | 1 << l);
+            Self::holds(b, l, 1)
+        };
         if own(a - BW + 1) || own(a - BW - 1) {
             return None;
         }
@@ -633,19 +780,23 @@ impl Tables {
         if passed {
             self.ppased[p] = 9 - brank(a);
         }
-        match self.black_backward(b, a, lo) {
+        let reads = Cell::new(self.pawn_reads);
+        match Self::black_backward(b, a, lo, &reads) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
         }
-        self.pawn_attacks(b, p, a);
+        self.pawn_reads = reads.get();
     }
 
     /// The backward test of `MMBPWN`, from `NOTPPB` (636-749).
-    fn black_backward(&self, b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
+    fn black_backward(b: &Board, a: Loc, lo: &Leftovers, reads: &Cell<u128>) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
-        let white = |l: Loc| Self::holds(b, l, 0);
+        let white = |l: Loc| {
+            reads.set(reads.get() | 1 << l);
+            Self::holds(b, l, 0)
+        };
         if own(a + BW + 1) || own(a + BW - 1) {
             return None;
         }
@@ -692,11 +843,48 @@ impl Tables {
     }
 }
 
+/// For tests: positions of random games from the start (a fixed xorshift), on the program's board
+/// and in our rules, a few thousand.
+#[cfg(test)]
+pub(crate) fn random_positions() -> Vec<(Board, crate::rules::Position)> {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut out = Vec::new();
+    for _ in 0..120 {
+        let (mut b, mut pos) = (Board::initial(), crate::rules::Position::startpos());
+        for _ in 0..80 {
+            // The program promotes only to a queen.
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.promotion(), None | Some(crate::rules::PieceKind::Queen)))
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[next() as usize % moves.len()];
+            let Some(cm) = b.program_move(m) else {
+                break;
+            };
+            b.make(cm);
+            pos.make(m);
+            out.push((b.clone(), pos.clone()));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::c197::board::{loc, square};
-    use crate::rules::{Position, Square};
+    use crate::rules::{Color, Position, Square};
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())
@@ -716,6 +904,69 @@ mod tests {
             ms.push(m);
         }
         Board::from_game(&ms, |_| {}).unwrap()
+    }
+
+    #[test]
+    fn a_square_is_attacked_in_cat_as_in_the_rules_but_a_pawn_taken_en_passant() {
+        // Node::in_check and Tables::qr_pinned read our rules where CAT's attacks are not made.
+        let (mut squares, mut en_passant) = (0, 0);
+        for (b, pos) in random_positions() {
+            let t = tables(&b, false);
+            let ep_pawn = pos
+                .ep_square()
+                .map(|e| loc(e.forward(pos.side_to_move(), -1)));
+            for s in Square::all() {
+                for (side, color) in [(0, Color::White), (1, Color::Black)] {
+                    let cat = t.attacks[side][loc(s)] != 0;
+                    if Some(loc(s)) == ep_pawn && cat != pos.is_attacked(s, color) {
+                        en_passant += 1;
+                        continue;
+                    }
+                    assert_eq!(cat, pos.is_attacked(s, color), "{} {s}", pos.to_fen());
+                    squares += 1;
+                }
+            }
+        }
+        assert_eq!((squares, en_passant), (1_215_084, 20));
+    }
+
+    #[test]
+    fn the_pin_of_piece_32_is_found_without_the_tables() {
+        let (mut positions, mut pinned) = (0, 0);
+        for (b, pos) in random_positions() {
+            let t = tables(&b, false);
+            let found = Tables::qr_pinned(&b, |l| {
+                square(l).is_some_and(|s| pos.is_attacked(s, Color::Black))
+            });
+            assert_eq!(found, t.pint[NPC], "{}", pos.to_fen());
+            positions += 1;
+            pinned += found as usize;
+        }
+        assert_eq!((positions, pinned), (9493, 35));
+    }
+
+    #[test]
+    fn a_child_whose_pawns_are_unchanged_has_its_parents_pawn_flags() {
+        let pawns = |t: &Tables| (t.ppased, t.backward, t.pptp, t.pfls, t.pnfls);
+        let (mut moves, mut unchanged) = (0, 0);
+        for (b, pos) in random_positions().into_iter().step_by(7) {
+            let lo = Leftovers::default();
+            let t = tables(&b, false);
+            for m in pos.legal_moves().iter() {
+                let Some(cm) = b.program_move(*m) else {
+                    continue;
+                };
+                let mut child = b.clone();
+                child.make(cm);
+                moves += 1;
+                if Tables::pawns_unchanged(&b, &t, cm, &lo) {
+                    let after = tables(&child, false);
+                    assert_eq!(pawns(&after), pawns(&t), "{} {m}", pos.to_fen());
+                    unchanged += 1;
+                }
+            }
+        }
+        assert_eq!((moves, unchanged), (42439, 20120));
     }
 
     #[test]

@@ -22,7 +22,7 @@ use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg, Sorting};
 use crate::program::Fixes;
 use crate::program::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
-use crate::rules::{Move, Position};
+use crate::rules::{Color, Move, Position};
 use crate::value::Value;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -65,11 +65,14 @@ pub const MSP0MV: i64 = 4;
 pub const MSPMV: i64 = 1;
 
 /// A position in the tree: the program's board and tables, and ours (for legality).
+#[derive(Clone)]
 pub struct Node {
     /// The program's board.
     pub board: Board,
-    /// Its `CAT` tables.
-    pub tables: Box<Tables>,
+    /// Its `CAT` tables: complete, or only the pawns' part until [`Tree::complete`].
+    tables: Box<Tables>,
+    /// Whether `tables` are complete.
+    complete: bool,
     /// The same position in our rules.
     pub pos: Position,
 }
@@ -77,26 +80,101 @@ pub struct Node {
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        Node::reusing(None, board, pos, fixes, lo)
+        let tables = Tables::boxed(&board, fixes.into(), lo);
+        lo.qr_pinned |= tables.pint[NPC];
+        Node {
+            board,
+            tables,
+            complete: true,
+            pos,
+        }
     }
 
-    /// [`Node::new`], its tables made in `spare` (those of a node done with) if given.
-    fn reusing(
-        spare: Option<Box<Tables>>,
-        board: Board,
+    /// The pawns' part of the tables (see [`Tables::refill_pawns`]), complete or not.
+    pub(super) fn pawn_tables(&self) -> &Tables {
+        &self.tables
+    }
+
+    /// The `CAT` tables (complete).
+    pub fn tables(&self) -> &Tables {
+        assert!(
+            self.complete,
+            "a node's tables read before they are complete"
+        );
+        &self.tables
+    }
+
+    /// Whether the side to move is in check (`CAT`'s attacks on its king; our rules' before
+    /// the tables are complete: a square `CAT` counts attacked is attacked by the rules, and
+    /// the other way round, but for the square of a pawn that may be taken en passant).
+    pub fn in_check(&self) -> bool {
+        if self.complete {
+            let i = self.board.side;
+            self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
+        } else {
+            self.pos.in_check()
+        }
+    }
+
+    /// Whether `CAT` would find none of the side to move's pieces attacked (so none on prey):
+    /// read from our rules while the tables are not complete (see [`Node::in_check`]; with
+    /// a ghost on the board, where the two differ, the answer is no).
+    pub(super) fn none_of_ours_attacked(&self) -> bool {
+        let us = self.pos.side_to_move();
+        self.board.ghloc == 0 && (self.pos.attacked_by(!us) & self.pos.color_bb(us)).is_empty()
+    }
+
+    /// Whether the tables are complete.
+    pub(super) fn is_complete(&self) -> bool {
+        self.complete
+    }
+
+    /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
+    /// `self`, a node done with: its board, position and tables overwritten in place; only the
+    /// tables' pawns (see [`Tables::refill_pawns`]) if `pawns_only`.
+    fn remake(
+        &mut self,
+        parent: &Node,
+        m: CMove,
         pos: Position,
+        pawns_only: bool,
         fixes: Fixes,
         lo: &mut Leftovers,
-    ) -> Node {
-        let tables = match spare {
-            Some(mut t) => {
-                t.refill(&board, fixes.into(), lo);
-                t
+    ) -> Record {
+        self.board.clone_from(&parent.board);
+        let rec = self.board.make(m);
+        self.pos = pos;
+        if Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo) {
+            self.tables.inherit_pawns(&parent.tables);
+        } else {
+            self.tables.refill_pawns(&self.board, fixes.into(), lo);
+        }
+        if pawns_only {
+            self.complete = false;
+            // The leftover follows every node, as if its tables were complete.
+            if !lo.qr_pinned {
+                let pos = &self.pos;
+                lo.qr_pinned = Tables::qr_pinned(&self.board, |l| {
+                    square(l).is_some_and(|s| pos.is_attacked(s, Color::Black))
+                });
             }
-            None => Tables::boxed(&board, fixes.into(), lo),
-        };
-        lo.qr_pinned |= tables.pint[NPC];
-        Node { board, tables, pos }
+        } else {
+            self.tables.complete(&self.board, lo);
+            self.complete = true;
+            lo.qr_pinned |= self.tables.pint[NPC];
+        }
+        rec
+    }
+
+    /// [`Node::rules_move`] and the position after it: the move found without listing the
+    /// others (castling apart), as the search asks for it at every node.
+    fn rules_play(&self, m: CMove) -> Option<(Move, Position)> {
+        if m.piece == 0 {
+            let mv = self.rules_move(m)?;
+            return Some((mv, self.pos.play(mv)));
+        }
+        let from = square(self.board.piecel[m.piece])?;
+        self.pos.play_to(from, square(m.to)?)
     }
 
     /// Our form of the program's move, if legal (`TMOVE` fails otherwise): found among the
@@ -200,8 +278,12 @@ pub struct Tree<'a, 'p> {
     pub(super) hash_root: bool,
     /// The secondary search's plies, if it is on (`secondary.rs`).
     pub(super) secondary: Option<u32>,
-    /// The tables of nodes done with, for the next nodes (see [`Tree::done_with`]).
-    spare: Vec<Box<Tables>>,
+    /// Nodes done with, for the next nodes (see [`Tree::done_with`]): boxed, as the search
+    /// hands them about, so that a node changes hands as a pointer, not 1.5 KB copied.
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<Node>>,
+    /// The memory of generator lists done with, for the next lists.
+    lists: Vec<(Vec<Entry>, Vec<u64>)>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -242,6 +324,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             hash_root: true,
             secondary: None,
             spare: Vec::new(),
+            lists: Vec::new(),
         }
     }
 
@@ -290,7 +373,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// `HACK1` (2157-2212): the root's value and principal variation.
-    pub fn root(&mut self, n: &Node) -> Ret {
+    pub fn root(&mut self, n: &mut Node) -> Ret {
         self.lmg(n)
     }
 
@@ -316,10 +399,10 @@ impl<'a, 'p> Tree<'a, 'p> {
         self.bpreve[1 - i] = true;
         // The root pending again while its move is searched, as in the root's own search.
         let mark = self.hash_mark_root(n);
-        let record = self.child(n, e.mv).and_then(|(child, mut pm)| {
+        let record = self.child(n, e.mv).and_then(|(mut child, mut pm)| {
             pm.pmg = true;
             self.report_examining_at(index, pm.mv, e.plausibility);
-            let mut ret = self.lmg(&child);
+            let mut ret = self.lmg(&mut child);
             self.taken_back(&pm);
             if self.stopped {
                 return None;
@@ -331,7 +414,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             {
                 // A move with a value gets the secondary search, as a new best does in `EVM`,
                 // so that the lines' values are alike.
-                secondary = Some(self.secondary_stands(&child, &mut ret, plies, i)?);
+                secondary = Some(self.secondary_stands(&mut child, &mut ret, plies, i)?);
             }
             let a = ret.value;
             let r = self.modified(a, e, &child, pm.rec, &ret.pv, i);
@@ -372,7 +455,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `LMG` (3384-3401): a node searched with the generator, or past the depth `STATE1`.
     /// The side's best and the opponent's refutation rule are restored on the way out.
-    pub(super) fn lmg(&mut self, n: &Node) -> Ret {
+    pub(super) fn lmg(&mut self, n: &mut Node) -> Ret {
         self.sfb = false;
         self.enter(n, |t, n| {
             // The probe (3394-3400): a position found may decide the node.
@@ -394,11 +477,11 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// `STATEV` (5497-5503): a node of the capture search.
-    pub(super) fn statev(&mut self, n: &Node) -> Ret {
+    pub(super) fn statev(&mut self, n: &mut Node) -> Ret {
         self.enter(n, |t, n| t.state1(n))
     }
 
-    fn enter(&mut self, n: &Node, body: impl FnOnce(&mut Self, &Node) -> Ret) -> Ret {
+    fn enter(&mut self, n: &mut Node, body: impl FnOnce(&mut Self, &mut Node) -> Ret) -> Ret {
         let i = n.board.side;
         self.count_node();
         if self.stopped {
@@ -417,30 +500,34 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// `STATE2` and `EVM`: the generator's list, searched.
-    pub(super) fn pmg_and_evm(&mut self, n: &Node) -> Ret {
+    pub(super) fn pmg_and_evm(&mut self, n: &mut Node) -> Ret {
         self.stats.pmg_calls += 1;
         if self.lmgd2 == 1 && !self.limits.searchmoves.is_empty() {
             // The root restricted to `go searchmoves`: the whole list sorted, then kept in part.
             let list = self.root_list(n);
-            return self.evm(n, list.into());
+            return self.evm(n, &mut list.into());
         }
         let lmg_fixes = self.fixes.into();
-        let list = Pmg::run_for_search(
+        self.complete(n);
+        let mut list = Pmg::run_for_search(
             &n.board,
-            &n.tables,
+            n.tables(),
             self.lmgd2,
             self.catcut,
             self.phase,
             lmg_fixes,
+            self.lists.pop().unwrap_or_default(),
         );
-        self.evm(n, list)
+        let r = self.evm(n, &mut list);
+        self.lists.push(list.into_buffers());
+        r
     }
 
     /// The plausibility list of the root, for the top-level record.
     pub fn root_list(&self, n: &Node) -> List {
         let list = Pmg::run(
             &n.board,
-            &n.tables,
+            n.tables(),
             1,
             self.catcut,
             self.phase,
@@ -463,21 +550,31 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 
     /// The child after `m`, if legal, with the move's record.
-    pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Node, PvMove)> {
-        let mv = n.rules_move(m)?;
-        let mut board = n.board.clone();
-        let rec = board.make(m);
-        let pos = n.pos.play(mv);
-        let spare = self.spare.pop();
-        let node = Node::reusing(spare, board, pos, self.fixes, &mut self.leftovers);
+    pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Box<Node>, PvMove)> {
+        let (mv, pos) = n.rules_play(m)?;
+        let mut node = self.spare.pop().unwrap_or_else(|| Box::new(n.clone()));
+        // Past the opening the static value reads no attacks: a node's tables are completed
+        // when it needs them (`Tree::complete`), and many a capture search's node is refuted
+        // by its static value before.
+        let pawns_only = !self.phase.opnmid;
+        let rec = node.remake(n, m, pos, pawns_only, self.fixes, &mut self.leftovers);
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
     }
 
-    /// Keeps the tables of a child searched, for the next child: a node's 5 KB of tables are
-    /// then made in memory already in use rather than allocated for each node.
-    pub(super) fn done_with(&mut self, n: Node) {
-        self.spare.push(n.tables);
+    /// Completes the tables of `n` if they are not (see [`Node::remake`]); the leftovers read
+    /// are the node's own (no node is made between a node and its completion).
+    pub(super) fn complete(&self, n: &mut Node) {
+        if !n.complete {
+            n.tables.complete(&n.board, &self.leftovers);
+            n.complete = true;
+        }
+    }
+
+    /// Keeps a child searched, for the next child: a node (its 5 KB of tables above all) is
+    /// then made in memory already in use rather than allocated, and made in place.
+    pub(super) fn done_with(&mut self, n: Box<Node>) {
+        self.spare.push(n);
     }
 
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
@@ -493,7 +590,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
     /// far as it is read.
-    fn evm(&mut self, n: &Node, mut list: Sorting) -> Ret {
+    fn evm(&mut self, n: &mut Node, list: &mut Sorting) -> Ret {
         let i = n.board.side;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
@@ -561,14 +658,14 @@ impl<'a, 'p> Tree<'a, 'p> {
                 Selection::MustSearch
             };
             k += 1;
-            let Some((child, mut pm)) = self.child(n, e.mv) else {
+            let Some((mut child, mut pm)) = self.child(n, e.mv) else {
                 continue;
             };
             pm.pmg = true;
             if self.lmgd == 1 {
                 self.report_examining(pm.mv, e.plausibility);
             }
-            let mut ret = self.lmg(&child);
+            let mut ret = self.lmg(&mut child);
             self.taken_back(&pm);
             if self.stopped {
                 break;
@@ -583,7 +680,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 && a.abs() < MATED
             {
                 // A new best at the top level: the secondary search (secondary.rs).
-                let Some(v) = self.secondary_stands(&child, &mut ret, plies, i) else {
+                let Some(v) = self.secondary_stands(&mut child, &mut ret, plies, i) else {
                     break;
                 };
                 secondary = Some(v);
@@ -675,8 +772,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             };
         }
         // EVM5A: no move: mate (less the level) or stalemate.
-        let in_check = n.tables.attacks[1 - i][n.board.piecel[king(i)]] != 0;
-        let value = match (in_check, i) {
+        let value = match (n.in_check(), i) {
             (false, _) => 0,
             (true, 0) => -MATE + self.lmgd as i64,
             (true, _) => MATE - self.lmgd as i64,

@@ -34,6 +34,8 @@ pub const AFLATA: Pins = Pins {
 /// one moving) stands for the slider behind it on the same line, if any (`FLATAB`).
 pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
     let (mut c, mut d) = (0, 0);
+    // The values of the best so far: the first of two equal ones stays (`CAMLE`).
+    let (mut cv, mut dv) = (i32::MAX, i32::MAX);
     for (slot, q) in flata_slots(t, a) {
         let mut j = t.slots[a][slot] as Pc;
         if j == excl {
@@ -45,16 +47,13 @@ pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (
                 continue;
             }
         }
-        let (best, skip) = if side_of(j) == i {
-            (&mut c, pins.ours)
-        } else {
-            (&mut d, pins.theirs)
-        };
-        if skip && t.pint[j] {
-            continue;
-        }
-        if *best == 0 || b.pvalue[*best] > b.pvalue[j] {
-            *best = j;
+        let v = b.pvalue[j];
+        if side_of(j) == i {
+            if v < cv && !(pins.ours && t.pint[j]) {
+                (c, cv) = (j, v);
+            }
+        } else if v < dv && !(pins.theirs && t.pint[j]) {
+            (d, dv) = (j, v);
         }
     }
     (c, d)

@@ -217,25 +217,39 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
 /// empty and unattacked, and no capture of a piece worth at least as much or undefended.
 pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
     let i = side_of(p);
-    let mut squares = Squares::new();
-    lmgt(b, t, p, &mut squares);
-    for l in squares.iter() {
+    // Whether the square offers a way out (the result is the same in any order).
+    let way_out = |l: Loc| {
         let q = b.board[l];
         if q < 0 {
-            continue;
+            return false;
         }
         if q == 0 {
-            if t.attacks[1 - i][l] == 0 {
-                return false;
-            }
-            continue;
+            return t.attacks[1 - i][l] == 0;
         }
         let q = q as Pc;
-        if side_of(q) == i {
-            continue;
+        side_of(q) != i && (b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0)
+    };
+    let dirs: &[isize] = match b.kind[p] {
+        Kind::Rook => &ROOK_DIRS,
+        Kind::Bishop => &BISHOP_DIRS,
+        Kind::Queen => &[-1, 1, 10, -10, 9, 11, -9, -11],
+        _ => {
+            let mut squares = Squares::new();
+            lmgt(b, t, p, &mut squares);
+            return !squares.iter().any(way_out);
         }
-        if b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0 {
-            return false;
+    };
+    // A slider's lines (`lines`) walked and tested at once.
+    for &d in dirs {
+        let mut l = b.piecel[p];
+        loop {
+            l = l.wrapping_add_signed(d);
+            if way_out(l) {
+                return false;
+            }
+            if b.board[l] != 0 {
+                break;
+            }
         }
     }
     true

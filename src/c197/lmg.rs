@@ -12,9 +12,9 @@ use super::board::{
     BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
+use super::generate::{BISHOP_DIRS, KING_ORDER, ROOK_DIRS, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
@@ -133,8 +133,11 @@ pub struct Sorting {
     entries: Vec<Entry>,
     /// The words the exchanges are made on (see [`sort_with`]).
     words: Vec<u64>,
-    /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last.
-    pending: Vec<(usize, usize, u32)>,
+    /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last:
+    /// one a key bit at most, and one more.
+    pending: [(u16, u16, u8); 16],
+    /// How many of `pending` there are.
+    pendings: usize,
     /// `words[..ready]` are in their final order.
     ready: usize,
     /// `PCSWSM`.
@@ -144,14 +147,21 @@ pub struct Sorting {
 }
 
 impl Sorting {
-    fn new(entries: Vec<Entry>, pieces_with_safe_moves: usize, must_search: usize) -> Sorting {
-        let words = sort_words(&entries, |e| e.plausibility);
-        let mut pending = Vec::with_capacity(16);
-        pending.push((0, entries.len(), 11));
+    fn new(
+        entries: Vec<Entry>,
+        mut words: Vec<u64>,
+        pieces_with_safe_moves: usize,
+        must_search: usize,
+    ) -> Sorting {
+        words.clear();
+        words.extend(sort_key_words(&entries, |e| e.plausibility));
+        let mut pending = [(0, 0, 0); 16];
+        pending[0] = (0, entries.len() as u16, 11);
         Sorting {
             entries,
             words,
             pending,
+            pendings: 1,
             ready: 0,
             pieces_with_safe_moves,
             must_search,
@@ -172,16 +182,26 @@ impl Sorting {
     /// on the ranges before it and on its own are made first.
     pub fn get(&mut self, k: usize) -> Entry {
         while self.ready <= k {
-            let (start, end, bit) = self.pending.pop().expect("a move on the list");
-            match pass(&mut self.words[start..end], bit) {
+            assert!(self.pendings > 0, "a move on the list");
+            self.pendings -= 1;
+            let (start, end, bit) = self.pending[self.pendings];
+            let (start, end) = (start as usize, end as usize);
+            match pass(&mut self.words[start..end], bit as u32) {
                 Some((s, next)) => {
-                    self.pending.push((start + s, end, next));
-                    self.pending.push((start, start + s, next));
+                    let mid = (start + s) as u16;
+                    self.pending[self.pendings] = (mid, end as u16, next as u8);
+                    self.pending[self.pendings + 1] = (start as u16, mid, next as u8);
+                    self.pendings += 2;
                 }
                 None => self.ready = end,
             }
         }
         self.entries[self.words[k] as u32 as usize]
+    }
+
+    /// The list's memory, for the next list (see [`Pmg::run_for_search`]).
+    pub fn into_buffers(self) -> (Vec<Entry>, Vec<u64>) {
+        (self.entries, self.words)
     }
 }
 
@@ -193,7 +213,8 @@ impl From<List> for Sorting {
         Sorting {
             entries: list.entries,
             words: (0..n as u64).collect(),
-            pending: Vec::new(),
+            pending: [(0, 0, 0); 16],
+            pendings: 0,
             ready: n,
             pieces_with_safe_moves: list.pieces_with_safe_moves,
             must_search: list.must_search,
@@ -240,6 +261,7 @@ impl Phase {
 /// undone afterwards (`LMV6D`, `LMUOP1`): one for each line uncovered, not one for each
 /// square. Squares, sides, slots and pieces in bytes: the log is written and read back for
 /// every move.
+#[derive(Copy, Clone)]
 enum Change {
     /// The squares an uncovered slider `tt`'s line was followed over, in direction slot `d`,
     /// each given one attack `word` of `side`: the attacks are taken off again, and `LMV6E`
@@ -262,7 +284,7 @@ enum Change {
 }
 
 /// The board squares of one line from a square: seven at most.
-#[derive(Copy, Clone)]
+#[derive(Copy, Clone, Default)]
 struct Walk {
     len: u8,
     at: [u8; 7],
@@ -272,6 +294,24 @@ impl Walk {
     fn squares(&self) -> impl Iterator<Item = Loc> + '_ {
         self.at[..self.len as usize].iter().map(|&l| l as Loc)
     }
+}
+
+/// What one of `LMUA`'s walks adds for the piece being scored (see [`Pmg::unblock`]): the
+/// squares given the attack, and to R, `LMFORS` and `ICKF`.
+#[derive(Copy, Clone, Default)]
+struct WalkEffect {
+    walk: Walk,
+    r: i64,
+    lmfors: i64,
+    ickf: bool,
+    exposed: bool,
+}
+
+/// The walks of `LMUA` known for one piece, by direction.
+struct Walks {
+    piece: Pc,
+    known: u8,
+    at: [WalkEffect; 8],
 }
 
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
@@ -310,7 +350,11 @@ pub struct Pmg<'a, const TRACE: bool> {
     ickf: bool,
     safe: bool,
     lmoa: i64,
-    log: Vec<Change>,
+    /// `LMUA`'s changes for the move being scored: one a direction at most.
+    log: [Change; 8],
+    logged: usize,
+    /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
+    walks: Walks,
     /// When tracing one move: R after each step of its scoring.
     trace: Vec<(&'static str, i64)>,
     // results
@@ -340,7 +384,9 @@ impl<'a> Pmg<'a, false> {
         }
     }
 
-    /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it.
+    /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it, made in
+    /// the memory of a list done with (`buffers`, see [`Sorting::into_buffers`]).
+    #[allow(clippy::too_many_arguments)]
     pub fn run_for_search(
         b: &'a Board,
         t: &Tables,
@@ -348,10 +394,13 @@ impl<'a> Pmg<'a, false> {
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
+        buffers: (Vec<Entry>, Vec<u64>),
     ) -> Sorting {
         let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
+        g.entries = buffers.0;
+        g.entries.clear();
         let pieces_with_safe_moves = g.generate();
-        Sorting::new(g.entries, pieces_with_safe_moves, g.nckf)
+        Sorting::new(g.entries, buffers.1, pieces_with_safe_moves, g.nckf)
     }
 }
 
@@ -408,9 +457,20 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             ickf: false,
             safe: true,
             lmoa: 0,
-            log: Vec::with_capacity(8),
+            log: [Change::Along {
+                side: 0,
+                word: 0,
+                a: 0,
+                d: 0,
+            }; 8],
+            logged: 0,
+            walks: Walks {
+                piece: 0,
+                known: 0,
+                at: [WalkEffect::default(); 8],
+            },
             trace: Vec::new(),
-            entries: Vec::with_capacity(48),
+            entries: Vec::new(),
             nsmvs: 0,
             nckf: 0,
         };
@@ -705,8 +765,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("CDEVV");
         self.score(p, a);
         // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
-        while let Some(ch) = self.log.pop() {
-            match ch {
+        while self.logged > 0 {
+            self.logged -= 1;
+            match self.log[self.logged] {
                 Change::Walk {
                     side,
                     word,
@@ -803,7 +864,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
-        if self.t.bdblk[origin].iter().any(|&x| x != 0) && !self.unblock(p, a) {
+        if u64::from_ne_bytes(self.t.bdblk[origin]) != 0 && !self.unblock(p, a) {
             return;
         }
         self.mark("LMUA");
@@ -1124,13 +1185,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // LMGR2 adds there depends on that square alone, not on the order).
             let (mut values, mut enemies) = (0, Squares::new());
             let (side, sqval) = (side_of(p), &self.sqval);
-            lmgstd(b, p, a, &mut |l| {
-                let (v, enemy) = square_value(b, sqval, side, l);
-                values += v;
-                if enemy != 0 {
-                    enemies.push(l);
+            match b.kind[p] {
+                Kind::Rook => range_lines(b, sqval, side, a, false, &mut values, &mut enemies),
+                Kind::Bishop => range_lines(b, sqval, side, a, true, &mut values, &mut enemies),
+                Kind::Queen => {
+                    range_lines(b, sqval, side, a, false, &mut values, &mut enemies);
+                    range_lines(b, sqval, side, a, true, &mut values, &mut enemies);
                 }
-            });
+                _ => lmgstd(b, p, a, &mut |l| {
+                    let (v, enemy) = square_value(b, sqval, side, l);
+                    values += v;
+                    if enemy != 0 {
+                        enemies.push(l);
+                    }
+                }),
+            }
             self.c += values;
             self.r += values;
             for l in enemies.iter() {
@@ -1237,21 +1306,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// squares in its range) and tells what the walk left in T2.
     fn cbdv(&mut self, v: Pc) -> Leftover {
         let b = self.b;
-        let mut squares = Squares::new();
         let a = b.piecel[v];
-        lmgstd(b, v, a, &mut |l| squares.push(l));
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        for l in squares.iter() {
-            if b.border(l) {
-                continue;
+        let (theirs, sqval) = (&self.t.attacks[1 - self.i], &self.sqval);
+        let mut r = 0;
+        lmgstd(b, v, a, &mut |l| {
+            if b.border(l) || (king_victim && theirs[l] != 0) {
+                return;
             }
-            if king_victim && self.theirs(l) != 0 {
-                continue;
-            }
-            self.r += self.sqval[l];
+            r += sqval[l];
             let q = b.at(l);
             if slider && q != 0 {
                 leftover = if side_of(q) == side_of(v) {
@@ -1260,7 +1326,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     Leftover::Negative
                 };
             }
-        }
+        });
+        self.r += r;
         leftover
     }
 
@@ -1268,9 +1335,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        let row = self.t.slots[a];
+        let row = &self.t.slots[a];
         // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
-        let mut lines = held(&row) & 0xff;
+        let mut lines = held_lines(row);
         if b.rfpcs(p) {
             lines &= !0x0f;
         }
@@ -1313,12 +1380,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let b = self.b;
         let i = self.i;
         let origin = b.piecel[p];
+        if self.walks.piece != p {
+            self.walks = Walks {
+                piece: p,
+                known: 0,
+                at: self.walks.at,
+            };
+        }
         for (d, &step) in DIR.iter().enumerate() {
             let idx = self.t.bdblk[origin][d] as usize;
             if idx == 0 {
                 continue;
             }
-            let tt = b.bdast[idx];
+            let tt = b.bdast[idx] as Pc;
             if tt == 0 || b.piecel[tt] == a || b.piecel[tt] == 0 {
                 continue;
             }
@@ -1343,12 +1417,42 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 let side = if enemy { 1 - i } else { i };
                 self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
-                self.log.push(Change::Along {
+                self.log(Change::Along {
                     side: side as u8,
                     word,
                     a: a as u8,
                     d: d as u8,
                 });
+                continue;
+            }
+            let side = if enemy { 1 - i } else { i };
+            // LMUOA records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J for a
+            // diagonal: a bishop's line lands in a rank or file slot, which the undo (by the
+            // right direction) does not clear, so it stays for the rest of this run of the
+            // generator.
+            let slot = if enemy && d >= 4 { d - 4 } else { d };
+            if self.walks.known & 1 << d != 0 {
+                // A walk made for an earlier move of the piece: the same squares, and the same
+                // additions (the tables are restored after each move, the walk's squares are
+                // none of the other lines', and its scoring reads no slot).
+                let e = self.walks.at[d];
+                for l in e.walk.squares() {
+                    self.t.attacks[side][l] += word;
+                    self.set_slot(l, slot, tt);
+                }
+                self.r += e.r;
+                self.lmfors += e.lmfors;
+                self.ickf |= e.ickf;
+                self.log(Change::Walk {
+                    side: side as u8,
+                    word,
+                    d: d as u8,
+                    tt: tt as u8,
+                    walk: e.walk,
+                });
+                if e.exposed {
+                    return false;
+                }
                 continue;
             }
             let mut walk = Walk { len: 0, at: [0; 7] };
@@ -1360,22 +1464,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             });
             // The squares are given the attack one by one (as far as the walk goes: it stops
             // where our king is found exposed), and the log takes them all at once.
-            let side = if enemy { 1 - i } else { i };
+            let (r, lmfors, ickf) = (self.r, self.lmfors, self.ickf);
+            self.ickf = false;
             let mut given = 0;
             let mut exposed = false;
             for l in walk.squares() {
                 self.t.attacks[side][l] += word;
                 given += 1;
+                self.set_slot(l, slot, tt);
                 if !enemy {
                     // LMUAGR.
-                    self.set_slot(l, d, tt);
                     self.lmgr2(tt, l, false);
                 } else {
-                    // LMUOA. It records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J
-                    // for a diagonal: a bishop's line lands in a rank or file slot, which the
-                    // undo (by the right direction) does not clear, so it stays for the rest
-                    // of this run of the generator.
-                    self.set_slot(l, if d >= 4 { d - 4 } else { d }, tt);
+                    // LMUOA.
                     self.r -= OPSQV;
                     let x = b.at(l);
                     if x != 0 && side_of(x) == i {
@@ -1396,12 +1497,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     }
                 }
             }
-            self.log.push(Change::Walk {
+            let walk = Walk { len: given, ..walk };
+            self.walks.known |= 1 << d;
+            self.walks.at[d] = WalkEffect {
+                walk,
+                r: self.r - r,
+                lmfors: self.lmfors - lmfors,
+                ickf: self.ickf,
+                exposed,
+            };
+            self.ickf |= ickf;
+            self.log(Change::Walk {
                 side: side as u8,
                 word,
                 d: d as u8,
                 tt: tt as u8,
-                walk: Walk { len: given, ..walk },
+                walk,
             });
             if exposed {
                 return false;
@@ -1410,10 +1521,68 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         true
     }
 
+    /// Logs a change of `LMUA` for its undo.
+    fn log(&mut self, ch: Change) {
+        self.log[self.logged] = ch;
+        self.logged += 1;
+    }
+
     /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
     fn set_slot(&mut self, l: Loc, d: usize, tt: Pc) {
         if self.t.slots[l][d] == 0 {
             self.t.slots[l][d] = tt as u8;
+        }
+    }
+}
+
+/// `LSROOK` / `LSBIS` (see `generate::scoring_line`) from `a` for a slider of `side`, each
+/// square as [`square_value`] reads it: the values summed into `values`, the enemy pieces
+/// ending the lines into `enemies`. The walk and the square's tests in one loop, which reads
+/// each square once.
+fn range_lines(
+    b: &Board,
+    sqval: &[i64; 120],
+    side: usize,
+    a: Loc,
+    diagonal: bool,
+    values: &mut i64,
+    enemies: &mut Squares,
+) {
+    let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
+    for &d in dirs {
+        let mut l = a;
+        loop {
+            l = l.wrapping_add_signed(d);
+            let q = b.board[l];
+            if q < 0 {
+                break;
+            }
+            *values += sqval[l];
+            if q == 0 {
+                continue;
+            }
+            let q = q as Pc;
+            if side_of(q) != side {
+                enemies.push(l);
+                break;
+            }
+            if diagonal {
+                if b.ddpcs(q) {
+                    continue;
+                }
+                if b.pawn(q) {
+                    // LSBIS5: one square past our own pawn.
+                    let past = l.wrapping_add_signed(d);
+                    let (v, enemy) = square_value(b, sqval, side, past);
+                    *values += v;
+                    if enemy != 0 {
+                        enemies.push(past);
+                    }
+                }
+            } else if b.rfpcs(q) {
+                continue;
+            }
+            break;
         }
     }
 }
@@ -1466,7 +1635,7 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     if v.len() < 2 {
         return;
     }
-    let mut words = sort_words(v, key);
+    let mut words: Vec<u64> = sort_key_words(v, key).collect();
     sort1(&mut words, 11);
     let entries = v.to_vec();
     for (e, &w) in v.iter_mut().zip(words.iter()) {
@@ -1475,11 +1644,13 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
 }
 
 /// The words [`sort_with`] exchanges: each entry's 12 key bits above its index.
-fn sort_words<T>(v: &[T], key: impl Fn(&T) -> i64) -> Vec<u64> {
+fn sort_key_words<'a, T>(
+    v: &'a [T],
+    key: impl Fn(&T) -> i64 + 'a,
+) -> impl Iterator<Item = u64> + 'a {
     v.iter()
         .enumerate()
-        .map(|(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
-        .collect()
+        .map(move |(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
 }
 
 /// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
@@ -1720,7 +1891,7 @@ mod tests {
                 let mut sorted = entries.clone();
                 sort(&mut sorted);
                 let read = (next() % (n as u64 + 1)) as usize;
-                let mut lazy = Sorting::new(entries, 0, 0);
+                let mut lazy = Sorting::new(entries, Vec::new(), 0, 0);
                 let got: Vec<Entry> = (0..read).map(|k| lazy.get(k)).collect();
                 assert_eq!(got, sorted[..read], "{n} entries, {read} read");
             }

@@ -19,15 +19,15 @@ impl Tree<'_, '_> {
     /// was stopped.
     pub(super) fn secondary_search(
         &mut self,
-        child: &Node,
+        child: &mut Node,
         line: &[PvMove],
         plies: u32,
     ) -> Option<Ret> {
         self.stats.secondary_searches += 1;
         let mut played: Vec<PvMove> = Vec::new();
-        let mut end: Option<Node> = None;
+        let mut end: Option<Box<Node>> = None;
         for pm in line.iter().take_while(|pm| pm.pmg) {
-            let at = end.as_ref().unwrap_or(child);
+            let at = end.as_deref().unwrap_or(&*child);
             let Some((next, mut done)) =
                 at.board.program_move(pm.mv).and_then(|m| self.child(at, m))
             else {
@@ -42,7 +42,10 @@ impl Tree<'_, '_> {
         let saved = self.lmgd2;
         // LMGD2 counts levels below the top; more plies than the depth start from level 0.
         self.lmgd2 = self.hk1v.saturating_sub(plies);
-        let r = self.lmg(end.as_ref().unwrap_or(child));
+        let r = match end.as_deref_mut() {
+            Some(end) => self.lmg(end),
+            None => self.lmg(child),
+        };
         self.lmgd2 = saved;
         for pm in played.iter().rev() {
             self.taken_back(pm);
@@ -65,7 +68,7 @@ impl Tree<'_, '_> {
     /// side. The secondary search's value; None if the search was stopped.
     pub(super) fn secondary_stands(
         &mut self,
-        child: &Node,
+        child: &mut Node,
         ret: &mut Ret,
         plies: u32,
         i: usize,

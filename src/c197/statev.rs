@@ -140,10 +140,12 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
 /// opponent's pawns are counted on (`BACKV`).
 fn pawn_structure(t: &Tables) -> i64 {
     let mut r = 0;
+    // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
+    let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1);
+    let (white_alone, black_alone) = (alone(t.pfls[0]), alone(t.pfls[1]));
     let isolated = |side: usize, f: usize| -> bool {
-        let bits = t.pfls[side];
-        let has = |g: isize| (1..=8).contains(&g) && bits & (1 << (g - 1)) != 0;
-        has(f as isize) && !has(f as isize - 1) && !has(f as isize + 1)
+        let bits = if side == 0 { white_alone } else { black_alone };
+        bits >> (f - 1) & 1 != 0
     };
     for f in 1..=8usize {
         let nw = (t.pnfls[0][f - 1] as usize).min(6);
@@ -171,6 +173,7 @@ fn pawn_structure(t: &Tables) -> i64 {
 
 /// What `STATE8` finds on the board: the side to move's captures of enemy pieces on prey and
 /// the counts that decide a feedover.
+#[derive(Default)]
 pub struct Prey {
     /// Captures and promotions, with their values.
     pub moves: Vec<(CMove, i64)>,
@@ -180,6 +183,16 @@ pub struct Prey {
     pub ours_helpless: bool,
     /// `SFDF1`: an enemy piece (not a pawn) on prey is pinned or trapped.
     pub theirs_helpless: bool,
+    /// Whether the opponent's pieces on prey and the captures are found (see `Tree::state1`).
+    theirs_found: bool,
+}
+
+/// The half of [`prey`] the side to move attacks (the captures, after the queenings), into
+/// `prey`, whose half the opponent attacks is found.
+fn theirs(b: &Board, t: &Tables, promotions_fixed: bool, prey: &mut Prey) {
+    queenings(b, t, promotions_fixed, &mut prey.moves);
+    prey_of(b, t, b.side, prey);
+    prey.theirs_found = true;
 }
 
 /// `STATE8`-`STV2A` (5509-5560, 5732-5808): which pieces are on prey (attacked and not
@@ -187,17 +200,21 @@ pub struct Prey {
 /// each by every attacker in the direction slots, worth the victim less the capturer if
 /// defended; a losing capture counts 0 and is kept only in the cases of `STV3A3`.
 pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
+    let mut out = Prey::default();
+    queenings(b, t, promotions_fixed, &mut out.moves);
+    for att in [1usize, 0] {
+        prey_of(b, t, att, &mut out);
+    }
+    out.theirs_found = true;
+    out
+}
+
+/// `STVQL1` (5515-5529): the capture search's queening moves. c197 reads PPASED(I) (piece 0
+/// or 1) instead of PPASED(B): only for Black, and only when White's piece 1 is a passed pawn
+/// on its second rank, every black pawn number's step forward counts. The fix: our passed
+/// pawns on the seventh rank.
+fn queenings(b: &Board, t: &Tables, promotions_fixed: bool, moves: &mut Vec<(CMove, i64)>) {
     let i = b.side;
-    let mut out = Prey {
-        moves: Vec::new(),
-        wpop: [0, 0],
-        ours_helpless: false,
-        theirs_helpless: false,
-    };
-    // STVQL1 (5515-5529): queening moves. c197 reads PPASED(I) (piece 0 or 1) instead of
-    // PPASED(B): only for Black, and only when White's piece 1 is a passed pawn on its second
-    // rank, every black pawn number's step forward counts. The fix: our passed pawns on the
-    // seventh rank.
     let ahead = |l: Loc| {
         if i == 0 {
             l + super::board::BW
@@ -209,7 +226,7 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
         for p in super::board::first(i)..super::board::first(i) + 8 {
             let l = b.piecel[p];
             if l != 0 && b.pawn(p) && t.ppased[p] == 7 && b.board[ahead(l)] == 0 {
-                out.moves.push((
+                moves.push((
                     CMove {
                         piece: p,
                         to: ahead(l),
@@ -222,7 +239,7 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
         for p in 17..=24 {
             let l = b.piecel[p];
             if l != 0 && b.board[ahead(l)] == 0 {
-                out.moves.push((
+                moves.push((
                     CMove {
                         piece: p,
                         to: ahead(l),
@@ -232,98 +249,98 @@ pub fn prey(b: &Board, t: &Tables, promotions_fixed: bool) -> Prey {
             }
         }
     }
-    for att in [1usize, 0] {
-        for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
-            let a = b.piecel[victim];
-            if a == 0 {
-                continue;
-            }
-            let tt = t.attacks[att][a];
-            if tt == 0 {
-                continue;
-            }
-            let defended = t.attacks[1 - att][a] != 0;
-            let mut d = 0;
-            let on_prey = if !defended {
+}
+
+/// One half of [`prey`]: the pieces of the side `att` does not own that are on prey to it
+/// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
+fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+    let i = b.side;
+    for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+        let a = b.piecel[victim];
+        if a == 0 {
+            continue;
+        }
+        let tt = t.attacks[att][a];
+        if tt == 0 {
+            continue;
+        }
+        let defended = t.attacks[1 - att][a] != 0;
+        let mut d = 0;
+        let on_prey = if !defended {
+            true
+        } else {
+            let (c, dd) = flata(b, t, a, victim, att, FLATA);
+            d = dd;
+            let rv = |p: Pc| b.rpval[p] as i64;
+            let s = rv(c) - rv(victim);
+            if s < 0 {
                 true
+            } else if count(tt) == 1 || s - rv(d) >= 0 {
+                false
             } else {
-                let (c, dd) = flata(b, t, a, victim, att, FLATA);
-                d = dd;
-                let rv = |p: Pc| b.rpval[p] as i64;
-                let s = rv(c) - rv(victim);
-                if s < 0 {
+                // STV3E: a second exchange.
+                let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
+                if t2 == 0 {
                     true
-                } else if count(tt) == 1 || s - rv(d) >= 0 {
-                    false
                 } else {
-                    // STV3E: a second exchange.
-                    let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
-                    if t2 == 0 {
+                    let s = rv(c) - rv(victim) + rv(t1) - rv(d);
+                    if s < 0 {
                         true
+                    } else if count(tt) == 2 {
+                        false
                     } else {
-                        let s = rv(c) - rv(victim) + rv(t1) - rv(d);
-                        if s < 0 {
-                            true
-                        } else if count(tt) == 2 {
-                            false
-                        } else {
-                            s - rv(t2) < 0
-                        }
+                        s - rv(t2) < 0
                     }
                 }
-            };
-            if !on_prey {
+            }
+        };
+        if !on_prey {
+            continue;
+        }
+        out.wpop[att] += 1;
+        if att != i {
+            // STV2A.
+            if t.pint[victim] || trapped(b, t, victim) {
+                out.ours_helpless = true;
+            }
+            continue;
+        }
+        if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
+            out.theirs_helpless = true;
+        }
+        for s in super::cat::held_slots(t, a) {
+            let j = t.slots[a][s] as Pc;
+            if side_of(j) != att {
                 continue;
             }
-            out.wpop[att] += 1;
-            if att != i {
-                // STV2A.
-                if t.pint[victim] || trapped(b, t, victim) {
-                    out.ours_helpless = true;
-                }
-                continue;
+            let mut v = b.rpval[victim] as i64;
+            if defended {
+                v -= b.rpval[j] as i64;
             }
-            if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
-                out.theirs_helpless = true;
-            }
-            for s in super::cat::held_slots(t, a) {
-                let j = t.slots[a][s] as Pc;
-                if side_of(j) != att {
+            if v < 0 {
+                // STV3A3.
+                let keep_victim = count(tt) != 1
+                    && b.rpval[j] as i64 - b.rpval[victim] as i64 - b.rpval[d] as i64 >= 0;
+                if keep_victim {
+                    v = b.rpval[victim] as i64;
+                } else if t.attacks[att][b.piecel[j]] != 0 {
+                    // STV3A6 reads our own table at the capturer's square (`STLST`).
+                    v = 0;
+                } else {
                     continue;
                 }
-                let mut v = b.rpval[victim] as i64;
-                if defended {
-                    v -= b.rpval[j] as i64;
-                }
-                if v < 0 {
-                    // STV3A3.
-                    let keep_victim = count(tt) != 1
-                        && b.rpval[j] as i64 - b.rpval[victim] as i64 - b.rpval[d] as i64 >= 0;
-                    if keep_victim {
-                        v = b.rpval[victim] as i64;
-                    } else if t.attacks[att][b.piecel[j]] != 0 {
-                        // STV3A6 reads our own table at the capturer's square (`STLST`).
-                        v = 0;
-                    } else {
-                        continue;
-                    }
-                }
-                out.moves.push((CMove { piece: j, to: a }, v));
             }
+            out.moves.push((CMove { piece: j, to: a }, v));
         }
     }
-    out
 }
 
 impl Tree<'_, '_> {
     /// `STATE1` (5504-5836) at node `n`: feed over (`STATE4`/`STATE6`, when the line has
     /// feedovers left and `LMGD2 < FDCUT`), else the static value and the captures.
-    pub(super) fn state1(&mut self, n: &Node) -> Ret {
-        let b = &n.board;
-        let t = &n.tables;
-        let i = b.side;
-        let in_check = t.attacks[1 - i][b.piecel[king(i)]] != 0;
-        if in_check && self.may_feed_over() {
+    pub(super) fn state1(&mut self, n: &mut Node) -> Ret {
+        let i = n.board.side;
+        if n.in_check() && self.may_feed_over() {
             self.stats.feedovers[0] += 1;
             return self.pmg_and_evm(n);
         }
@@ -331,14 +348,27 @@ impl Tree<'_, '_> {
         // the captures, which a refutation by the static value leaves unsearched: then it is
         // found after that test (it changes nothing), and not at all if the node is refuted.
         let mut found = None;
-        if self.lmgd2 < self.fdcut && self.mcfb > 0 {
-            let prey = prey(b, t, self.fixes.promotions_in_captures);
+        // None of the side's pieces attacked, none is on prey: no reason to feed over, and the
+        // captures are found after the static value (a node whose tables are not complete then
+        // may not need them).
+        if self.lmgd2 < self.fdcut
+            && self.mcfb > 0
+            && (n.is_complete() || !n.none_of_ours_attacked())
+        {
+            self.complete(n);
+            // Our pieces on prey first: the opponent's count only when one of ours is.
+            let (b, t) = (&n.board, n.tables());
+            let mut prey = Prey::default();
+            prey_of(b, t, 1 - i, &mut prey);
             let ours = prey.wpop[1 - i];
             let reason = if prey.ours_helpless {
                 Some(1)
             } else if ours >= 2 {
                 Some(2)
-            } else if ours == 1 && prey.wpop[i] == 1 && prey.theirs_helpless {
+            } else if ours == 1 && {
+                theirs(b, t, self.fixes.promotions_in_captures, &mut prey);
+                prey.wpop[i] == 1 && prey.theirs_helpless
+            } {
                 Some(3)
             } else {
                 None
@@ -354,12 +384,22 @@ impl Tree<'_, '_> {
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
         self.stats.static_evaluations += 1;
-        let r = stvl4(b, t, self.pcratio, self.phase.opnmid);
+        // Past the opening the static value reads only the pawns' part of the tables.
+        let r = stvl4(&n.board, n.pawn_tables(), self.pcratio, self.phase.opnmid);
         if self.cutoff(i, r) {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
-        let prey = found.unwrap_or_else(|| prey(b, t, self.fixes.promotions_in_captures));
+        self.complete(n);
+        let mut prey = found.unwrap_or_default();
+        if !prey.theirs_found {
+            theirs(
+                &n.board,
+                n.tables(),
+                self.fixes.promotions_in_captures,
+                &mut prey,
+            );
+        }
         let mut moves = prey.moves;
         sort_with(&mut moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
@@ -370,10 +410,10 @@ impl Tree<'_, '_> {
             pv: Vec::new(),
         };
         for (m, _) in moves {
-            let Some((child, pm)) = self.child(n, m) else {
+            let Some((mut child, pm)) = self.child(n, m) else {
                 continue;
             };
-            let ret = self.statev(&child);
+            let ret = self.statev(&mut child);
             self.taken_back(&pm);
             self.done_with(child);
             if self.stopped {

@@ -43,6 +43,86 @@ impl Position {
         list
     }
 
+    /// The legal move from `from` to `to` other than castling, a promotion becoming a queen,
+    /// and the position after it; None if there is none. The same move
+    /// [`Position::legal_moves_from`] lists, found without listing the others: the move is
+    /// tested for its piece's reach, then played and the mover's king looked at (for a
+    /// program that asks about one move at a time, at every node).
+    pub fn play_to(&self, from: Square, to: Square) -> Option<(Move, Position)> {
+        let us = self.side;
+        let them = !us;
+        let piece = self.piece_at(from).filter(|p| p.color == us)?;
+        let occ = self.occupied();
+        if self.color_bb(us).has(to) {
+            return None;
+        }
+        let capture = self.color_bb(them).has(to);
+        let plain = if capture {
+            MoveKind::Capture
+        } else {
+            MoveKind::Quiet
+        };
+        let kind = match piece.kind {
+            PieceKind::Knight if knight_attacks(from).has(to) => plain,
+            PieceKind::Bishop if bishop_attacks(from, occ).has(to) => plain,
+            PieceKind::Rook if rook_attacks(from, occ).has(to) => plain,
+            PieceKind::Queen if (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to) => {
+                plain
+            }
+            PieceKind::King => {
+                // Step 1 of `generate`: the square unattacked once the king has left its own.
+                let safe = king_attacks(from).has(to)
+                    && self.attackers_with(to, them, occ.without(from)).is_empty();
+                return safe.then(|| {
+                    let m = Move::new(from, to, plain);
+                    (m, self.play(m))
+                });
+            }
+            PieceKind::Pawn => {
+                let last = to.rank() == if us == Color::White { 7 } else { 0 };
+                let one = from.forward(us, 1);
+                if pawn_attacks(us, from).has(to) {
+                    if capture {
+                        if last {
+                            MoveKind::PromotionCapture(PieceKind::Queen)
+                        } else {
+                            MoveKind::Capture
+                        }
+                    } else if self.ep == Some(to)
+                        && self
+                            .piece_at(to.forward(us, -1))
+                            .is_some_and(|p| p.color == them)
+                    {
+                        MoveKind::EnPassant
+                    } else {
+                        return None;
+                    }
+                } else if to == one && !occ.has(one) {
+                    if last {
+                        MoveKind::Promotion(PieceKind::Queen)
+                    } else {
+                        MoveKind::Quiet
+                    }
+                } else if from.rank() == if us == Color::White { 1 } else { 6 }
+                    && to == from.forward(us, 2)
+                    && !occ.has(one)
+                    && !occ.has(to)
+                {
+                    MoveKind::DoublePush
+                } else {
+                    return None;
+                }
+            }
+            _ => return None,
+        };
+        let m = Move::new(from, to, kind);
+        let after = self.play(m);
+        after
+            .attackers(after.king_square(us), them)
+            .is_empty()
+            .then_some((m, after))
+    }
+
     /// Whether `m` is a legal move here (for moves from outside: hash tables, books, users).
     pub fn is_legal(&self, m: Move) -> bool {
         m != Move::NULL

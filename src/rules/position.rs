@@ -242,6 +242,26 @@ impl Position {
         self.attackers_with(s, by, self.occupied())
     }
 
+    /// Every square a piece of `by` attacks.
+    pub fn attacked_by(&self, by: Color) -> Bitboard {
+        let occ = self.occupied();
+        let mut all = king_attacks(self.king_square(by));
+        for s in self.pieces(by, PieceKind::Pawn) {
+            all |= pawn_attacks(by, s);
+        }
+        for s in self.pieces(by, PieceKind::Knight) {
+            all |= knight_attacks(s);
+        }
+        let queens = self.pieces(by, PieceKind::Queen);
+        for s in self.pieces(by, PieceKind::Bishop) | queens {
+            all |= bishop_attacks(s, occ);
+        }
+        for s in self.pieces(by, PieceKind::Rook) | queens {
+            all |= rook_attacks(s, occ);
+        }
+        all
+    }
+
     /// Whether any piece of `by` attacks `s`.
     #[inline]
     pub fn is_attacked(&self, s: Square, by: Color) -> bool {
