@@ -11,7 +11,7 @@ mod compare_table;
 use compare_table::table;
 
 mod common;
-use common::machack;
+use common::{FURTHER_GAMES, machack};
 
 use machack::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_positions,
@@ -22,17 +22,6 @@ use machack::notation::read_games;
 use machack::program::Fixes;
 use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
-
-/// The further games, in the order of `games/more-games.pgn`.
-const GAMES: [&str; 7] = [
-    "1967-dreyfus.score",
-    "1968-lancaster.score",
-    "1968-charly-1.score",
-    "1968-charly-2.score",
-    "1968-charly-3.score",
-    "1977-fischer.score",
-    "1978-computerwoche.score",
-];
 
 /// The paper's four games.
 const PAPER: [&str; 4] = [
@@ -93,7 +82,7 @@ fn further_games_profile_c197_at_the_tournament_preset() {
     let mut out = String::new();
     let mut per_game = Vec::new();
     let mut total = Summary::default();
-    for g in GAMES {
+    for g in FURTHER_GAMES {
         let rows = rows(g, Preset::Tournament);
         out.push_str(&format!("{g}\n{}", table(&rows, "game")));
         let s = Summary::of(&rows);
@@ -107,7 +96,7 @@ fn further_games_profile_c197_at_the_tournament_preset() {
 
 #[test]
 fn further_games_profile_c197_at_width_6() {
-    let total = GAMES
+    let total = FURTHER_GAMES
         .iter()
         .map(|g| Summary::of(&rows(g, Preset::Normal)))
         .fold(Summary::default(), |a, b| a + b);

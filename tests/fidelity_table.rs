@@ -4,6 +4,8 @@
 //! (the first position of a line that stood before, in the game or on the line). The table off
 //! gives the original's figures (`fidelity_paper.rs`, `fidelity_further.rs`).
 
+mod common;
+
 use machack::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_positions,
     mac_hack_side,
@@ -47,18 +49,7 @@ fn paper_games(preset: Preset, table: TableUse) -> Rows {
 /// Mac Hack's positions of the seven further games (`games/1967-dreyfus.score` ... the 1978
 /// game, as in `replay --compare games/*.score`), against the original's answers along them.
 fn more_games(preset: Preset, table: TableUse) -> Rows {
-    mac_hack_games(
-        &[
-            "1967-dreyfus.score",
-            "1968-lancaster.score",
-            "1968-charly-1.score",
-            "1968-charly-2.score",
-            "1968-charly-3.score",
-            "1977-fischer.score",
-            "1978-computerwoche.score",
-        ],
-        &params(preset, table),
-    )
+    mac_hack_games(&common::FURTHER_GAMES, &params(preset, table))
 }
 
 /// Mac Hack's positions of the games `games/FILE`, each against the compiled-in c197 run that

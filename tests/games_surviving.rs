@@ -99,16 +99,13 @@ const SCORES: [(&str, Color, usize, &str, &str); 11] = [
     ),
 ];
 
-/// The scores beyond the paper's, in the order of `games/more-games.pgn`.
-const MORE: [&str; 7] = [
-    "games/1967-dreyfus.score",
-    "games/1968-lancaster.score",
-    "games/1968-charly-1.score",
-    "games/1968-charly-2.score",
-    "games/1968-charly-3.score",
-    "games/1977-fischer.score",
-    "games/1978-computerwoche.score",
-];
+/// The scores beyond the paper's, as paths.
+fn more() -> Vec<String> {
+    common::FURTHER_GAMES
+        .iter()
+        .map(|g| format!("games/{g}"))
+        .collect()
+}
 
 #[test]
 fn every_file_in_games_is_listed_here() {
@@ -161,8 +158,9 @@ fn every_score_reads_legal_to_its_end_with_mac_hacks_side_named() {
 #[test]
 fn the_further_scores_are_their_sources_move_for_move() {
     let sources = read("games/more-games.pgn");
-    assert_eq!(sources.len(), MORE.len());
-    for (file, source) in MORE.iter().zip(&sources) {
+    let more = more();
+    assert_eq!(sources.len(), more.len());
+    for (file, source) in more.iter().zip(&sources) {
         let ours = &read(file)[0];
         let moves = |g: &Game| g.moves.iter().map(|m| m.mv).collect::<Vec<_>>();
         assert_eq!(moves(ours), moves(source), "{file}");
@@ -180,14 +178,14 @@ fn python_chess_reads_every_score_as_its_reference() {
         return;
     }
     let root = env!("CARGO_MANIFEST_DIR");
-    let paper: Vec<&str> = SCORES[..4].iter().map(|s| s.0).collect();
+    let paper: Vec<String> = SCORES[..4].iter().map(|s| s.0.to_string()).collect();
     for (scores, reference) in [
-        (paper.as_slice(), "games/paper-games.pgn"),
-        (MORE.as_slice(), "games/more-games.pgn"),
+        (paper, "games/paper-games.pgn"),
+        (more(), "games/more-games.pgn"),
     ] {
         let out = Command::new("python3")
             .arg("games/check-with-python-chess.py")
-            .args(scores)
+            .args(&scores)
             .args(["--reference", reference])
             .env("MACHACK", env!("CARGO_BIN_EXE_machack"))
             .current_dir(root)
@@ -199,7 +197,7 @@ fn python_chess_reads_every_score_as_its_reference() {
             "{stdout}{}",
             String::from_utf8_lossy(&out.stderr)
         );
-        for file in scores {
+        for file in &scores {
             assert!(
                 stdout.contains(&format!("{file}: every move equals the reference game")),
                 "{stdout}"

@@ -7,6 +7,19 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 
+/// The scores of the Mac Hack games beyond the paper's four in `games/`, in the order of
+/// `games/more-games.pgn`.
+#[allow(dead_code)] // not every test binary reads the games
+pub const FURTHER_GAMES: [&str; 7] = [
+    "1967-dreyfus.score",
+    "1968-lancaster.score",
+    "1968-charly-1.score",
+    "1968-charly-2.score",
+    "1968-charly-3.score",
+    "1977-fischer.score",
+    "1978-computerwoche.score",
+];
+
 /// Runs `machack ARGS` in the project folder with `stdin` as its input; returns the exit code
 /// (-1 if killed by a signal), standard output and standard error.
 #[allow(dead_code)] // a test binary may run every command in a folder of its own
