@@ -6,7 +6,7 @@
 mod common;
 use common::{machack, scratch, tool_installed};
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::{Duration, Instant};
@@ -207,6 +207,27 @@ fn base64_decodes_the_padding_cases() {
     assert_eq!(base64("TQ=="), b"M");
 }
 
+/// The paper's four games.
+const PAPER_GAMES: [&str; 4] = [
+    "games/1967-1-wagner.score",
+    "games/1967-2-nn-1410.score",
+    "games/1967-3-landey.score",
+    "games/1967-4-spring-amateur.score",
+];
+
+/// `machack report GAMES` written in a scratch folder `name`: the folder and the page's URL.
+fn report_page(name: &str, games: &[&str]) -> (PathBuf, String) {
+    let dir = scratch(name);
+    let page = dir.join("report.html");
+    let mut args = vec!["report"];
+    args.extend(games);
+    args.extend(["-o", page.to_str().unwrap()]);
+    let (code, _, err) = machack(&args, "");
+    assert_eq!(code, 0, "{err}");
+    let url = format!("file://{}", page.display());
+    (dir, url)
+}
+
 /// The id of the position game `g` shows.
 fn shown(browser: &mut Browser, g: u32) -> String {
     browser.eval(&format!("document.querySelector('#g{g} .pos.current').id"))
@@ -217,22 +238,7 @@ fn chromium_draws_the_boards_and_moves_between_them() {
     if !tool_installed(CHROMIUM, "chromium_draws_the_boards_and_moves_between_them") {
         return;
     }
-    let dir = scratch("report-chromium");
-    let page = dir.join("report.html");
-    let (code, _, err) = machack(
-        &[
-            "report",
-            "games/1967-1-wagner.score",
-            "games/1967-2-nn-1410.score",
-            "games/1967-3-landey.score",
-            "games/1967-4-spring-amateur.score",
-            "-o",
-            page.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{err}");
-    let url = format!("file://{}", page.display());
+    let (dir, url) = report_page("report-chromium", &PAPER_GAMES);
     // The window holds one game's card: the screenshot at the end is the README's
     // (doc/report-screenshot.png, made smaller with pngquant).
     let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
@@ -387,25 +393,11 @@ fn the_page_fits_a_phone_and_a_wide_screen() {
     if !tool_installed(CHROMIUM, "the_page_fits_a_phone_and_a_wide_screen") {
         return;
     }
-    let dir = scratch("report-widths");
-    let page = dir.join("report.html");
     // The paper's four games and the Dreyfus game: long variations, long file names, a game
     // with no c197 answers.
-    let (code, _, err) = machack(
-        &[
-            "report",
-            "games/1967-1-wagner.score",
-            "games/1967-2-nn-1410.score",
-            "games/1967-3-landey.score",
-            "games/1967-4-spring-amateur.score",
-            "games/1967-dreyfus.score",
-            "-o",
-            page.to_str().unwrap(),
-        ],
-        "",
-    );
-    assert_eq!(code, 0, "{err}");
-    let url = format!("file://{}", page.display());
+    let mut games = PAPER_GAMES.to_vec();
+    games.push("games/1967-dreyfus.score");
+    let (dir, url) = report_page("report-widths", &games);
     let mut browser = Browser::start(&dir.join("profile"), 1400, 900);
     for (width, height, mobile) in [(390, 844, true), (1400, 900, false)] {
         browser.open_at(&url, width, height, mobile);
