@@ -6,7 +6,7 @@
 use std::cell::Cell;
 
 use super::board::{
-    BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, side_of,
+    BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of,
 };
 use crate::program::Fixes;
 
@@ -154,7 +154,7 @@ const REVERSED6: [u8; 64] = {
 };
 
 /// Everything `CAT` computes.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Tables {
     /// `WA`, `BA`: the attack words of every square for White and Black.
     pub attacks: [[AttackWord; BD2]; 2],
@@ -285,8 +285,8 @@ impl Tables {
         self.pnfls = EMPTY.pnfls;
         self.pawn_reads = 0;
         self.pawns_black_as_white = lo.black_as_white;
-        // Pawns have the numbers of the files, 1-8 and 17-24 (`Board::from_position`).
-        for p in (1..=8).chain(NPCS + 1..=NPCS + 8) {
+        // Pawns have the numbers of the files, each side's first eight (`Board::from_position`).
+        for p in (first(0)..first(0) + 8).chain(first(1)..first(1) + 8) {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
                 if side_of(p) == 0 {
@@ -394,7 +394,7 @@ impl Tables {
         if a == 0 || b.kind[NPC] == Kind::King {
             return false;
         }
-        let first = |step: isize| {
+        let nearest = |step: isize| {
             let mut l = a;
             loop {
                 l = l.wrapping_add_signed(step);
@@ -408,7 +408,7 @@ impl Tables {
         };
         DIR.iter().enumerate().any(|(c, &step)| {
             // The slider walks along DIR[c] to the piece: it stands first the other way.
-            let (from, behind) = (first(-step), first(step));
+            let (from, behind) = (nearest(-step), nearest(step));
             if from == 0 || behind == 0 {
                 return false;
             }
