@@ -143,52 +143,67 @@ fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Squares) {
     }
 }
 
-/// The squares the generator scores for piece `p` standing on `a` (`LMGSTD`): for sliders
-/// the lines through our own sliders of the same kind (`LSROOK`, `LSBIS`) and one square past
-/// our own pawn on a diagonal (`LSBIS5`); knights and kings their squares (all eight: the
-/// scoring routine is called with `Q` negative, so `LMKC` passes every square). Edge squares
-/// are included; the scoring routines skip them. Pawns are scored elsewhere.
+/// The squares the generator scores for piece `p` standing on `a` (`LMGSTD`), each with what
+/// the board holds there: for sliders the lines through our own sliders of the same kind
+/// (`LSROOK`, `LSBIS`) and one square past our own pawn on a diagonal (`LSBIS5`); knights and
+/// kings their squares (all eight: the scoring routine is called with `Q` negative, so `LMKC`
+/// passes every square). Edge squares are included; the scoring routines skip them. Pawns are
+/// scored elsewhere.
 ///
 /// Each square goes to `out` as it is found, as the program's generators hand each to the
 /// scoring routine: nothing is collected.
-pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut impl FnMut(Loc)) {
+pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut impl FnMut(Loc, i8)) {
+    let side = side_of(p);
+    let mut at = |l: Loc| out(l, b.board[l]);
     match b.kind[p] {
         Kind::Knight => {
             for o in KNIGHT_ORDER {
-                out(a.wrapping_add_signed(o));
+                at(a.wrapping_add_signed(o));
             }
         }
         Kind::King => {
             for o in KING_ORDER {
-                out(a.wrapping_add_signed(o));
+                at(a.wrapping_add_signed(o));
             }
         }
-        Kind::Rook => scoring_lines(b, p, a, false, out),
-        Kind::Bishop => scoring_lines(b, p, a, true, out),
+        Kind::Rook => scoring_lines(b, side, a, false, out),
+        Kind::Bishop => scoring_lines(b, side, a, true, out),
         Kind::Queen => {
-            scoring_lines(b, p, a, false, out);
-            scoring_lines(b, p, a, true, out);
+            scoring_lines(b, side, a, false, out);
+            scoring_lines(b, side, a, true, out);
         }
-        Kind::Pawn => pawn_moves(b, a, side_of(p), out),
+        Kind::Pawn => pawn_moves(b, a, side, &mut at),
     }
 }
 
-/// `LSROOK` / `LSBIS` from `a` for piece `p` (its colour decides what it sees through).
-fn scoring_lines(b: &Board, p: Pc, a: Loc, diagonal: bool, out: &mut impl FnMut(Loc)) {
+/// `LSROOK` / `LSBIS` from `a` for a piece of `side` (which decides what it sees through),
+/// each square handed over with what the board holds there.
+fn scoring_lines(b: &Board, side: usize, a: Loc, diagonal: bool, out: &mut impl FnMut(Loc, i8)) {
     let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
     for &d in dirs {
-        scoring_line(b, p, a, d, diagonal, out);
+        scoring_line_read(b, side, a, d, diagonal, out);
     }
 }
 
 /// One line of `LSROOK`/`LSBIS` (also `LMUA`'s walk along an uncovered line).
 pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mut impl FnMut(Loc)) {
-    let side = side_of(p);
+    scoring_line_read(b, side_of(p), a, d, diagonal, &mut |l, _| out(l));
+}
+
+/// [`scoring_line`] for a piece of `side`, each square with what the board holds there.
+fn scoring_line_read(
+    b: &Board,
+    side: usize,
+    a: Loc,
+    d: isize,
+    diagonal: bool,
+    out: &mut impl FnMut(Loc, i8),
+) {
     let mut l = a;
     loop {
         l = l.wrapping_add_signed(d);
-        out(l);
         let q = b.board[l];
+        out(l, q);
         if q == 0 {
             continue;
         }
@@ -204,7 +219,8 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
                 continue;
             }
             if b.pawn(q) {
-                out(l.wrapping_add_signed(d));
+                let past = l.wrapping_add_signed(d);
+                out(past, b.board[past]);
             }
         } else if b.rfpcs(q) {
             continue;
@@ -217,39 +233,25 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
 /// empty and unattacked, and no capture of a piece worth at least as much or undefended.
 pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
     let i = side_of(p);
-    // Whether the square offers a way out (the result is the same in any order).
-    let way_out = |l: Loc| {
+    let mut squares = Squares::new();
+    lmgt(b, t, p, &mut squares);
+    for l in squares.iter() {
         let q = b.board[l];
         if q < 0 {
-            return false;
+            continue;
         }
         if q == 0 {
-            return t.attacks[1 - i][l] == 0;
-        }
-        let q = q as Pc;
-        side_of(q) != i && (b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0)
-    };
-    let dirs: &[isize] = match b.kind[p] {
-        Kind::Rook => &ROOK_DIRS,
-        Kind::Bishop => &BISHOP_DIRS,
-        Kind::Queen => &[-1, 1, 10, -10, 9, 11, -9, -11],
-        _ => {
-            let mut squares = Squares::new();
-            lmgt(b, t, p, &mut squares);
-            return !squares.iter().any(way_out);
-        }
-    };
-    // A slider's lines (`lines`) walked and tested at once.
-    for &d in dirs {
-        let mut l = b.piecel[p];
-        loop {
-            l = l.wrapping_add_signed(d);
-            if way_out(l) {
+            if t.attacks[1 - i][l] == 0 {
                 return false;
             }
-            if b.board[l] != 0 {
-                break;
-            }
+            continue;
+        }
+        let q = q as Pc;
+        if side_of(q) == i {
+            continue;
+        }
+        if b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0 {
+            return false;
         }
     }
     true

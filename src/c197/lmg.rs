@@ -14,7 +14,7 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{BISHOP_DIRS, KING_ORDER, ROOK_DIRS, Squares, lmgstd, lmgt, scoring_line};
+use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
 use crate::program::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
@@ -1185,21 +1185,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // LMGR2 adds there depends on that square alone, not on the order).
             let (mut values, mut enemies) = (0, Squares::new());
             let (side, sqval) = (side_of(p), &self.sqval);
-            match b.kind[p] {
-                Kind::Rook => range_lines(b, sqval, side, a, false, &mut values, &mut enemies),
-                Kind::Bishop => range_lines(b, sqval, side, a, true, &mut values, &mut enemies),
-                Kind::Queen => {
-                    range_lines(b, sqval, side, a, false, &mut values, &mut enemies);
-                    range_lines(b, sqval, side, a, true, &mut values, &mut enemies);
-                }
-                _ => lmgstd(b, p, a, &mut |l| {
-                    let (v, enemy) = square_value(b, sqval, side, l);
-                    values += v;
-                    if enemy != 0 {
+            lmgstd(b, p, a, &mut |l, q| {
+                // LMGR2's first tests (see `square_value`), on the square as read.
+                if q >= 0 {
+                    values += sqval[l];
+                    if q > 0 && side_of(q as Pc) != side {
                         enemies.push(l);
                     }
-                }),
-            }
+                }
+            });
             self.c += values;
             self.r += values;
             for l in enemies.iter() {
@@ -1313,13 +1307,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
         let (theirs, sqval) = (&self.t.attacks[1 - self.i], &self.sqval);
         let mut r = 0;
-        lmgstd(b, v, a, &mut |l| {
-            if b.border(l) || (king_victim && theirs[l] != 0) {
+        lmgstd(b, v, a, &mut |l, q| {
+            if q < 0 || (king_victim && theirs[l] != 0) {
                 return;
             }
             r += sqval[l];
-            let q = b.at(l);
             if slider && q != 0 {
+                let q = q as Pc;
                 leftover = if side_of(q) == side_of(v) {
                     Leftover::Positive
                 } else {
@@ -1381,11 +1375,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let i = self.i;
         let origin = b.piecel[p];
         if self.walks.piece != p {
-            self.walks = Walks {
-                piece: p,
-                known: 0,
-                at: self.walks.at,
-            };
+            (self.walks.piece, self.walks.known) = (p, 0);
         }
         for (d, &step) in DIR.iter().enumerate() {
             let idx = self.t.bdblk[origin][d] as usize;
@@ -1531,58 +1521,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn set_slot(&mut self, l: Loc, d: usize, tt: Pc) {
         if self.t.slots[l][d] == 0 {
             self.t.slots[l][d] = tt as u8;
-        }
-    }
-}
-
-/// `LSROOK` / `LSBIS` (see `generate::scoring_line`) from `a` for a slider of `side`, each
-/// square as [`square_value`] reads it: the values summed into `values`, the enemy pieces
-/// ending the lines into `enemies`. The walk and the square's tests in one loop, which reads
-/// each square once.
-fn range_lines(
-    b: &Board,
-    sqval: &[i64; 120],
-    side: usize,
-    a: Loc,
-    diagonal: bool,
-    values: &mut i64,
-    enemies: &mut Squares,
-) {
-    let dirs = if diagonal { &BISHOP_DIRS } else { &ROOK_DIRS };
-    for &d in dirs {
-        let mut l = a;
-        loop {
-            l = l.wrapping_add_signed(d);
-            let q = b.board[l];
-            if q < 0 {
-                break;
-            }
-            *values += sqval[l];
-            if q == 0 {
-                continue;
-            }
-            let q = q as Pc;
-            if side_of(q) != side {
-                enemies.push(l);
-                break;
-            }
-            if diagonal {
-                if b.ddpcs(q) {
-                    continue;
-                }
-                if b.pawn(q) {
-                    // LSBIS5: one square past our own pawn.
-                    let past = l.wrapping_add_signed(d);
-                    let (v, enemy) = square_value(b, sqval, side, past);
-                    *values += v;
-                    if enemy != 0 {
-                        enemies.push(past);
-                    }
-                }
-            } else if b.rfpcs(q) {
-                continue;
-            }
-            break;
         }
     }
 }
