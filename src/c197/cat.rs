@@ -7,6 +7,7 @@ use std::cell::Cell;
 
 use super::board::{
     BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of,
+    square,
 };
 use crate::program::Fixes;
 
@@ -153,6 +154,46 @@ const REVERSED6: [u8; 64] = {
     t
 };
 
+/// What a black pawn's passed-pawn test finds through `PPT` (see [`Tables::ppt_black`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum PptWord {
+    /// Zero, or a word above every square: no pawn to test.
+    Nothing,
+    /// A number read as a square (`BPREL(C)`): White's pawn's square, or a small number off
+    /// the board (`ZR`, the level), file 0.
+    Square(Loc),
+    /// A black piece's `PIECE` word: negative, its file 0.
+    BlackPiece,
+}
+
+impl PptWord {
+    /// The search's level `LMGD` (or `LMGD2`) read as the word: nothing at 0.
+    fn level(n: u32) -> PptWord {
+        if n == 0 {
+            PptWord::Nothing
+        } else {
+            PptWord::Square(n as Loc)
+        }
+    }
+}
+
+/// `LMGD` and `LMGD2` (114-115) while `CAT` runs: the search's level (the root's moves are
+/// made at level 1), 0 outside the search. `CAT` reads them with Black's QR on Q5 or QB5 (see
+/// [`Tables::ppt_black`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Levels {
+    /// `LMGD`.
+    pub lmgd: u32,
+    /// `LMGD2`.
+    pub lmgd2: u32,
+}
+
+/// The file `BPREL` gives a number read as a square (`LDB D,[BFILE,,BPREL(C)]`): 0 off the
+/// board (5945-5957: the border's words are 0).
+fn bprel_file(c: Loc) -> i32 {
+    if square(c).is_some() { bfile(c) } else { 0 }
+}
+
 /// Everything `CAT` computes.
 #[derive(Clone, Debug)]
 pub struct Tables {
@@ -179,6 +220,8 @@ pub struct Tables {
     pawn_reads: u128,
     /// [`Leftovers::black_as_white`] as the pawns' flags were made with it.
     pawns_black_as_white: u32,
+    /// What a black KR pawn's passed test found through `PPT(0)` (see [`Tables::ppt_black`]).
+    ppt0: PptWord,
 }
 
 /// The fixes later versions made, as switches (see [`Fixes`]).
@@ -250,12 +293,14 @@ const EMPTY: Tables = Tables {
     pnfls: [[0; 8]; 2],
     pawn_reads: 0,
     pawns_black_as_white: 0,
+    ppt0: PptWord::Nothing,
 };
 
 impl Tables {
     /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins), with
     /// what earlier runs left (`lo`; the caller keeps `lo.qr_pinned` up to date from
-    /// `pint[32]`).
+    /// `pint[32]`), as `CAT` makes them outside the search (a move typed, `HACK1` before the
+    /// search: levels 0).
     pub fn compute(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Tables {
         *Tables::boxed(b, fixes, lo)
     }
@@ -264,20 +309,20 @@ impl Tables {
     /// some 5 KB, and a node that held them by value would copy them every time it is moved.
     pub fn boxed(b: &Board, fixes: CatFixes, lo: &Leftovers) -> Box<Tables> {
         let mut t = Box::new(EMPTY);
-        t.refill(b, fixes, lo);
+        t.refill(b, fixes, lo, Levels::default());
         t
     }
 
-    /// [`Tables::compute`] into `self`, whatever it held.
-    pub fn refill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
-        self.refill_pawns(b, fixes, lo);
+    /// [`Tables::compute`] into `self`, whatever it held, `CAT` running at `levels`.
+    pub fn refill(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers, levels: Levels) {
+        self.refill_pawns(b, fixes, lo, levels);
         self.complete(b, lo);
     }
 
     /// The pawns' part of [`Tables::compute`] into `self`, whatever it held: files, passed,
     /// backward and defended pawns (all the static value reads past the opening); the rest
     /// is left as it was until [`Tables::complete`].
-    pub fn refill_pawns(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers) {
+    pub fn refill_pawns(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers, levels: Levels) {
         self.ppased = EMPTY.ppased;
         self.backward = EMPTY.backward;
         self.pptp = EMPTY.pptp;
@@ -285,6 +330,7 @@ impl Tables {
         self.pnfls = EMPTY.pnfls;
         self.pawn_reads = 0;
         self.pawns_black_as_white = lo.black_as_white;
+        self.ppt0 = Self::ppt_black(b, 0, levels);
         // Pawns have the numbers of the files, each side's first eight (`Board::from_position`).
         for p in (first(0)..first(0) + 8).chain(first(1)..first(1) + 8) {
             let a = b.piecel[p];
@@ -292,28 +338,37 @@ impl Tables {
                 if side_of(p) == 0 {
                     self.white_pawn(b, p, a, fixes, lo);
                 } else {
-                    self.black_pawn(b, p, a, fixes, lo);
+                    self.black_pawn(b, p, a, fixes, lo, levels);
                 }
             }
         }
     }
 
-    /// Whether the pawns' flags of the position after `parent`'s move `m` are `parent`'s (`t`,
-    /// made with `lo`): the move is no pawn's
-    /// and takes no pawn nor piece 32 (whose presence `MMBPWN` reads, see `black_pawn`), and
+    /// Whether the pawns' flags of the position after `parent`'s move `m`, made at `levels`,
+    /// are `parent`'s (`t`, made with `lo`): the move is no pawn's, takes no pawn, and neither
+    /// moves nor takes piece 32 (whose square `MMBPWN` reads, see [`Tables::ppt_black`]), the
+    /// word read there is the same at the child's levels, and
     /// neither square is one whose occupant the backward tests read (`pawn_reads`). The flags
     /// are made from what they read of the board: the pawns and those squares hold the same in
     /// both positions, and the tests that read them then run the same way.
-    pub fn pawns_unchanged(parent: &Board, t: &Tables, m: CMove, lo: &Leftovers) -> bool {
+    pub fn pawns_unchanged(
+        parent: &Board,
+        t: &Tables,
+        m: CMove,
+        lo: &Leftovers,
+        levels: Levels,
+    ) -> bool {
         let (p, to) = (m.piece, m.to);
         if p == 0 || parent.pawn(p) {
             // Castling (piece 0) moves two pieces: made anew.
             return false;
         }
         let victim = parent.at(to);
-        (victim == 0 || (!parent.pawn(victim) && victim != NPC))
+        p != NPC
+            && (victim == 0 || (!parent.pawn(victim) && victim != NPC))
             && t.pawn_reads & (1 << parent.piecel[p] | 1 << to) == 0
             && t.pawns_black_as_white == lo.black_as_white
+            && t.ppt0 == Self::ppt_black(parent, 0, levels)
     }
 
     /// The pawns' part of `parent`'s tables (see [`Tables::pawns_unchanged`]) into `self`, for
@@ -326,6 +381,7 @@ impl Tables {
         self.pnfls = parent.pnfls;
         self.pawn_reads = parent.pawn_reads;
         self.pawns_black_as_white = parent.pawns_black_as_white;
+        self.ppt0 = parent.ppt0;
     }
 
     /// The rest of `CAT` after [`Tables::refill_pawns`]: the attacks, direction slots and
@@ -726,31 +782,81 @@ impl Tables {
         }
     }
 
+    /// What `SKIPE C,@PPT-NPCS!X(B)` (613) finds for a black pawn's neighbour `q` (0-9), `CAT`
+    /// running at `levels`: the word `PPT(q)` points to, as the running program reads it
+    /// (`PPT`, 342-344: `PPT(q)` holds the address of `PIECEL(q)` for White's pawns 1-8, of a
+    /// literal 0 for 9).
+    ///
+    /// - White's pawn `q` (1-8): its square, nothing once taken. Once it has promoted, `MMS5`
+    ///   clears `PPT(q)` (`SETZM PPT(B)`, 2861): the indirect word 0 sends the read to
+    ///   accumulator 0, `ZR`, which holds 1 — a number below every pawn's square, whose
+    ///   `BPREL` word is the border's 0, so file 0.
+    /// - `PPT(0)` (the KR pawn's left, `X` = -1) is the word before `PPT`, `PIECEL(32)`: the
+    ///   black QR's square `s`, used as an address, so `C` is the word at address `s` of the
+    ///   program as loaded. With the QR gone, word 0: `ZR`, 1, as above. On Q5 (65) and QB5
+    ///   (66) the rook names `LMGD` and `LMGD2` (114-115), the search's level: 0 when `HACK1`
+    ///   makes the root's tables (2166-2167, 2207) and when a move is typed, the level inside
+    ///   the search, a number below every pawn's square whose `BPREL` word is 0. From 67 on
+    ///   the square holds `PIECE(s-66)` (`PIECE`, 117, at 102 octal): from 83 on (Black's
+    ///   seventh rank from the KB file, and the eighth) a black piece's word, negative, whose
+    ///   right half (its routine's address, 3600-4275) indexes `BPREL` (26676) past the
+    ///   program's end (30306), memory the running program never writes: file 0. Every other
+    ///   square holds 0 or a positive word above any pawn's square (White's `PIECE` words,
+    ///   `JRST GO` at 100, the `JSR`s at 41 and 46, the UUO word at 40): nothing.
+    ///
+    /// Read off the kit as it runs: a breakpoint on the `SUB D,T1` after the third `IRP`
+    /// line's `LDB` (3625 as loaded) shows `C` = 405140004075 and `D` = 0 with the QR on QR1,
+    /// `C` = 2-7 with it on Q5 (the levels searched), `C` = 1 with it gone, `ZR` = 1 throughout
+    /// (`reference/c197/README.md`, Approximations).
+    fn ppt_black(b: &Board, q: isize, levels: Levels) -> PptWord {
+        match q {
+            0 => match b.piecel[NPC] {
+                0 => PptWord::Square(1),
+                65 => PptWord::level(levels.lmgd),
+                66 => PptWord::level(levels.lmgd2),
+                83.. => PptWord::BlackPiece,
+                _ => PptWord::Nothing,
+            },
+            1..=8 => {
+                let q = q as Pc;
+                if b.kind[q] != Kind::Pawn {
+                    PptWord::Square(1)
+                } else if b.piecel[q] == 0 {
+                    PptWord::Nothing
+                } else {
+                    PptWord::Square(b.piecel[q])
+                }
+            }
+            _ => PptWord::Nothing,
+        }
+    }
+
     /// `MMBPWN` (609-749): the same for a black pawn, with the source's differences: the scan
     /// for passed pawns starts on the pawn's own rank and skips its own file, and the
     /// double-step defence of a pawn on its fifth rank never counts (its first test, `SKIPLE BOARD+3*BW!X(A)` without T1,
     /// reads a stale T1 that cannot be a black pawn).
-    fn black_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
+    fn black_pawn(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        a: Loc,
+        fixes: CatFixes,
+        lo: &Leftovers,
+        levels: Levels,
+    ) {
         self.count_file(1, a);
         let t1 = bfile(a);
         let mut passed = true;
         for x in [0isize, 1, -1] {
-            let q = p as isize - NPCS as isize + x;
-            let c = if q == 0 {
-                // PPT(0) is PIECEL(32), read indirectly: with the QR gone, word 0 (ZR = 1,
-                // whose file reads as 0): the KR pawn is then never passed. With the QR on
-                // the board the word read is unknown here; taken as empty.
-                if b.piecel[NPC] == 0 { usize::MAX } else { 0 }
-            } else if (1..=8).contains(&q) && b.kind[q as Pc] == Kind::Pawn {
-                b.piecel[q as Pc]
-            } else {
-                0
+            let stops = match Self::ppt_black(b, (p - NPCS) as isize + x, levels) {
+                PptWord::Nothing => false,
+                // `CAILE C,1-BW(A)`: a number up to a rank behind ours, taken as a square
+                // (`BPREL(C)`), on this or a neighbouring file.
+                PptWord::Square(c) => c + BW <= a + 1 && (bprel_file(c) - t1).abs() <= 1,
+                // Negative, so below; its file 0, a neighbour of the KR file only.
+                PptWord::BlackPiece => t1 <= 1,
             };
-            if c == usize::MAX && t1 <= 1 {
-                passed = false;
-                break;
-            }
-            if c != 0 && c != usize::MAX && c + BW <= a + 1 && (bfile(c) - t1).abs() <= 1 {
+            if stops {
                 passed = false;
                 break;
             }
@@ -959,14 +1065,74 @@ mod tests {
                 let mut child = b.clone();
                 child.make(cm);
                 moves += 1;
-                if Tables::pawns_unchanged(&b, &t, cm, &lo) {
-                    let after = tables(&child, false);
+                // The root's tables are made outside the search, its children's at level 1.
+                let levels = Levels { lmgd: 1, lmgd2: 1 };
+                if Tables::pawns_unchanged(&b, &t, cm, &lo, levels) {
+                    let mut after = Tables::compute(&child, CatFixes::default(), &lo);
+                    after.refill_pawns(&child, CatFixes::default(), &lo, levels);
                     assert_eq!(pawns(&after), pawns(&t), "{} {m}", pos.to_fen());
                     unchanged += 1;
                 }
             }
         }
-        assert_eq!((moves, unchanged), (42439, 20120));
+        // The counts of this sample (a regression pin): moves tried, flags inherited.
+        assert_eq!((moves, unchanged), (42439, 18547));
+    }
+
+    /// Black's KR pawn (17) on KR2, White's KR and KN pawns gone: the passed test's third
+    /// read, `PPT(0)`, is the word at the black QR's square (see [`Tables::ppt_black`]).
+    fn kr_pawn_passed_with_the_qr_on(qr: Option<&str>, levels: Levels) -> bool {
+        let fen = "4k3/7p/8/8/8/8/8/4K3 b - - 0 40";
+        let mut b = Board::from_position(&Position::from_fen(fen).unwrap());
+        if let Some(s) = qr {
+            let l = loc(Square::parse(s).unwrap());
+            b.board[l] = NPC as i8;
+            b.piecel[NPC] = l;
+        }
+        assert_eq!(b.at(loc(Square::parse("h7").unwrap())), 17);
+        let mut t = tables(&b, false);
+        t.refill_pawns(&b, CatFixes::default(), &Leftovers::default(), levels);
+        t.ppased[17] != 0
+    }
+
+    #[test]
+    fn the_black_kr_pawns_third_read_is_the_word_at_the_qrs_square() {
+        let (outside, inside) = (Levels::default(), Levels { lmgd: 3, lmgd2: 3 });
+        // Gone: word 0, ZR = 1, file 0: not passed.
+        assert!(!kr_pawn_passed_with_the_qr_on(None, outside));
+        // Black's first two ranks from its KB2 (83-98): a black piece's word, file 0.
+        for s in ["a8", "e8", "h8", "a7", "f7"] {
+            assert!(!kr_pawn_passed_with_the_qr_on(Some(s), outside), "{s}");
+        }
+        // KN2 and KR2 (81-82) hold White's QN and QR words, QR5 a white pawn's, K5 `JRST GO`,
+        // K1 a zero: nothing read, passed.
+        for s in ["g7", "a5", "e5", "e1", "b2"] {
+            assert!(kr_pawn_passed_with_the_qr_on(Some(s), outside), "{s}");
+        }
+        // Q5 holds `LMGD`, QB5 `LMGD2`: 0 outside the search (passed), the level inside it.
+        for s in ["d5", "c5"] {
+            assert!(kr_pawn_passed_with_the_qr_on(Some(s), outside), "{s}");
+            assert!(!kr_pawn_passed_with_the_qr_on(Some(s), inside), "{s}");
+        }
+        let (d5_only, c5_only) = (Levels { lmgd: 1, lmgd2: 0 }, Levels { lmgd: 0, lmgd2: 1 });
+        assert!(!kr_pawn_passed_with_the_qr_on(Some("d5"), d5_only));
+        assert!(kr_pawn_passed_with_the_qr_on(Some("c5"), d5_only));
+        assert!(kr_pawn_passed_with_the_qr_on(Some("d5"), c5_only));
+        assert!(!kr_pawn_passed_with_the_qr_on(Some("c5"), c5_only));
+    }
+
+    #[test]
+    fn a_white_pawn_that_promoted_reads_as_file_0_for_the_black_pawns_beside_it() {
+        // White's second queen takes pawn number 1 (the KR pawn's, `from_position`): its `PPT`
+        // cleared by `MMS5`, the read finds ZR, file 0, and Black's KR pawn is not passed;
+        // with the queen on an original queen's number it is. The QR on QR5 reads nothing.
+        let passed = |fen: &str| {
+            let b = Board::from_position(&Position::from_fen(fen).unwrap());
+            assert_eq!(b.at(loc(Square::parse("a5").unwrap())), NPC);
+            tables(&b, false).ppased[17] != 0
+        };
+        assert!(!passed("4k3/7p/8/r7/8/8/8/Q2QK3 b - - 0 40"));
+        assert!(passed("4k3/7p/8/r7/8/8/8/3QK3 b - - 0 40"));
     }
 
     #[test]

@@ -16,7 +16,7 @@
 //!   switches here, off when c197 is to run as it was (see `hash.rs` and `secondary.rs`).
 
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, square};
-use super::cat::{Leftovers, Tables};
+use super::cat::{CatFixes, Leftovers, Levels, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::hash::{Probe, Table};
 use super::lmg::{Entry, List, Phase, Pmg, Sorting};
@@ -75,18 +75,22 @@ pub struct Node {
     complete: bool,
     /// The same position in our rules.
     pub pos: Position,
+    /// The later versions' fixes its `CAT` runs with (those of the search).
+    fixes: CatFixes,
 }
 
 impl Node {
     /// A node for `board`, standing as `pos` does, with what earlier runs left (`lo`, updated).
     pub fn new(board: Board, pos: Position, fixes: Fixes, lo: &mut Leftovers) -> Node {
-        let tables = Tables::boxed(&board, fixes.into(), lo);
+        let fixes = fixes.into();
+        let tables = Tables::boxed(&board, fixes, lo);
         lo.qr_pinned |= tables.pint[NPC];
         Node {
             board,
             tables,
             complete: true,
             pos,
+            fixes,
         }
     }
 
@@ -131,23 +135,24 @@ impl Node {
 
     /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
     /// `self`, a node done with: its board, position and tables overwritten in place; only the
-    /// tables' pawns (see [`Tables::refill_pawns`]) if `pawns_only`.
+    /// tables' pawns (see [`Tables::refill_pawns`]) if `pawns_only`; `CAT` runs at `levels`.
     fn remake(
         &mut self,
         parent: &Node,
         m: CMove,
         pos: Position,
         pawns_only: bool,
-        fixes: Fixes,
         lo: &mut Leftovers,
+        levels: Levels,
     ) -> Record {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);
         self.pos = pos;
-        if Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo) {
+        if Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo, levels) {
             self.tables.inherit_pawns(&parent.tables);
         } else {
-            self.tables.refill_pawns(&self.board, fixes.into(), lo);
+            self.tables
+                .refill_pawns(&self.board, self.fixes, lo, levels);
         }
         if pawns_only {
             self.complete = false;
@@ -557,7 +562,11 @@ impl<'a, 'p> Tree<'a, 'p> {
         // when it needs them (`Tree::complete`), and many a capture search's node is refuted
         // by its static value before.
         let pawns_only = !self.phase.opnmid;
-        let rec = node.remake(n, m, pos, pawns_only, self.fixes, &mut self.leftovers);
+        let levels = Levels {
+            lmgd: self.lmgd,
+            lmgd2: self.lmgd2,
+        };
+        let rec = node.remake(n, m, pos, pawns_only, &mut self.leftovers, levels);
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
     }
