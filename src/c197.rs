@@ -41,7 +41,7 @@ pub mod statev;
 use crate::program::{
     Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
 };
-use crate::rules::{Key, Move, Position};
+use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
 use board::Board;
 use evm::{Node, Tree, side_value};
@@ -54,8 +54,11 @@ use std::time::Instant;
 pub fn board_for(root: &Position, history: &[Key]) -> (Board, cat::Leftovers) {
     let mut lo = cat::Leftovers::default();
     let board = game_moves(root, history).and_then(|moves| {
-        Board::from_game(&moves, |b| {
-            lo.qr_pinned |= cat::Tables::compute(b, Default::default(), &lo).pint[board::NPC];
+        Board::from_game(&moves, |b, pos| {
+            // `CAT` after each move (`MMS2`, 2819) leaves the pin of piece 32 behind.
+            lo.qr_pinned |= cat::Tables::qr_pinned(b, |l| {
+                board::square(l).is_some_and(|s| pos.is_attacked(s, Color::Black))
+            });
         })
     });
     match board {
@@ -152,11 +155,12 @@ pub fn game_moves(root: &Position, history: &[Key]) -> Option<Vec<Move>> {
     let mut pos = start;
     let mut moves = Vec::with_capacity(keys.len());
     for &next in &keys[1..] {
-        let m = pos
-            .legal_moves()
-            .iter()
-            .copied()
-            .find(|&m| pos.play(m).key() == next)?;
+        let m = pos.legal_moves().iter().copied().find(|&m| {
+            let undo = pos.make(m);
+            let found = pos.key() == next;
+            pos.unmake(m, undo);
+            found
+        })?;
         pos.make(m);
         moves.push(m);
     }

@@ -349,8 +349,8 @@ impl Board {
 
     /// The board of a game played from the start position: `moves` are replayed, so every
     /// piece keeps its number and move count as the program would have them, and `each` sees
-    /// the board after every move. None if a move is not legal.
-    pub fn from_game(moves: &[Move], mut each: impl FnMut(&Board)) -> Option<Board> {
+    /// the board and our position after every move. None if a move is not legal.
+    pub fn from_game(moves: &[Move], mut each: impl FnMut(&Board, &Position)) -> Option<Board> {
         let mut b = Board::initial();
         let mut pos = Position::startpos();
         for &m in moves {
@@ -360,7 +360,7 @@ impl Board {
             let cm = b.program_move(m)?;
             b.make(cm);
             pos.make(m);
-            each(&b);
+            each(&b, &pos);
         }
         Some(b)
     }
@@ -796,7 +796,7 @@ mod tests {
             pos.make(m);
             moves.push(m);
         }
-        let b = Board::from_game(&moves, |_| {}).unwrap();
+        let b = Board::from_game(&moves, |_, _| {}).unwrap();
         assert_eq!((at(&b, "e5"), b.piecel[20], b.nmoves[5]), (5, 0, 2));
         assert_eq!(b.pcbal, [TPCS, TPCS - PWNV]);
         // From the position alone the KP on K2 is 4 and the pawn doubled on K5 takes the

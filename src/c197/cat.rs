@@ -1009,7 +1009,7 @@ mod tests {
             pos.make(m);
             ms.push(m);
         }
-        Board::from_game(&ms, |_| {}).unwrap()
+        Board::from_game(&ms, |_, _| {}).unwrap()
     }
 
     #[test]

@@ -642,7 +642,7 @@ mod tests {
             moves.push(m);
         }
         let mut keys = vec![k];
-        Board::from_game(&moves, |b| keys.push(key(b))).unwrap();
+        Board::from_game(&moves, |b, _| keys.push(key(b))).unwrap();
         assert_eq!(keys[4], k);
         assert_eq!(
             keys[0..4]
@@ -675,7 +675,7 @@ mod tests {
         let walked = GamePositions::walk_back(&pos, &board, &history);
         let mut replayed = vec![key(&Board::initial())];
         let played: Vec<_> = crate::c197::game_moves(&pos, &history).unwrap();
-        Board::from_game(&played, |b| replayed.push(key(b))).unwrap();
+        Board::from_game(&played, |b, _| replayed.push(key(b))).unwrap();
         let expected: Vec<(Key, RulesKey)> = replayed[2..7]
             .iter()
             .rev()

@@ -1698,7 +1698,7 @@ mod tests {
             pos.make(m);
             ms.push(m);
         }
-        (pos, Board::from_game(&ms, |_| {}).unwrap())
+        (pos, Board::from_game(&ms, |_, _| {}).unwrap())
     }
 
     /// The root list as `SAN plausibility` (a `*` for a developmentally poor move).
