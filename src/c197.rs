@@ -39,7 +39,8 @@ pub mod secondary;
 pub mod statev;
 
 use crate::program::{
-    Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound, TopLevelMove,
+    Approximation, Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound,
+    TopLevelMove,
 };
 use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
@@ -327,6 +328,11 @@ impl Searcher {
             };
             lines::principal_lines(&records, chosen, side, wanted)
         };
+        let approximations = node
+            .board
+            .unheld()
+            .map(|(square, kind)| Approximation::UnderPromoted { square, kind })
+            .collect();
         SearchResult {
             best_move: if legal.is_empty() { None } else { best_move },
             value: side_value(ret.value, side),
@@ -336,6 +342,7 @@ impl Searcher {
             plausibility,
             stats,
             stopped,
+            approximations,
         }
     }
 }

@@ -27,6 +27,7 @@ pub use params::{
     parse_depth, parse_switch,
 };
 pub use result::{
-    Deepening, Limits, Line, Progress, SearchResult, Selection, TopBound, TopLevelMove,
+    Approximation, Deepening, Limits, Line, Progress, SearchResult, Selection, TopBound,
+    TopLevelMove,
 };
 pub use stats::{Statistics, TableStats};

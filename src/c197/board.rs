@@ -52,6 +52,32 @@ pub enum Kind {
     King = 5,
 }
 
+impl Kind {
+    /// Our kind of piece.
+    pub const fn piece_kind(self) -> PieceKind {
+        match self {
+            Kind::Pawn => PieceKind::Pawn,
+            Kind::Knight => PieceKind::Knight,
+            Kind::Bishop => PieceKind::Bishop,
+            Kind::Rook => PieceKind::Rook,
+            Kind::Queen => PieceKind::Queen,
+            Kind::King => PieceKind::King,
+        }
+    }
+
+    /// The program's type of our kind of piece.
+    pub const fn of(k: PieceKind) -> Kind {
+        match k {
+            PieceKind::Pawn => Kind::Pawn,
+            PieceKind::Knight => Kind::Knight,
+            PieceKind::Bishop => Kind::Bishop,
+            PieceKind::Rook => Kind::Rook,
+            PieceKind::Queen => Kind::Queen,
+            PieceKind::King => Kind::King,
+        }
+    }
+}
+
 /// The KR pawn's number for a side (White 1, Black 17).
 pub const fn first(side: usize) -> Pc {
     1 + NPCS * side
@@ -120,6 +146,19 @@ pub const fn real_value(k: Kind) -> i32 {
         Kind::Queen => KQV,
         Kind::King => 1536,
     }
+}
+
+/// What a promotion adds to the pawn's `PVALUE`, `RPVAL` and its side's `PCBAL`: `MMS5` adds
+/// `QNINC`, the queen's real value over a pawn's (2849-2851). For another kind — a piece the
+/// program never promotes to, held only where a game under-promoted (see [`Board::make_as`]) —
+/// that kind's real value over a pawn's, in the same way (a reconstruction).
+pub const fn promotion_gain(k: Kind) -> i32 {
+    real_value(k) - PWNV
+}
+
+/// Whether pieces of kind `k` move along lines and so hold a `BDAST` index (`PTIDS`).
+pub const fn line_piece(k: Kind) -> bool {
+    matches!(k, Kind::Rook | Kind::Bishop | Kind::Queen)
 }
 
 /// `PCATV` (173-184): the code a piece adds to the attack word of a square it attacks, beside
@@ -292,7 +331,7 @@ impl Board {
             }
         }
         for &p in promoted {
-            if next < 16 {
+            if next < 16 && line_piece(self.kind[p]) {
                 self.slider[p] = next as u8;
                 self.bdast[next] = p as u8;
                 next += 1;
@@ -315,8 +354,9 @@ impl Board {
                 };
                 self.pvalue[p] = PWNV + 8 * steps.max(0);
             } else if pawn_born {
-                // A promoted pawn: its pawn value (six ranks, 176) plus QNINC, added at 2849-2851.
-                self.pvalue[p] = PWNV + 48 + QNINC;
+                // A promoted pawn: its pawn value (six ranks, 176) plus what `MMS5` adds
+                // (2849-2851).
+                self.pvalue[p] = PWNV + 48 + promotion_gain(k);
             }
             if self.piecel[p] != 0 && k != Kind::King {
                 self.pcbal[side_of(p)] += self.rpval[p];
@@ -358,7 +398,7 @@ impl Board {
                 return None;
             }
             let cm = b.program_move(m)?;
-            b.make(cm);
+            b.make_as(cm, m.promotion().map_or(Kind::Queen, Kind::of));
             pos.make(m);
             each(&b, &pos);
         }
@@ -460,15 +500,12 @@ impl Board {
             }
             for (s, k) in extra {
                 // A piece the set does not have: a promoted pawn (the program promotes only to
-                // queens; other kinds keep their type here).
-                if let Some(n) = (1..=8).find(|&n| !used[n]) {
+                // queens; other kinds keep their type here, see `make_as`), on a free pawn
+                // number; with none free (a position no game of the program reaches), on any
+                // free number (a reconstruction: every number's `PTID` can hold any kind).
+                if let Some(n) = (1..=8).chain(9..=NPCS).find(|&n| !used[n]) {
                     take(&mut b, n, s, &mut used);
-                    b.kind[base + n] = match k {
-                        PieceKind::Knight => Kind::Knight,
-                        PieceKind::Bishop => Kind::Bishop,
-                        PieceKind::Rook => Kind::Rook,
-                        _ => Kind::Queen,
-                    };
+                    b.kind[base + n] = Kind::of(k);
                     promoted.push(base + n);
                 }
             }
@@ -546,6 +583,18 @@ impl Board {
         b
     }
 
+    /// The pieces the program could not have on its board (see [`Board::make_as`] and
+    /// [`Board::from_position`]): a pawn's number holding another piece than a pawn or a queen,
+    /// or a piece's number holding another kind than its own. Each with its square and kind.
+    pub fn unheld(&self) -> impl Iterator<Item = (Square, PieceKind)> + '_ {
+        (1..=NPC).filter_map(move |p| {
+            let (kind, own) = (self.kind[p], ORIGINAL[(p - 1) % NPCS]);
+            let held = kind == own || (own == Kind::Pawn && kind == Kind::Queen);
+            let square = square(self.piecel[p])?;
+            (!held).then(|| (square, kind.piece_kind()))
+        })
+    }
+
     /// The program's form of our move `m`.
     pub fn program_move(&self, m: Move) -> Option<CMove> {
         match m.kind() {
@@ -593,6 +642,13 @@ impl Board {
     /// count, a pawn's value (+8 a rank, +8 more for the double step), the ghost when an enemy
     /// pawn stands beside a double step, promotion to a queen. Legality is the caller's.
     pub fn make(&mut self, m: CMove) -> Record {
+        self.make_as(m, Kind::Queen)
+    }
+
+    /// [`Board::make`], a pawn reaching the last rank becoming `promoted`: a queen, as in the
+    /// program (`MMS5`), or — only for a move of the game that under-promoted — the piece it
+    /// became (see [`Board::promote`]).
+    pub fn make_as(&mut self, m: CMove, promoted: Kind) -> Record {
         let side = self.side;
         let mut rec = Record {
             piece: m.piece,
@@ -665,7 +721,7 @@ impl Board {
                 // MMS5 (2830-2872): to the last rank, a queen.
                 rec.special = true;
                 rec.promotion = true;
-                self.promote(b);
+                self.promote(b, promoted);
             }
         }
         self.side = 1 - side;
@@ -685,12 +741,24 @@ impl Board {
         }
     }
 
-    /// MMS5: the pawn becomes a queen, its values rise by QNINC, it becomes a slider.
-    fn promote(&mut self, b: Pc) {
-        self.kind[b] = Kind::Queen;
-        self.pvalue[b] += QNINC;
-        self.rpval[b] += QNINC;
-        self.pcbal[side_of(b)] += QNINC;
+    /// `MMS5` (2830-2872): the pawn becomes a queen, its values rise by `QNINC`, it takes the
+    /// next free `BDAST` index.
+    ///
+    /// The program promotes only to a queen: told `P-R8=N`, the running original makes a queen
+    /// (checked with the kit, `reference/c197/README.md`), so it cannot hold a game that
+    /// under-promoted. Such a game's piece is held as what it is, the nearest the program's
+    /// design allows (a reconstruction): `MMS5`'s steps with that kind — its type in the pawn's
+    /// number, its values raised by [`promotion_gain`], a `BDAST` index only for a piece that
+    /// moves along lines. The program's own moves promote to a queen only.
+    fn promote(&mut self, b: Pc, kind: Kind) {
+        self.kind[b] = kind;
+        let gain = promotion_gain(kind);
+        self.pvalue[b] += gain;
+        self.rpval[b] += gain;
+        self.pcbal[side_of(b)] += gain;
+        if !line_piece(kind) {
+            return;
+        }
         if let Some(free) = (1..16).find(|&i| self.bdast[i] == 0) {
             self.bdast[free] = b as u8;
             self.slider[b] = free as u8;
@@ -743,6 +811,40 @@ mod tests {
         assert_eq!((b.pvalue[8], b.rpval[8]), (176 + QNINC, 128 + QNINC));
         assert_eq!((b.slider[8], b.bdast[11]), (11, 8));
         assert_eq!(b.pcbal[0], 1 + 128 + QNINC);
+    }
+
+    #[test]
+    fn a_game_that_under_promotes_holds_the_piece_as_what_it_is() {
+        // The program makes a queen of P-R8=N (MMS5); a game that under-promoted is held with
+        // the knight in the pawn's number, its values raised by a knight's over a pawn's, no
+        // line index; the queening beside it as MMS5 makes it.
+        let mut pos = Position::startpos();
+        let mut moves = Vec::new();
+        for u in [
+            "e2e4", "d7d5", "e4d5", "c7c6", "d5c6", "d8b6", "c6b7", "g8f6", "b7a8n",
+        ] {
+            let m = *pos
+                .legal_moves()
+                .iter()
+                .find(|m| m.coordinate() == u)
+                .unwrap();
+            pos.make(m);
+            moves.push(m);
+        }
+        let b = Board::from_game(&moves, |_, _| {}).unwrap();
+        let n = at(&b, "a8");
+        assert_eq!(n, 4); // White's KP, which took on Q5, QB6 and QN7
+        assert_eq!(b.kind[n], Kind::Knight);
+        assert_eq!((b.pvalue[n], b.rpval[n]), (176 + 288, 416));
+        assert_eq!((b.slider[n], b.bdast[11]), (0, 0));
+        assert_eq!(promotion_gain(Kind::Queen), QNINC);
+        assert_eq!(
+            b.unheld().collect::<Vec<_>>(),
+            [(Square::parse("a8").unwrap(), PieceKind::Knight)]
+        );
+        // Queening is what the program itself does: nothing to say.
+        let queened = fen("4k3/8/8/8/8/8/8/Q3K2Q w - - 0 1");
+        assert_eq!(queened.unheld().count(), 0);
     }
 
     #[test]

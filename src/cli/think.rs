@@ -125,6 +125,9 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
         println!("no legal move: {ending}");
         return;
     }
+    for a in &r.approximations {
+        println!("note: {a}");
+    }
     print!("{}", record_text(pos, r));
     let unsearched: Vec<String> = r
         .plausibility

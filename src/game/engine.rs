@@ -6,7 +6,7 @@ pub use super::deepening::{Completed, Report};
 
 use super::deepening::{self, Searched};
 use super::program::Program;
-use crate::program::{Limits, Line, SearchParams, Statistics};
+use crate::program::{Approximation, Limits, Line, SearchParams, Statistics};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use std::time::Duration;
@@ -34,6 +34,8 @@ pub struct Thought {
     /// The node count at which it was cut short: given as a node limit, the search stops at
     /// the same node (see [`Statistics::stopped_at`]).
     pub stopped_at: Option<u64>,
+    /// Where the position was searched otherwise than the original program could have.
+    pub approximations: Vec<Approximation>,
 }
 
 /// The program, kept from move to move, and the statistics of its last search.
@@ -113,6 +115,7 @@ impl Engine {
             elapsed: r.stats.time,
             stopped: r.stopped,
             stopped_at: r.stats.stopped_at,
+            approximations: r.approximations,
         };
         self.statistics = r.stats;
         thought

@@ -1,7 +1,7 @@
 //! What a search returns to the front ends, and how they stop it and follow its progress.
 
 use super::stats::Statistics;
-use crate::rules::Move;
+use crate::rules::{Move, PieceKind, Square};
 use crate::value::Value;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -64,6 +64,37 @@ pub struct Line {
     pub pv: Vec<Move>,
 }
 
+/// Where the program searched a position that the original could not hold, and what it did
+/// instead (`reference/c197/README.md`, Approximations): said once where the user reads the
+/// search (a line of `think`, an `info string`, a note in the record).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Approximation {
+    /// A piece promoted to other than a queen stands on `square`: the 1967 program promotes
+    /// only to a queen (c197's `MMS5`), so c197 holds it as the piece it is (a
+    /// reconstruction, `c197::board::Board::make_as`).
+    UnderPromoted {
+        /// Where the piece stands.
+        square: Square,
+        /// What it is.
+        kind: PieceKind,
+    },
+}
+
+impl std::fmt::Display for Approximation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Approximation::UnderPromoted { square, kind } => {
+                let name = kind.name();
+                write!(
+                    f,
+                    "the 1967 program promotes only to a queen; it searches the promoted \
+                     {name} on {square} as a {name} (a reconstruction)"
+                )
+            }
+        }
+    }
+}
+
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
@@ -88,6 +119,8 @@ pub struct SearchResult {
     pub stats: Statistics,
     /// Whether a stop flag or limit ended the search early.
     pub stopped: bool,
+    /// Where the position was searched otherwise than the original program could have.
+    pub approximations: Vec<Approximation>,
 }
 
 /// How far to search, and when to give up early. The search checks every 256 nodes; a

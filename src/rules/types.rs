@@ -261,6 +261,18 @@ impl PieceKind {
         }
     }
 
+    /// The kind's name in English, lower case (`knight`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Pawn => "pawn",
+            PieceKind::Knight => "knight",
+            PieceKind::Bishop => "bishop",
+            PieceKind::Rook => "rook",
+            PieceKind::Queen => "queen",
+            PieceKind::King => "king",
+        }
+    }
+
     /// The kind named by an upper- or lower-case letter.
     pub fn from_letter(c: char) -> Option<PieceKind> {
         Some(match c.to_ascii_uppercase() {

@@ -45,6 +45,7 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
                 .collect(),
             stats: Default::default(),
             stopped: false,
+            approximations: Vec::new(),
         };
         if plausible.moves.is_empty() {
             result.value = if self.pos.in_check() { mated_in(0) } else { 0 };

@@ -606,6 +606,9 @@ impl<W: Write> Session<W> {
             let line = self.info_line(t.depth, i + 1, l.value, t.nodes, t.elapsed, &l.pv);
             self.say(&line);
         }
+        for a in &t.approximations {
+            self.say(&format!("info string note: {a}"));
+        }
         match t.best {
             Some(m) => self.say(&format!("bestmove {}", m.coordinate())),
             None => self.say("bestmove 0000"),

@@ -126,6 +126,7 @@ mod tests {
             elapsed: Duration::from_millis(5670),
             stopped: false,
             stopped_at: None,
+            approximations: Vec::new(),
         });
         assert_eq!(s.line(), "stat01: 567 1234 4 0 15");
     }

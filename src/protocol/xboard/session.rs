@@ -76,6 +76,8 @@ struct Session<W: Write> {
     search_lines: u32,
     /// `option Deepen=1`: play deepens within the time (analysis always deepens).
     deepen: bool,
+    /// Whether this game's approximations have been told (`telluser`, once a game).
+    told: bool,
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
@@ -109,6 +111,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: S
         notation: PvNotation::default(),
         search_lines: 1,
         deepen: false,
+        told: false,
     };
     s.main_loop(&rx);
 }
@@ -230,6 +233,7 @@ impl<W: Write> Session<W> {
                 self.last_value = None;
                 self.resign.reset();
                 self.over = false;
+                self.told = false;
                 if let Some(e) = self.engine.as_mut() {
                     e.new_game();
                 }
@@ -252,6 +256,7 @@ impl<W: Write> Session<W> {
                 Ok(p) => {
                     self.game = Game::new(p);
                     self.over = false;
+                    self.told = false;
                     if let Some(e) = self.engine.as_mut() {
                         e.new_game();
                     }
@@ -429,6 +434,15 @@ impl<W: Write> Session<W> {
         self.engine = Some(engine);
         self.thinking = None;
         self.status.finish(&thought);
+        if !self.told && !thought.approximations.is_empty() {
+            let notes: Vec<String> = thought
+                .approximations
+                .iter()
+                .map(|a| a.to_string())
+                .collect();
+            self.say(&format!("telluser note: {}", notes.join("; ")));
+            self.told = true;
+        }
         let Some(m) = thought.best else {
             if !self.analyzing {
                 self.report_ending();
