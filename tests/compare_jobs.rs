@@ -73,9 +73,9 @@ fn replay_compare_prints_the_same_with_one_job_or_several() {
     assert!(
         one.contains(
             "\nall: 396 positions (21 from the book: compared with c197 only)\n  machack = 1967 \
-             246/375 (66%), 1967 move in the PMG's first 6 330/375 (88%)\n  c197 answered 387: \
-             machack = c197 374/387 (97%), c197 = 1967 251/387 (65%)\n  same value where machack \
-             and c197 chose the same move 344/374 (92%)\n"
+             244/375 (65%), 1967 move in the PMG's first 6 329/375 (88%)\n  c197 answered 387: \
+             machack = c197 375/387 (97%), c197 = 1967 251/387 (65%)\n  same value where machack \
+             and c197 chose the same move 354/375 (94%)\n"
         ),
         "{one}"
     );
@@ -99,8 +99,8 @@ fn replay_compare_positions_prints_the_same_with_one_job_or_several() {
     );
     assert!(
         one.contains(
-            "\nall: 607 positions\n  machack = game 190/607 (31%), game move in the PMG's first 6 \
-             438/607 (72%)\n  c197 answered 607: machack = c197 584/607 (96%), c197 = game \
+            "\nall: 607 positions\n  machack = game 191/607 (31%), game move in the PMG's first 6 \
+             438/607 (72%)\n  c197 answered 607: machack = c197 586/607 (97%), c197 = game \
              186/607 (31%)\n"
         ),
         "{one}"
