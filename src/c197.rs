@@ -24,7 +24,7 @@
 //! Where c197 has a bug a later version fixed, c197's behaviour is the default and the fix a
 //! switch in [`Fixes`].
 //!
-//! This is a whole program beside the paper's ([`crate::search`]), over the same rules; what
+//! This is a whole program beside the paper's ([`crate::paper`]), over the same rules; what
 //! both take and return is in [`crate::program`]. Entry point: [`Searcher::search`].
 
 pub mod board;

@@ -10,15 +10,13 @@
 //! 2. [`notation`] (descriptive, SAN, PGN, EPD, the score format);
 //! 3. [`program`]: what both programs take and return (settings, limits, results, statistics);
 //! 4. the two programs over the rules, side by side: [`c197`] (the 1967-68 source routine by
-//!    routine, a whole program) and the paper's program, in three layers of its own: [`eval`]
-//!    (paper §3),
-//! 5. [`plausible`] (paper §5),
-//! 6. [`search`] (paper §1, §4, §6–§10); beside it [`book`] (paper §11);
-//! 7. [`game`]: what every front end shares (the program behind one interface, clocks, the
+//!    routine) and [`paper`] (the paper's program: its evaluator, paper §3, its plausible-move
+//!    generator, §5, and its search, §1, §4, §6–§10); beside them [`book`] (paper §11);
+//! 5. [`game`]: what every front end shares (the program behind one interface, clocks, the
 //!    game, endings, judgement, record);
-//! 8. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
+//! 6. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
 //!    against history) and [`mod@matches`] (matches against other engines);
-//! 9. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
+//! 7. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
 //!
 //! # Examples
 //!
@@ -45,7 +43,7 @@
 //! normal`), and its evaluator's terms there (White is a pawn up):
 //!
 //! ```
-//! use machack::eval::{EvalParams, RootRatio, evaluate_breakdown};
+//! use machack::paper::eval::{EvalParams, RootRatio, evaluate_breakdown};
 //! use machack::game::Program;
 //! use machack::notation::san;
 //! use machack::program::{Limits, Preset, Profile, SearchParams};
@@ -68,16 +66,14 @@
 pub mod book;
 pub mod c197;
 pub mod cli;
-pub mod eval;
 pub mod fidelity;
 pub mod fuzz;
 pub mod game;
 pub mod matches;
 pub mod notation;
-pub mod plausible;
+pub mod paper;
 pub mod player;
 pub mod program;
 pub mod protocol;
 pub mod rules;
-pub mod search;
 pub mod value;

@@ -1,7 +1,6 @@
-//! What both programs take and return: the paper's ([`crate::search`] with
-//! [`crate::plausible`] and [`crate::eval`]) and c197's ([`crate::c197`]). A layer below both,
-//! so that neither is filed under the other and the front ends speak to either in the same
-//! terms (through [`crate::game::Program`]).
+//! What both programs take and return: the paper's ([`crate::paper`]) and c197's
+//! ([`crate::c197`]). A layer below both, so that neither is filed under the other and the
+//! front ends speak to either in the same terms (through [`crate::game::Program`]).
 //!
 //! - [`params`]: the settings of a search: which program ([`Profile`]), widths, depth,
 //!   feedovers, the table, the secondary search; presets; the one range check of each value.

@@ -91,7 +91,7 @@ fn deepening_with_each_use_of_c197s_table_searches_each_depth_alone() {
             Some(mv)
         })
         .collect();
-    let (pos, history) = machack::search::history_after(&start, &moves).unwrap();
+    let (pos, history) = machack::paper::search::history_after(&start, &moves).unwrap();
     assert_eq!(pos.key(), start.key());
     let mut repetitions = Vec::new();
     for table in [TableUse::Off, TableUse::Draws, TableUse::Values] {

@@ -1,7 +1,7 @@
 //! The paper's evaluator S = B + R + P + K + C (paper §3), term by term: zero at the start, the
 //! final positions of the four paper games, and the ratio term against a root.
 
-use machack::eval::{EvalParams, RootRatio, evaluate, evaluate_breakdown};
+use machack::paper::eval::{EvalParams, RootRatio, evaluate, evaluate_breakdown};
 use machack::rules::{Bitboard, Position};
 
 /// [B, R, P, K, C, S] and the isolated, passed and backward pawns of `fen` (its own root).

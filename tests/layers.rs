@@ -3,8 +3,11 @@
 //! manual's *Layout* (`doc/architecture.md`) draws the same picture.
 //!
 //! - A top-level module (`src/X.rs` with `src/X/`) uses only modules of lower layers: none of
-//!   its own layer, so the front ends (the terminal player, the protocols, replay against
-//!   history and the match runner) never import one another.
+//!   its own layer, so the two programs never use each other, and the front ends (the terminal
+//!   player, the protocols, replay against history and the match runner) never import one
+//!   another.
+//! - Within a folder whose modules are layered ([`FOLDER_LAYERS`]: the paper's program), a
+//!   module uses only the folder's modules of lower layers.
 //! - Within a folder no two files use each other, however indirectly (a file may use the file
 //!   its folder belongs to: that is where a folder's shared types live).
 //! - No command of `src/cli/` imports another: they share only `CliError` and the modules in
@@ -21,15 +24,21 @@ const LAYERS: &[&[&str]] = &[
     &["notation"],
     // What both programs take and return.
     &["program"],
-    // The two programs side by side: c197 whole, and the paper's in three layers (evaluator,
-    // generator, search), so that c197 can use none of the paper's.
-    &["c197", "eval"],
-    &["plausible"],
-    &["search", "book"],
+    // The two programs side by side, each in a folder of its own, so that neither can use the
+    // other; beside them the opening book (paper §11), which the front ends play from before
+    // either program searches.
+    &["c197", "paper", "book"],
     &["game"],
     &["player", "protocol", "fidelity", "matches"],
     &["cli", "fuzz"],
 ];
+
+/// The layers within a folder, lowest first: a module of the folder (`src/F/X.rs` with
+/// `src/F/X/`) uses only the folder's modules of lower layers. The paper's program is three
+/// layers: its evaluator (paper §3), its plausible-move generator (§5), which scores moves with
+/// the evaluator's terms, and its search (§1, §4, §6–§10), which asks both.
+const FOLDER_LAYERS: &[(&str, &[&[&str]])] =
+    &[("paper", &[&["eval"], &["plausible"], &["search"]])];
 
 /// What the commands of `src/cli/` share (besides `CliError` in `cli.rs`).
 const CLI_SHARED: &[&str] = &["search_options", "comparison", "show", "io"];
@@ -61,7 +70,8 @@ const DELIBERATE_LOOPS: &[(&str, &str, &str)] = &[
     ),
 ];
 
-/// A file's module path (`["search", "alpha_beta"]` for `src/search/alpha_beta.rs`).
+/// A file's module path (`["paper", "search", "alpha_beta"]` for
+/// `src/paper/search/alpha_beta.rs`).
 type ModPath = Vec<String>;
 
 fn src() -> PathBuf {
@@ -175,6 +185,79 @@ fn every_top_level_module_has_a_layer() {
             "LAYERS names {module}, which src/ does not hold"
         );
     }
+}
+
+/// The layers of the modules of `folder` (see [`FOLDER_LAYERS`]), if it is layered.
+fn folder_layers(folder: &str) -> Option<&'static [&'static [&'static str]]> {
+    FOLDER_LAYERS
+        .iter()
+        .find(|(f, _)| *f == folder)
+        .map(|(_, layers)| *layers)
+}
+
+/// The layer of module `module` within `folder`'s layers.
+fn folder_layer(layers: &[&[&str]], module: &str) -> Option<usize> {
+    layers.iter().position(|l| l.contains(&module))
+}
+
+#[test]
+fn every_module_of_a_layered_folder_has_a_layer() {
+    let tree = tree();
+    for (folder, layers) in FOLDER_LAYERS {
+        let modules: BTreeSet<String> = tree
+            .iter()
+            .filter(|(m, _)| m.len() >= 2 && m[0] == *folder)
+            .map(|(m, _)| m[1].clone())
+            .collect();
+        let unplaced: Vec<_> = modules
+            .iter()
+            .filter(|m| folder_layer(layers, m).is_none())
+            .collect();
+        assert!(
+            unplaced.is_empty(),
+            "modules of {folder}/ not in FOLDER_LAYERS: {unplaced:?}"
+        );
+        for module in layers.iter().flat_map(|l| l.iter()) {
+            assert!(
+                modules.contains(*module),
+                "FOLDER_LAYERS names {folder}/{module}, which src/ does not hold"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_module_of_a_layered_folder_uses_only_its_lower_layers() {
+    let tree = tree();
+    let known: BTreeSet<ModPath> = tree.iter().map(|(m, _)| m.clone()).collect();
+    let mut wrong = BTreeSet::new();
+    for (module, text) in &tree {
+        let Some(layers) = folder_layers(&module[0]) else {
+            continue;
+        };
+        let Some(own) = module.get(1).and_then(|m| folder_layer(layers, m)) else {
+            continue;
+        };
+        let code = code(text);
+        for root in ["crate", "super"] {
+            for path in paths(&code, root) {
+                let Some(to) = resolve(module, &path, root, &known) else {
+                    continue;
+                };
+                if to.len() < 2 || to[0] != module[0] || to[1] == module[1] {
+                    continue;
+                }
+                if folder_layer(layers, &to[1]).is_none_or(|l| l >= own) {
+                    wrong.insert(format!("{} uses {}", module.join("/"), to.join("/")));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "uses against the folder's layers:\n{}",
+        Vec::from_iter(wrong).join("\n")
+    );
 }
 
 #[test]

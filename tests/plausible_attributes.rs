@@ -3,7 +3,7 @@
 //! one computation, see `plausible_trace.rs`).
 
 use machack::notation::parse_any;
-use machack::plausible::{PlausibleMove, plausible_moves, trace_move};
+use machack::paper::plausible::{PlausibleMove, plausible_moves, trace_move};
 use machack::rules::Position;
 
 /// The scored move and its factors as (value, comment).

@@ -2,7 +2,7 @@
 //! in game 3 (Mac Hack–Landey) pinned in one snapshot, and where the historical move ranks.
 
 use machack::notation::san;
-use machack::plausible::{PlausibleMoves, plausible_moves};
+use machack::paper::plausible::{PlausibleMoves, plausible_moves};
 use machack::rules::Position;
 
 /// The oracle rows: (game, ply, fen, historical SAN).

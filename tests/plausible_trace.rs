@@ -1,7 +1,7 @@
 //! The trace (paper §13, aid 4) and the generator are one computation: for every legal move of
 //! many positions, the trace's factors sum to the listed plausibility and its flags agree.
 
-use machack::plausible::{plausible_moves, trace_move};
+use machack::paper::plausible::{plausible_moves, trace_move};
 use machack::rules::Position;
 
 const POSITIONS: &[&str] = &[
@@ -80,7 +80,7 @@ fn pieces_with_safe_moves_counts_distinct_pieces() {
 /// generator, the trace and the evaluator at every node: nothing panics, traces match.
 #[test]
 fn generator_and_evaluator_survive_random_walks() {
-    use machack::eval::{EvalParams, RootRatio, evaluate, evaluate_breakdown};
+    use machack::paper::eval::{EvalParams, RootRatio, evaluate, evaluate_breakdown};
     let text = machack::fidelity::compare::C1973_PAPER_TSV;
     let mut seed: u64 = 1967;
     let mut nodes = 0;

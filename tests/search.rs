@@ -5,10 +5,10 @@
 //! captures are always searched, legal moves only); those marked "simple knowledge" rely on its
 //! move order or values and must be re-derived for the 1967 knowledge.
 
-use machack::plausible::PlausibleMoves;
+use machack::paper::plausible::PlausibleMoves;
+use machack::paper::search::*;
 use machack::program::*;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
-use machack::search::*;
 use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
 
 /// The paper profile's search: these tests are about its machinery (table, secondary search,

@@ -6,11 +6,11 @@
 
 use machack::game::Program;
 use machack::notation::parse_any;
+use machack::paper::search::history_after;
 use machack::program::{
     Limits, Preset, RepetitionPolicy, SearchParams, SearchResult, TableUse, TopBound,
 };
 use machack::rules::{Key, Move, Position};
-use machack::search::history_after;
 
 /// The position after `moves` (coordinates) from `fen`, and the keys of the ones before it.
 fn game(fen: &str, moves: &[&str]) -> (Position, Vec<Key>) {

@@ -3,7 +3,7 @@
 
 use super::CliError;
 use super::io::read_input;
-use crate::plausible::plausible_moves;
+use crate::paper::plausible::plausible_moves;
 use crate::rules::Position;
 use std::time::Instant;
 

@@ -8,7 +8,7 @@
 use super::CliError;
 use super::search_options::{EvaluatorOptions, ProfileOptions, game_position};
 use crate::c197;
-use crate::eval::{EvalParams, RootRatio, evaluate_breakdown};
+use crate::paper::eval::{EvalParams, RootRatio, evaluate_breakdown};
 use crate::program::{PaperKnowledge, Profile};
 use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
 

@@ -9,7 +9,7 @@ use super::search_options::{ProfileOptions, c197_level, game_position};
 use super::show::no_move_text;
 use crate::c197;
 use crate::notation::{Style, descriptive, san};
-use crate::plausible::plausible_moves;
+use crate::paper::plausible::plausible_moves;
 use crate::program::Profile;
 use crate::rules::{Key, Move, Position, START_FEN};
 

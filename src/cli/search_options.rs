@@ -10,13 +10,13 @@
 
 use super::CliError;
 use crate::notation;
+use crate::paper::search::history_after;
 use crate::program::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
 use crate::program::settings::{Change, Changes};
 use crate::program::{
     Deepening, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams, parse_depth,
 };
 use crate::rules::{Move, Position};
-use crate::search::history_after;
 
 /// Which program a command shows or searches with: `--profile` and `--fixes` (the searching
 /// commands and the debugging aids `plausible`, `eval`, `trace`).

@@ -8,8 +8,9 @@
 //! with the run state its earlier searches left (repeated in order, `game::rerun`) and the node
 //! limit the clock stopped it at; then the move and value played beside the search's.
 //!
-//! Knowledge: the 1967 evaluator and PMG ([`crate::search::Knowledge1967`]) by default;
-//! `--knowledge simple` selects the teaching implementation ([`crate::search::SimpleKnowledge`]).
+//! Knowledge: the 1967 evaluator and PMG ([`crate::paper::search::Knowledge1967`]) by default;
+//! `--knowledge simple` selects the teaching implementation
+//! ([`crate::paper::search::SimpleKnowledge`]).
 
 use super::CliError;
 use super::io::games_in;
@@ -21,10 +22,10 @@ use crate::game::deepening::{self, Report, Searched};
 use crate::game::record;
 use crate::game::rerun::{limits_of, rerun};
 use crate::notation::san;
+use crate::paper::search::history_after;
 use crate::program::params::check_multi_pv;
 use crate::program::{SearchParams, SearchResult, Selection, TopBound, settings};
 use crate::rules::{Move, Position, START_FEN};
-use crate::search::history_after;
 
 /// Arguments of `machack think`.
 #[derive(clap::Args, Debug)]

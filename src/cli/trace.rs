@@ -8,7 +8,7 @@ use super::CliError;
 use super::search_options::{ProfileOptions, c197_level, game_position, parse_move};
 use crate::c197;
 use crate::notation::{Style, descriptive, san};
-use crate::plausible::trace_move;
+use crate::paper::plausible::trace_move;
 use crate::program::Profile;
 use crate::rules::{Key, Move, Position, START_FEN};
 

@@ -2,9 +2,9 @@
 //! [`Profile`], and asked for a move through one interface. Moves and values only: no text.
 
 use crate::c197;
+use crate::paper::search::{self, Knowledge};
 use crate::program::{Limits, Profile, Progress, SearchParams, SearchResult};
 use crate::rules::{Key, Position};
-use crate::search::{self, Knowledge};
 
 /// What a program keeps from one search to the next, as far as it can be set back (see
 /// [`Program::run_state`]).

@@ -1,5 +1,5 @@
 //! The paper profile's own settings: which chess knowledge its search uses, and the variants
-//! of the 1967 evaluator (paper §3). The rules they select live in [`crate::eval`].
+//! of the 1967 evaluator (paper §3). The rules they select live in [`crate::paper::eval`].
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,7 +8,7 @@ use std::str::FromStr;
 /// right by 4 \[S\] (the paper prints k = 1/8).
 pub const DEFAULT_RATIO_DIVISOR: i64 = 16;
 
-/// Which king-safety rule the paper's evaluator applies (`crate::eval::king_safety`).
+/// Which king-safety rule the paper's evaluator applies (`crate::paper::eval::king_safety`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum KingSafety {
     /// Paper: 8 per rank of advance, only while queens are on the board.

@@ -32,7 +32,7 @@ pub const DEFAULT_HASH_ENTRIES: usize = 32_768;
 /// line 435; c197's own ITS line is lost in the garbled lines 20-26, its DEC build has
 /// `HTNE=200` octal, 128, line 28).
 pub const C197_HASH_ENTRIES: usize = 0o100000 - 1;
-/// The size of one entry of the paper's table (`crate::search::hash_table::Entry`, whose tests
+/// The size of one entry of the paper's table (`crate::paper::search::hash_table::Entry`, whose tests
 /// check it).
 pub const HASH_ENTRY_BYTES: usize = 12;
 /// The search checks its node and time limits once every this many nodes (`alpha_beta.rs`:
@@ -197,8 +197,8 @@ impl fmt::Display for TableUse {
 /// of the paper games, the paper's recreation in 72 (`doc/fidelity.md`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Profile {
-    /// The paper's program as recreated here (`crate::search`): its knowledge (by default
-    /// the 1967 evaluator of `crate::eval` and generator of `crate::plausible`) and search.
+    /// The paper's program as recreated here (`crate::paper::search`): its knowledge (by default
+    /// the 1967 evaluator of `crate::paper::eval` and generator of `crate::paper::plausible`) and search.
     Paper(PaperKnowledge),
     /// CHESS D (c197, 1967-68) routine by routine (`crate::c197`), with the later versions'
     /// fixes that are switched on (none by default).
@@ -338,7 +338,7 @@ pub struct SearchParams {
     pub profile: Profile,
     /// How many principal lines a search gives (UCI MultiPV; 1 in play, as in 1967): after the
     /// search as the program plays it, the top-level moves are searched again with a window
-    /// that makes the best k exact (`search/root.rs`, `c197/lines.rs`).
+    /// that makes the best k exact (`paper/search/root.rs`, `c197/lines.rs`).
     pub multi_pv: u32,
 }
 

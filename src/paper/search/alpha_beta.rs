@@ -16,7 +16,7 @@ use super::hash_table::HashTable;
 use super::knowledge::Knowledge;
 use super::modifications::{poor_move_penalty, same_piece_penalty};
 use super::repetition::{KeyStack, Repetition};
-use crate::plausible::PlausibleMove;
+use crate::paper::plausible::PlausibleMove;
 use crate::program::SearchParams;
 use crate::program::Statistics;
 use crate::program::{Limits, Selection};

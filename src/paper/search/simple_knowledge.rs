@@ -11,7 +11,7 @@
 //! Must-search: checks, and captures at levels 1–2. Nothing is flagged developmentally poor.
 
 use super::knowledge::Knowledge;
-use crate::plausible::{PlausibleMove, PlausibleMoves};
+use crate::paper::plausible::{PlausibleMove, PlausibleMoves};
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square};
 use crate::value::Value;
 

@@ -2,9 +2,9 @@
 
 use super::development::View;
 use super::square_importance::SquareImportance;
-use crate::eval::king_safety::queens_on_board;
-use crate::eval::pawns::{is_backward, is_passed};
-use crate::eval::terms::pinned_piece;
+use crate::paper::eval::king_safety::queens_on_board;
+use crate::paper::eval::pawns::{is_backward, is_passed};
+use crate::paper::eval::terms::pinned_piece;
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square};
 use crate::value::Value;
 

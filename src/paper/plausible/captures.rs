@@ -1,7 +1,7 @@
 //! Plausible captures (paper §4): the captures and promotions that appear to gain material,
 //! explored without depth or width limit below the basic depth.
 
-use crate::eval::terms::move_risk;
+use crate::paper::eval::terms::move_risk;
 use crate::rules::{Move, PieceKind, Position};
 use crate::value::Value;
 

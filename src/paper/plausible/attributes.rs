@@ -5,8 +5,8 @@
 use super::context::Context;
 use super::development::{View, development, range};
 use super::factors::{Factors, Kind};
-use crate::eval::terms::{move_risk, risk_with};
 use crate::notation::descriptive::{self, FILE_NAMES};
+use crate::paper::eval::terms::{move_risk, risk_with};
 use crate::rules::attacks::{attacks, bishop_attacks, line, pawn_attacks, rook_attacks};
 use crate::rules::{Bitboard, Color, Move, Piece, PieceKind, Square};
 use crate::value::Value;

@@ -3,7 +3,7 @@
 //! 1967 generator and evaluator implement this trait, and so does a small teaching
 //! implementation ([`super::simple_knowledge::SimpleKnowledge`]) used by the tests.
 
-use crate::plausible::PlausibleMoves;
+use crate::paper::plausible::PlausibleMoves;
 use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square};
 use crate::value::Value;
 

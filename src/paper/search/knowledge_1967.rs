@@ -3,8 +3,8 @@
 //! (paper §5), behind the [`Knowledge`] trait.
 
 use super::knowledge::Knowledge;
-use crate::eval::{self, EvalParams, RootRatio};
-use crate::plausible::{self, PlausibleMoves};
+use crate::paper::eval::{self, EvalParams, RootRatio};
+use crate::paper::plausible::{self, PlausibleMoves};
 use crate::rules::{Bitboard, Color, Key, Move, Position, Square};
 use crate::value::Value;
 

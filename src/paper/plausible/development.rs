@@ -151,7 +151,7 @@ pub fn development(
         + ENEMY_PIECE_ATTACKED * (r & view.enemy).count() as Value;
     match kind {
         PieceKind::Pawn => {
-            v += PAWN_CENTRE_ATTACK * (r & crate::eval::centre::CENTRE).count() as Value;
+            v += PAWN_CENTRE_ATTACK * (r & crate::paper::eval::centre::CENTRE).count() as Value;
         }
         PieceKind::King | PieceKind::Queen => v /= 2,
         _ => {}

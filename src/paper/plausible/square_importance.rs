@@ -1,7 +1,7 @@
 //! The square-importance map (paper §5), rebuilt at every call of the generator for the side to
 //! move: what attacking each square is worth to it.
 
-use crate::eval::terms::{risk, trapped};
+use crate::paper::eval::terms::{risk, trapped};
 use crate::rules::attacks::king_attacks;
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square, sq};
 use crate::value::Value;

@@ -1,6 +1,6 @@
 //! Modifications of returned values (paper §9; amounts from the source).
 
-use crate::plausible::PlausibleMove;
+use crate::paper::plausible::PlausibleMove;
 use crate::rules::{Move, Position};
 use crate::value::Value;
 
