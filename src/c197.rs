@@ -25,7 +25,7 @@
 //! switch in [`Fixes`].
 //!
 //! This is a whole program beside the paper's ([`crate::paper`]), over the same rules; what
-//! both take and return is in [`crate::program`]. Entry point: [`Searcher::search`].
+//! both take and return is in [`crate::interface`]. Entry point: [`Searcher::search`].
 
 pub mod board;
 pub mod cat;
@@ -38,7 +38,7 @@ pub mod lmg;
 pub mod secondary;
 pub mod statev;
 
-use crate::program::{
+use crate::interface::{
     Approximation, Fixes, Limits, Line, Progress, SearchParams, SearchResult, TableUse, TopBound,
     TopLevelMove,
 };

@@ -11,9 +11,9 @@
 
 use crate::book::{Book, read_book_text};
 use crate::game::clock::TimeControl;
+use crate::interface::params::{WIDTHS, parse_feedovers, parse_node_limit};
+use crate::interface::{WidthSchedule, parse_depth};
 use crate::notation::{self, Style, read_games};
-use crate::program::params::{WIDTHS, parse_feedovers, parse_node_limit};
-use crate::program::{WidthSchedule, parse_depth};
 use crate::rules::{Move, Position};
 
 /// A fuzz target: arbitrary bytes in, a panic only on a bug.

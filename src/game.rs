@@ -27,8 +27,8 @@ pub mod rerun;
 
 pub use program::Program;
 
+use crate::interface::SearchParams;
 use crate::notation::{Style, descriptive, san};
-use crate::program::SearchParams;
 use crate::rules::{Color, Key, Move, Position, Status};
 use crate::value::Value;
 use std::fmt;

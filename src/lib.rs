@@ -8,7 +8,7 @@
 //!
 //! 1. [`rules`] (board, moves, FEN, keys) and [`value`] (the paper's units);
 //! 2. [`notation`] (descriptive, SAN, PGN, EPD, the score format);
-//! 3. [`program`]: what both programs take and return (settings, limits, results, statistics);
+//! 3. [`interface`]: what both programs take and return (settings, limits, results, statistics);
 //! 4. the two programs over the rules, side by side: [`c197`] (the 1967-68 source routine by
 //!    routine) and [`paper`] (the paper's program: its evaluator, paper §3, its plausible-move
 //!    generator, §5, and its search, §1, §4, §6–§10); beside them [`book`] (paper §11);
@@ -26,7 +26,7 @@
 //! ```
 //! use machack::game::Program;
 //! use machack::notation::descriptive::{self, Style};
-//! use machack::program::{Limits, SearchParams};
+//! use machack::interface::{Limits, SearchParams};
 //! use machack::rules::Position;
 //!
 //! let f21 = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
@@ -46,7 +46,7 @@
 //! use machack::paper::eval::{EvalParams, RootRatio, evaluate_breakdown};
 //! use machack::game::Program;
 //! use machack::notation::san;
-//! use machack::program::{Limits, Preset, Profile, SearchParams};
+//! use machack::interface::{Limits, Preset, Profile, SearchParams};
 //! use machack::rules::Position;
 //!
 //! let f21 = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
@@ -69,11 +69,11 @@ pub mod cli;
 pub mod fidelity;
 pub mod fuzz;
 pub mod game;
+pub mod interface;
 pub mod matches;
 pub mod notation;
 pub mod paper;
 pub mod player;
-pub mod program;
 pub mod protocol;
 pub mod rules;
 pub mod value;

@@ -2,7 +2,7 @@
 //! Eastlake, Crocker, *The Greenblatt Chess Program*, FJCC 1967), where the paper is silent
 //! filled in by documented choices; the `paper` profile. A whole program beside c197
 //! ([`crate::c197`]), over the same rules; what both take and return is in
-//! [`crate::program`].
+//! [`crate::interface`].
 //!
 //! Three layers, each using only the ones before it:
 //!

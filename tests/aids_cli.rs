@@ -202,7 +202,7 @@ fn trace_names_c197s_flags_and_its_floor_at_0() {
 #[test]
 fn trace_totals_are_the_listed_plausibilities() {
     use machack::c197::{plausible_list, trace_move};
-    use machack::program::Fixes;
+    use machack::interface::Fixes;
     use machack::rules::Position;
     let moves: Vec<String> = game_1_ply_22()
         .split_whitespace()
@@ -408,7 +408,7 @@ fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
 fn every_c197_rule_traced_has_a_gloss() {
     use machack::c197::{plausible_list, trace_move};
     use machack::cli::trace::{c197_rule_gloss, c197_rules_glossed};
-    use machack::program::Fixes;
+    use machack::interface::Fixes;
     use machack::rules::{Position, START_FEN};
     let fens = [
         START_FEN,

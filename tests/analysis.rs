@@ -5,7 +5,7 @@ use machack::cli::bench::BENCH_FENS;
 use machack::game::Program;
 use machack::game::deepening::{self, Report, Searched};
 use machack::game::engine::Engine;
-use machack::program::*;
+use machack::interface::*;
 use machack::rules::Position;
 
 /// A bench position (game 2, move 20) where what c197's earlier searches leave behind changes

@@ -10,7 +10,7 @@
 mod common;
 
 use machack::game::engine::Engine;
-use machack::program::{Limits, Preset, Profile, SearchParams, TableUse, WidthSchedule};
+use machack::interface::{Limits, Preset, Profile, SearchParams, TableUse, WidthSchedule};
 use machack::rules::{Move, MoveKind, PieceKind, Position};
 
 /// A small generator of our own (SplitMix64): the games are the same on every machine and

@@ -9,9 +9,9 @@ use compare_table::disagreements;
 
 use machack::fidelity::compare::{Oracle, Summary, compare_positions};
 use machack::fidelity::reference::Reference;
+use machack::interface::Fixes;
+use machack::interface::{Limits, Preset, Profile, SearchParams, TableUse};
 use machack::notation::{Game, read_games};
-use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
 
 /// The positions of `reference/c197/FILE` where a profile at a preset disagrees with c197 (its

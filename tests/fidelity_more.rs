@@ -18,9 +18,9 @@ use machack::fidelity::compare::{
     mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
+use machack::interface::Fixes;
+use machack::interface::{Limits, Preset, Profile, SearchParams, TableUse};
 use machack::notation::read_games;
-use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
 
 /// The paper's four games.

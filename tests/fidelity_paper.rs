@@ -12,9 +12,9 @@ use machack::fidelity::compare::{
     CompareRow, Oracle, Summary, Yardsticks, compare_game, compare_positions, mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
+use machack::interface::Fixes;
+use machack::interface::{Limits, Preset, Profile, SearchParams, TableUse};
 use machack::notation::read_games;
-use machack::program::Fixes;
-use machack::program::{Limits, Preset, Profile, SearchParams, TableUse};
 use std::path::PathBuf;
 
 const GAMES: [&str; 4] = [

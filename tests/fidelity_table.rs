@@ -11,8 +11,8 @@ use machack::fidelity::compare::{
     mac_hack_side,
 };
 use machack::fidelity::reference::Reference;
+use machack::interface::{Limits, Preset, SearchParams, TableUse};
 use machack::notation::{Game, Style, descriptive, read_games};
-use machack::program::{Limits, Preset, SearchParams, TableUse};
 use machack::rules::{Key, Move};
 use std::path::PathBuf;
 

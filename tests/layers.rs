@@ -23,7 +23,7 @@ const LAYERS: &[&[&str]] = &[
     &["rules", "value"],
     &["notation"],
     // What both programs take and return.
-    &["program"],
+    &["interface"],
     // The two programs side by side, each in a folder of its own, so that neither can use the
     // other; beside them the opening book (paper §11), which the front ends play from before
     // either program searches.

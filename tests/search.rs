@@ -5,9 +5,9 @@
 //! captures are always searched, legal moves only); those marked "simple knowledge" rely on its
 //! move order or values and must be re-derived for the 1967 knowledge.
 
+use machack::interface::*;
 use machack::paper::plausible::PlausibleMoves;
 use machack::paper::search::*;
-use machack::program::*;
 use machack::rules::{Bitboard, Color, Move, Position, Square};
 use machack::value::{INFINITY, MATE, MATE_BOUND, Value};
 

@@ -1,4 +1,4 @@
-//! The search parameters' one check (`program::params`), seen from every front end: the command
+//! The search parameters' one check (`interface::params`), seen from every front end: the command
 //! line (exit code 2 and a message), the game's SETW/SETD/SETF, UCI (`info string error`) and
 //! CECP (`Error (bad argument: …)`). A value out of range is refused, never clamped or ignored;
 //! and UCI options take effect whatever order they come in.

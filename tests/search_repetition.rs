@@ -5,11 +5,11 @@
 //! the draw is one move away but outside the width. Each beside the table off (c197 as it ran).
 
 use machack::game::Program;
-use machack::notation::parse_any;
-use machack::paper::search::history_after;
-use machack::program::{
+use machack::interface::{
     Limits, Preset, RepetitionPolicy, SearchParams, SearchResult, TableUse, TopBound,
 };
+use machack::notation::parse_any;
+use machack::paper::search::history_after;
 use machack::rules::{Key, Move, Position};
 
 /// The position after `moves` (coordinates) from `fen`, and the keys of the ones before it.

@@ -18,9 +18,9 @@
 //! draw and is chosen with the value 0 — a misleading stored draw. On: P3 is stored as its
 //! shadow range, path b searches it, and `d` is chosen, as with no table at all.
 
+use machack::interface::*;
 use machack::paper::plausible::{PlausibleMove, PlausibleMoves};
 use machack::paper::search::*;
-use machack::program::*;
 use machack::rules::{Bitboard, Color, Key, PieceKind, Position, Square, sq};
 use machack::value::Value;
 

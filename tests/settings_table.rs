@@ -1,11 +1,11 @@
 //! No option is ignored (issue 20): the manual's table of settings (`doc/commands.md`) is the program's
-//! (`program::settings`), and every option in it is honoured or refused, as the table says,
+//! (`interface::settings`), and every option in it is honoured or refused, as the table says,
 //! under each profile, by every command that takes it; its UCI option likewise.
 
 mod common;
 
 use common::machack;
-use machack::program::settings;
+use machack::interface::settings;
 
 /// A row of the manual's table.
 #[derive(Debug)]

@@ -9,7 +9,7 @@ use super::board::{
     BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of,
     square,
 };
-use crate::program::Fixes;
+use crate::interface::Fixes;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
 /// plus the sum of the attackers' codes (`PCATV`); the program compares whole words. 32 bits

@@ -23,7 +23,7 @@
 use super::board::{Board, Loc, NPC, loc, square};
 use super::evm::{FLUSHED, MATED, Node, Ret, Tree};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
-use crate::program::{RepetitionPolicy, TableStats, TableUse};
+use crate::interface::{RepetitionPolicy, TableStats, TableUse};
 use crate::rules::PieceKind::{self, Pawn};
 use crate::rules::{Color, Key as RulesKey, Piece, Position, Square, zobrist};
 

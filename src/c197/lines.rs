@@ -29,7 +29,7 @@
 
 use super::evm::{FLUSH, Node, TopRecord, Tree, refuted};
 use super::lmg::List;
-use crate::program::{Line, Selection};
+use crate::interface::{Line, Selection};
 use crate::rules::MoveList;
 
 /// A value for White as `side` sees it (higher is better for it).

@@ -15,7 +15,7 @@ use super::board::{
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
-use crate::program::Fixes;
+use crate::interface::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
 pub const IVLU: i64 = 512;

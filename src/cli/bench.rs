@@ -11,7 +11,7 @@ use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
 use crate::game::Program;
 use crate::game::deepening::{self, Searched};
-use crate::program::{Profile, Statistics, settings};
+use crate::interface::{Profile, Statistics, settings};
 use crate::rules::Position;
 use std::time::Duration;
 

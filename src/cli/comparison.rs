@@ -13,9 +13,9 @@ use crate::fidelity::compare::{
 };
 use crate::fidelity::reference::Reference;
 use crate::game::record;
+use crate::interface::settings::{self, Changes};
+use crate::interface::{Limits, SearchParams};
 use crate::notation::Game;
-use crate::program::settings::{self, Changes};
-use crate::program::{Limits, SearchParams};
 use crate::rules::{Color, Position};
 use std::collections::HashMap;
 use std::num::NonZeroUsize;

@@ -9,9 +9,9 @@ use super::io::read_input;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
 use crate::game::Program;
+use crate::interface::settings;
 use crate::notation::epd::{parse_epd_line, san_matches};
 use crate::notation::{excerpt, san};
-use crate::program::settings;
 use crate::rules::Position;
 
 /// Arguments of `machack epd`.

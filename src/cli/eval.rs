@@ -8,8 +8,8 @@
 use super::CliError;
 use super::search_options::{EvaluatorOptions, ProfileOptions, game_position};
 use crate::c197;
+use crate::interface::{PaperKnowledge, Profile};
 use crate::paper::eval::{EvalParams, RootRatio, evaluate_breakdown};
-use crate::program::{PaperKnowledge, Profile};
 use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
 
 /// Arguments of `machack eval`.
@@ -91,7 +91,7 @@ const C197_TERMS: [(&str, &str, &str); 5] = [
 pub fn c197_report(
     pos: &Position,
     history: &[Key],
-    fixes: crate::program::Fixes,
+    fixes: crate::interface::Fixes,
     root: &Position,
 ) -> String {
     let t = c197::static_terms(pos, history, fixes, root);

@@ -6,9 +6,9 @@ use super::CliError;
 use super::search_options::SettingsOptions;
 use crate::game::clock::TimeControl;
 use crate::game::record::Setup;
+use crate::interface::settings;
 use crate::matches::runner::{EngineSpec, MACHACK, MatchConfig, Protocol, play_match, today};
 use crate::notation::pgn;
-use crate::program::settings;
 use crate::rules::Color;
 use std::io::Write;
 

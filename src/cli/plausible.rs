@@ -8,9 +8,9 @@ use super::CliError;
 use super::search_options::{ProfileOptions, c197_level, game_position};
 use super::show::no_move_text;
 use crate::c197;
+use crate::interface::Profile;
 use crate::notation::{Style, descriptive, san};
 use crate::paper::plausible::plausible_moves;
-use crate::program::Profile;
 use crate::rules::{Key, Move, Position, START_FEN};
 
 /// Arguments of `machack plausible`.
@@ -84,7 +84,7 @@ pub fn listing(pos: &Position, ply: u32) -> String {
 pub fn c197_listing(
     pos: &Position,
     history: &[Key],
-    fixes: crate::program::Fixes,
+    fixes: crate::interface::Fixes,
     ply: u32,
 ) -> String {
     if let Some(ending) = no_move_text(pos) {

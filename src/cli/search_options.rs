@@ -5,17 +5,17 @@
 //! depth, feedovers, secondary search, repetitions, the table; paper §§4-10, c197's `NHSW`); and
 //! the limits of one search.
 //! Which option applies to which profile, and each value's range, are decided in one place
-//! (`program::settings`, `program::params`): an option that does not apply to the profile in
+//! (`interface::settings`, `interface::params`): an option that does not apply to the profile in
 //! force is refused, never ignored.
 
 use super::CliError;
-use crate::notation;
-use crate::paper::search::history_after;
-use crate::program::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
-use crate::program::settings::{Change, Changes};
-use crate::program::{
+use crate::interface::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
+use crate::interface::settings::{Change, Changes};
+use crate::interface::{
     Deepening, Limits, PaperKnowledge, ParamError, Preset, Profile, SearchParams, parse_depth,
 };
+use crate::notation;
+use crate::paper::search::history_after;
 use crate::rules::{Move, Position};
 
 /// Which program a command shows or searches with: `--profile` and `--fixes` (the searching
@@ -73,7 +73,7 @@ impl EvaluatorOptions {
     }
 
     /// `profile` with the evaluator's variants these options name; refused under a profile
-    /// they do not apply to (`program::settings`).
+    /// they do not apply to (`interface::settings`).
     pub fn apply(&self, profile: Profile) -> Result<Profile, CliError> {
         let base = SearchParams {
             profile,
@@ -168,7 +168,7 @@ pub fn game_position(fen: &str, moves: &[String]) -> Result<(Position, Vec<u64>)
 
 /// The settings of the program, as every command that searches or plays takes them (`think`,
 /// `bench`, `epd`, `replay --compare`, `report`, `play`, `match`, `uci`, `xboard`): the preset,
-/// then each setting of `program::settings`, checked against the profile in force (an option
+/// then each setting of `interface::settings`, checked against the profile in force (an option
 /// that does not apply to it is refused, exit 2).
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SettingsOptions {

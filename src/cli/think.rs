@@ -21,10 +21,10 @@ use crate::game::Program;
 use crate::game::deepening::{self, Report, Searched};
 use crate::game::record;
 use crate::game::rerun::{limits_of, rerun};
+use crate::interface::params::check_multi_pv;
+use crate::interface::{SearchParams, SearchResult, Selection, TopBound, settings};
 use crate::notation::san;
 use crate::paper::search::history_after;
-use crate::program::params::check_multi_pv;
-use crate::program::{SearchParams, SearchResult, Selection, TopBound, settings};
 use crate::rules::{Move, Position, START_FEN};
 
 /// Arguments of `machack think`.

@@ -7,9 +7,9 @@
 use super::CliError;
 use super::search_options::{ProfileOptions, c197_level, game_position, parse_move};
 use crate::c197;
+use crate::interface::Profile;
 use crate::notation::{Style, descriptive, san};
 use crate::paper::plausible::trace_move;
-use crate::program::Profile;
 use crate::rules::{Key, Move, Position, START_FEN};
 
 /// Arguments of `machack trace`.
@@ -164,7 +164,7 @@ pub fn c197_rules_glossed() -> impl Iterator<Item = &'static str> {
 pub fn c197_trace_text(
     pos: &Position,
     history: &[Key],
-    fixes: crate::program::Fixes,
+    fixes: crate::interface::Fixes,
     m: Move,
     ply: u32,
 ) -> Option<String> {

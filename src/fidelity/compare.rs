@@ -12,8 +12,8 @@
 use super::reference::{self, Answer, Reference};
 use crate::game::Program;
 use crate::game::rerun::rerun;
+use crate::interface::{Limits, SearchParams, SearchResult, TopLevelMove};
 use crate::notation::{Game, san};
-use crate::program::{Limits, SearchParams, SearchResult, TopLevelMove};
 use crate::rules::{Color, Key, Move, Position};
 use crate::value::Value;
 use std::collections::HashMap;

@@ -7,8 +7,8 @@
 //! `BPREV`, `EVMST` starts White at -100000 and Black at +100000, c197.txt lines 3764-3813; the
 //! root value `HACKVV` is printed as it is, lines 2214 and 2286); the tables store Black's negated.
 
+use crate::interface::{Preset, SearchParams};
 use crate::notation::{excerpt, san};
-use crate::program::{Preset, SearchParams};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use std::collections::HashMap;

@@ -26,8 +26,8 @@
 //! so its deeper values can differ from a fresh search's (see [`RunState`]).
 
 use super::program::{Program, RunState};
-use crate::program::params::DEPTHS;
-use crate::program::{Deepening, Limits, Line, Progress, SearchResult, Statistics};
+use crate::interface::params::DEPTHS;
+use crate::interface::{Deepening, Limits, Line, Progress, SearchResult, Statistics};
 use crate::rules::{Key, Position};
 use crate::value::{Value, is_mate};
 use std::sync::atomic::Ordering;

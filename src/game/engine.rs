@@ -6,7 +6,7 @@ pub use super::deepening::{Completed, Report};
 
 use super::deepening::{self, Searched};
 use super::program::Program;
-use crate::program::{Approximation, Limits, Line, SearchParams, Statistics};
+use crate::interface::{Approximation, Limits, Line, SearchParams, Statistics};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use std::time::Duration;

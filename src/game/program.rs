@@ -2,8 +2,8 @@
 //! [`Profile`], and asked for a move through one interface. Moves and values only: no text.
 
 use crate::c197;
+use crate::interface::{Limits, Profile, Progress, SearchParams, SearchResult};
 use crate::paper::search::{self, Knowledge};
-use crate::program::{Limits, Profile, Progress, SearchParams, SearchResult};
 use crate::rules::{Key, Position};
 
 /// What a program keeps from one search to the next, as far as it can be set back (see

@@ -8,7 +8,7 @@
 //! repeated exactly; and any setting it searched with that differs from the record's tags
 //! (`depth=3`).
 //!
-//! The tags hold the program's settings (`program::settings`: `[MachackProfile "c197"]`,
+//! The tags hold the program's settings (`interface::settings`: `[MachackProfile "c197"]`,
 //! `[MachackWidth "15,15,9,9,7"]`, ...) and how it plays the game: the book on or off
 //! (`MachackBook`), the seed of the book's choices (`MachackSeed`), the side or sides it plays
 //! (`MachackPlays`), and the version of machack that wrote the record (`MachackVersion`)
@@ -24,10 +24,10 @@ pub mod opening;
 
 use super::clock::{self, TimeControl};
 use super::{Ending, Game, Searched};
+use crate::interface::params::{LIMIT_CHECK_NODES, parse_switch};
+use crate::interface::{SearchParams, settings};
 use crate::notation::pgn::SEVEN_TAGS;
 use crate::notation::{self, ReadErrorKind};
-use crate::program::params::{LIMIT_CHECK_NODES, parse_switch};
-use crate::program::{SearchParams, settings};
 use crate::rules::{Color, START_FEN};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};

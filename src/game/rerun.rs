@@ -13,7 +13,7 @@ use super::Program;
 use super::judgement::ResignWatch;
 use super::{Game, GameMove};
 use crate::book::Book;
-use crate::program::{Limits, SearchParams, SearchResult};
+use crate::interface::{Limits, SearchParams, SearchResult};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use rand::SeedableRng;
@@ -140,8 +140,8 @@ impl Rerun {
 mod tests {
     use super::*;
     use crate::game::Searched;
+    use crate::interface::Preset;
     use crate::notation;
-    use crate::program::Preset;
 
     /// A game of the machine's replies to the user's moves `user`, the first search stopped at
     /// a node limit as the clock would stop it; with each search's node count, by its move's

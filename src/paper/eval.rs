@@ -12,7 +12,7 @@ pub mod terms;
 use crate::rules::Position;
 use crate::value::Value;
 
-pub use crate::program::{EvalParams, KingSafety};
+pub use crate::interface::{EvalParams, KingSafety};
 pub use pawns::PawnDetails;
 pub use ratio::RootRatio;
 pub use terms::{

@@ -7,7 +7,7 @@
 //! unless a time limit or stop flag cuts it short.
 //!
 //! This is the paper's program; c197, the 1967-68 program routine by routine, is its sibling
-//! ([`crate::c197`]). What both take and return is in [`crate::program`]; the front ends reach
+//! ([`crate::c197`]). What both take and return is in [`crate::interface`]; the front ends reach
 //! either through [`crate::game::Program`].
 //!
 //! | Paper | File |
@@ -17,7 +17,7 @@
 //! | §8 hash table | `hash_table.rs` |
 //! | §9 modifications | `modifications.rs` |
 //! | §10 secondary search | `secondary.rs` |
-//! | §13 aids 5, 6 | `crate::program` (`result.rs`: the top-level record; `stats.rs`) |
+//! | §13 aids 5, 6 | `crate::interface` (`result.rs`: the top-level record; `stats.rs`) |
 //! | SEARCH-TECHNIQUES §3 repetition | `repetition.rs` |
 //! | SEARCH-TECHNIQUES §4 shadow score | `alpha_beta.rs` (`NodeResult`), `hash_table.rs` |
 //!
@@ -79,7 +79,7 @@ pub use knowledge::Knowledge;
 pub use knowledge_1967::Knowledge1967;
 pub use simple_knowledge::SimpleKnowledge;
 
-use crate::program::{Limits, PaperKnowledge, Progress, SearchParams, SearchResult, Statistics};
+use crate::interface::{Limits, PaperKnowledge, Progress, SearchParams, SearchResult, Statistics};
 use crate::rules::{Key, Move, Position};
 use alpha_beta::Tree;
 use repetition::KeyStack;

@@ -24,11 +24,11 @@ use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw
 use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
 use crate::game::rerun::rerun;
 use crate::game::{Ending, Game, GameMove, Searched};
+use crate::interface::params::parse_feedovers;
+use crate::interface::settings::{self, Changes};
+use crate::interface::{Deepening, Limits};
+use crate::interface::{SearchParams, WidthSchedule, parse_depth};
 use crate::notation::{self, Style, clip, descriptive};
-use crate::program::params::parse_feedovers;
-use crate::program::settings::{self, Changes};
-use crate::program::{Deepening, Limits};
-use crate::program::{SearchParams, WidthSchedule, parse_depth};
 use crate::rules::{Color, Position};
 use crate::value::Value;
 use crossterm::event::{self, Event, KeyCode, KeyEvent};
@@ -2129,7 +2129,7 @@ fn ascii(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::program::Preset;
+    use crate::interface::Preset;
 
     /// The output of a session fed `input`, its output going to a terminal (`live`) or not, its
     /// input coming from one (`prompts`) or not.

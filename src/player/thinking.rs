@@ -5,8 +5,8 @@
 //! it.
 
 use crate::game::engine::Report;
+use crate::interface::{Progress, TopBound};
 use crate::notation::{Style, descriptive};
-use crate::program::{Progress, TopBound};
 use crate::rules::Position;
 use crate::value::{Value, mate_moves};
 use std::time::{Duration, Instant};
@@ -354,7 +354,7 @@ mod tests {
     #[test]
     fn deepening_the_best_is_the_deepest_depth_done() {
         use crate::game::engine::Completed;
-        use crate::program::Line;
+        use crate::interface::Line;
         let pos = Position::startpos();
         let mv = |t: &str| parse_any(&pos, t).unwrap();
         let examining = |index, m| {

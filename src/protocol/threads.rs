@@ -4,8 +4,8 @@
 
 use crate::game::engine::{Engine, Report, Thought};
 use crate::game::input::{LINE_MAX, Line, LineReader, size_text};
+use crate::interface::Limits;
 use crate::notation::excerpt;
-use crate::program::Limits;
 use crate::rules::{Key, Position};
 use crate::value::{Value, mate_moves};
 use std::collections::VecDeque;

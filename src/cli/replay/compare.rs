@@ -7,8 +7,8 @@ use super::{CliError, ReplayArgs, games_in, print_out, read_input};
 use crate::cli::comparison::{Comparison, jobs, side_in};
 use crate::cli::show::{pawns_text, wrap_list};
 use crate::fidelity::compare::{CompareRow, Summary, compare_positions, ratio};
+use crate::interface::settings;
 use crate::notation::{Style, descriptive, read_games};
-use crate::program::settings;
 use crate::rules::Move;
 
 /// Runs the comparison the arguments ask for.

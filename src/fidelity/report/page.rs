@@ -8,8 +8,8 @@
 use super::board::{self, Board, Mover};
 use super::{GameReport, Played, Report, escape};
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
+use crate::interface::TopBound;
 use crate::notation::{Game, Notation, Style, descriptive, san};
-use crate::program::TopBound;
 use crate::rules::{Color, Move, Position, Status};
 use crate::value::{Value, mate_moves};
 use std::fmt::Write;

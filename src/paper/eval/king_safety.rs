@@ -2,7 +2,7 @@
 //! from its own back rank. A variant after an early reading of c197's `KINGSF` is an option
 //! ([`KingSafety::WeakSquares`]).
 
-use crate::program::KingSafety;
+use crate::interface::KingSafety;
 use crate::rules::attacks::king_attacks;
 use crate::rules::{Color, PieceKind, Position};
 use crate::value::Value;

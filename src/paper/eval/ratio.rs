@@ -8,7 +8,7 @@ use crate::value::Value;
 /// M: one side's material at the start with the king counted as 1 (paper §3).
 pub const M: i64 = 8 * 128 + 2 * 416 + 2 * 448 + 2 * 640 + 1248 + 1;
 
-pub use crate::program::paper::DEFAULT_RATIO_DIVISOR;
+pub use crate::interface::paper::DEFAULT_RATIO_DIVISOR;
 
 /// The material ratio T at the top of the tree, computed once per search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,11 +6,11 @@
 //! written in an earlier search is stale and may always be replaced; a hit refreshes it.
 //! Replacement (seed 000): empty slot, or new depth >= stored depth, or stale.
 
-use crate::program::TableStats;
+use crate::interface::TableStats;
 use crate::rules::{Key, Move};
 use crate::value::{INFINITY, MATE_BOUND, Value};
 
-pub use crate::program::params::DEFAULT_HASH_ENTRIES as DEFAULT_ENTRIES;
+pub use crate::interface::params::DEFAULT_HASH_ENTRIES as DEFAULT_ENTRIES;
 
 /// One table entry, 12 bytes.
 ///
@@ -211,10 +211,10 @@ mod tests {
         assert_eq!(std::mem::size_of::<Entry>(), 12);
         assert_eq!(
             std::mem::size_of::<Entry>(),
-            crate::program::params::HASH_ENTRY_BYTES
+            crate::interface::params::HASH_ENTRY_BYTES
         );
         assert_eq!(
-            crate::program::params::hash_entries_for_kb(384),
+            crate::interface::params::hash_entries_for_kb(384),
             Ok(DEFAULT_ENTRIES)
         );
     }

@@ -6,7 +6,7 @@
 //! table's collisions. Only every second entry back to the last irreversible move can repeat
 //! (same side to move, nothing irreversible in between); the halfmove clock says how far that is.
 
-use crate::program::RepetitionPolicy;
+use crate::interface::RepetitionPolicy;
 use crate::rules::Key;
 
 /// What an earlier occurrence of the current position means.

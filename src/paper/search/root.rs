@@ -16,8 +16,8 @@
 use super::alpha_beta::{Selector, Tree};
 use super::knowledge::Knowledge;
 use super::modifications::{poor_move_penalty, same_piece_penalty};
+use crate::interface::{Line, Progress, SearchResult, Selection, TopBound, TopLevelMove};
 use crate::paper::plausible::PlausibleMove;
-use crate::program::{Line, Progress, SearchResult, Selection, TopBound, TopLevelMove};
 use crate::rules::Move;
 use crate::value::{INFINITY, MATE_BOUND, Value, mated_in};
 

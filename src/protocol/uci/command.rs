@@ -3,8 +3,8 @@
 //! as `info string`.
 
 use crate::game::clock::{self, Unit};
+use crate::interface::params::{parse_depth, parse_node_limit};
 use crate::notation::excerpt;
-use crate::program::params::{parse_depth, parse_node_limit};
 use std::fmt;
 use std::time::Duration;
 
@@ -213,7 +213,7 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
             "depth" | "nodes" => {
                 // The search parameters' one check: a value out of range is refused, not clamped.
                 let text = rest.get(i + 1).copied().unwrap_or("");
-                let refused = |e: crate::program::ParamError| UciError(format!("go: {e}"));
+                let refused = |e: crate::interface::ParamError| UciError(format!("go: {e}"));
                 i += 1;
                 match w {
                     "depth" => p.depth = Some(parse_depth(text).map_err(refused)?),

@@ -5,15 +5,15 @@ use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
 use crate::game::engine::{Completed, Engine, Report, Thought, centipawns};
-use crate::notation::{clip, excerpt};
-use crate::program::params::{
+use crate::interface::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
 };
-use crate::program::{
+use crate::interface::{
     Deepening, Limits, Line, Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth,
     settings,
 };
+use crate::notation::{clip, excerpt};
 use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };
@@ -346,7 +346,7 @@ impl<W: Write> Session<W> {
             return;
         };
         let v = value.unwrap_or("").trim();
-        // An option of one profile only is refused under the other (`program::settings`).
+        // An option of one profile only is refused under the other (`interface::settings`).
         if let Some(s) = settings::find_uci(name)
             && let Err(e) = s.check(engine.params().profile, s.uci.unwrap_or(name))
         {

@@ -4,8 +4,8 @@
 //! and the move being searched (optional since xboard 4.4.0; left out once the search is done).
 
 use crate::game::engine::Thought;
+use crate::interface::Progress;
 use crate::notation::san;
-use crate::program::Progress;
 use crate::rules::Position;
 use std::time::{Duration, Instant};
 
@@ -117,7 +117,7 @@ mod tests {
             best: Some(mv),
             value: 0,
             pv: vec![mv],
-            lines: vec![crate::program::Line {
+            lines: vec![crate::interface::Line {
                 value: 0,
                 pv: vec![mv],
             }],

@@ -2,9 +2,9 @@
 //! [`XboardError`], which the session answers `Error (…): command`.
 
 use crate::game::clock::{self, TimeControl, Unit};
+use crate::interface::params::{MULTI_PV, parse_multi_pv};
+use crate::interface::{Profile, parse_depth};
 use crate::notation::{clip, excerpt};
-use crate::program::params::{MULTI_PV, parse_multi_pv};
-use crate::program::{Profile, parse_depth};
 use std::fmt;
 use std::time::Duration;
 

@@ -15,8 +15,8 @@ use crate::game::clock::TimeControl;
 use crate::game::engine::{Completed, Engine, Report, Thought, centipawns};
 use crate::game::judgement::{ResignWatch, accepts_draw};
 use crate::game::{Ending, Game};
+use crate::interface::{Deepening, Limits, Line, Profile, Progress, SearchParams, settings};
 use crate::notation::{self, Style, clip, descriptive, excerpt, san};
-use crate::program::{Deepening, Limits, Line, Profile, Progress, SearchParams, settings};
 use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };

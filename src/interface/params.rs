@@ -32,8 +32,8 @@ pub const DEFAULT_HASH_ENTRIES: usize = 32_768;
 /// line 435; c197's own ITS line is lost in the garbled lines 20-26, its DEC build has
 /// `HTNE=200` octal, 128, line 28).
 pub const C197_HASH_ENTRIES: usize = 0o100000 - 1;
-/// The size of one entry of the paper's table (`crate::paper::search::hash_table::Entry`, whose tests
-/// check it).
+/// The size of one entry of the paper's table (`crate::paper::search::hash_table::Entry`, whose
+/// tests check it).
 pub const HASH_ENTRY_BYTES: usize = 12;
 /// The search checks its node and time limits once every this many nodes (`alpha_beta.rs`:
 /// `nodes & 255 == 0`): it stops at the first multiple of 256 at or past a node limit, and a
@@ -197,8 +197,9 @@ impl fmt::Display for TableUse {
 /// of the paper games, the paper's recreation in 72 (`doc/fidelity.md`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Profile {
-    /// The paper's program as recreated here (`crate::paper::search`): its knowledge (by default
-    /// the 1967 evaluator of `crate::paper::eval` and generator of `crate::paper::plausible`) and search.
+    /// The paper's program as recreated here (`crate::paper`): its knowledge (by default the
+    /// 1967 evaluator of `crate::paper::eval` and generator of `crate::paper::plausible`) and
+    /// search (`crate::paper::search`).
     Paper(PaperKnowledge),
     /// CHESS D (c197, 1967-68) routine by routine (`crate::c197`), with the later versions'
     /// fixes that are switched on (none by default).
@@ -559,7 +560,7 @@ pub enum ParamError {
     Knowledge(String),
     /// An unknown king-safety rule (the message says why).
     KingSafety(String),
-    /// A setting given under a profile it does not apply to (see `program::settings`).
+    /// A setting given under a profile it does not apply to (see `interface::settings`).
     NotForProfile {
         /// The setting as it was given: `--secondary`, `Hash`, `[MachackShadow "on"]`.
         given: String,

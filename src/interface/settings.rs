@@ -171,7 +171,7 @@ fn set_knowledge(p: &mut SearchParams, s: &str) -> Result<(), ParamError> {
 }
 
 /// The 1967 evaluator's parameters of the paper profile (None under another knowledge).
-fn eval_params(p: &mut SearchParams) -> Option<&mut crate::program::EvalParams> {
+fn eval_params(p: &mut SearchParams) -> Option<&mut crate::interface::EvalParams> {
     match &mut p.profile {
         Profile::Paper(PaperKnowledge::K1967(e)) => Some(e),
         _ => None,
