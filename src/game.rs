@@ -3,10 +3,9 @@
 //!
 //! - [`Game`] (this file): a game as played: the start, the moves with how they were written and
 //!   timed, the keys of the positions passed (for repetition), and how it ended ([`Ending`]).
-//! - [`program`]: the program behind every front end, the paper's or c197, chosen once from the
-//!   settings (moves and values, no text); [`deepening`]: one search at the set depth, as in
-//!   1967, or depth 1, 2, 3, … until stopped or out of time; [`engine`]: the program, with what
-//!   the front ends read of its last search.
+//! - [`engine`]: the engine behind every front end, the paper's program or c197, chosen once from
+//!   the settings (moves and values, no text); [`deepening`]: how it thinks, one search at the
+//!   set depth, as in 1967, or depth 1, 2, 3, … until stopped or out of time.
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
 //! - [`input`]: files and lines read with size limits.
@@ -21,11 +20,10 @@ pub mod deepening;
 pub mod engine;
 pub mod input;
 pub mod judgement;
-pub mod program;
 pub mod record;
 pub mod rerun;
 
-pub use program::Program;
+pub use engine::Engine;
 
 use crate::interface::SearchParams;
 use crate::notation::{Style, descriptive, san};

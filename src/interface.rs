@@ -1,7 +1,7 @@
 //! The interface of the two programs, the paper's ([`crate::paper`]) and c197's
 //! ([`crate::c197`]): the settings both take, how a search is limited, and what it returns. A
 //! layer below both, so that neither is filed under the other and the front ends speak to
-//! either in the same terms (through [`crate::game::Program`]).
+//! either in the same terms (through [`crate::game::Engine`]).
 //!
 //! - [`params`]: the settings of a search: which program ([`Profile`]), widths, depth,
 //!   feedovers, the table, the secondary search; presets; the one range check of each value.

@@ -24,15 +24,15 @@
 //! the first 1967 game (Wagner–Mac Hack, after 21. B-KN5), as `machack think --fen …` does:
 //!
 //! ```
-//! use machack::game::Program;
+//! use machack::game::Engine;
 //! use machack::notation::descriptive::{self, Style};
 //! use machack::interface::{Limits, SearchParams};
 //! use machack::rules::Position;
 //!
 //! let f21 = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
 //! let pos = Position::from_fen(f21)?;
-//! let mut program = Program::new(SearchParams::default());
-//! let result = program.search(&pos, &[], &Limits::default(), None);
+//! let mut engine = Engine::new(SearchParams::default());
+//! let result = engine.search(&pos, &[], &Limits::default(), None);
 //! let best = result.best_move.expect("a legal move");
 //! assert_eq!(descriptive::format(&pos, best, Style::Book), "B-QR6");
 //! assert_eq!(result.value, -198); // for the side to move, in 1/128 pawn: -1.55 pawns
@@ -44,7 +44,7 @@
 //!
 //! ```
 //! use machack::paper::eval::{EvalParams, RootRatio, evaluate_breakdown};
-//! use machack::game::Program;
+//! use machack::game::Engine;
 //! use machack::notation::san;
 //! use machack::interface::{Limits, Preset, Profile, SearchParams};
 //! use machack::rules::Position;
@@ -55,7 +55,7 @@
 //!     profile: Profile::Paper(Default::default()),
 //!     ..SearchParams::preset(Preset::Normal)
 //! };
-//! let result = Program::new(params).search(&pos, &[], &Limits::default(), None);
+//! let result = Engine::new(params).search(&pos, &[], &Limits::default(), None);
 //! assert_eq!(san::format(&pos, result.best_move.unwrap()), "Qc7");
 //! assert_eq!(result.value, -214);
 //! let terms = evaluate_breakdown(&pos, &RootRatio::at(&pos), &EvalParams::default());

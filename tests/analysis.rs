@@ -2,9 +2,8 @@
 //! programs) and deepening (`game::deepening`), checked against the searches they build on.
 
 use machack::cli::bench::BENCH_FENS;
-use machack::game::Program;
+use machack::game::Engine;
 use machack::game::deepening::{self, Report, Searched};
-use machack::game::engine::Engine;
 use machack::interface::*;
 use machack::rules::Position;
 
@@ -34,19 +33,18 @@ fn at_depth(d: u32) -> Limits {
 fn deepening_searches_each_depth_as_a_search_at_that_depth_alone() {
     let pos = Position::from_fen(LEFTOVERS_MATTER).unwrap();
     let params = tournament(Profile::default());
-    let mut program = Program::new(params.clone());
+    let mut engine = Engine::new(params.clone());
     let mut done = Vec::new();
     let limits = Limits {
         depth: Some(5),
         deepen: Deepening::Analysis,
         ..Limits::default()
     };
-    let Searched { result, depth } =
-        deepening::search(&mut program, &pos, &[], &limits, &mut |r| {
-            if let Report::Completed(c) = r {
-                done.push(c.clone());
-            }
-        });
+    let Searched { result, depth } = deepening::search(&mut engine, &pos, &[], &limits, &mut |r| {
+        if let Report::Completed(c) = r {
+            done.push(c.clone());
+        }
+    });
     assert_eq!(depth, 5);
     assert!(!result.stopped);
     assert_eq!(
@@ -55,7 +53,7 @@ fn deepening_searches_each_depth_as_a_search_at_that_depth_alone() {
     );
     let mut nodes = 0;
     for c in &done {
-        let mut alone = Program::new(params.clone());
+        let mut alone = Engine::new(params.clone());
         let r = alone.search(&pos, &[], &at_depth(c.depth), None);
         nodes += r.stats.nodes;
         assert_eq!(
@@ -66,7 +64,7 @@ fn deepening_searches_each_depth_as_a_search_at_that_depth_alone() {
         );
         if c.depth == 5 {
             assert_eq!((result.best_move, result.value), (r.best_move, r.value));
-            assert_eq!(program.run_state(), alone.run_state());
+            assert_eq!(engine.run_state(), alone.run_state());
         }
     }
     assert_eq!(result.stats.nodes, nodes);
@@ -99,7 +97,7 @@ fn deepening_with_each_use_of_c197s_table_searches_each_depth_alone() {
             table,
             ..tournament(Profile::default())
         };
-        let mut program = Program::new(params.clone());
+        let mut engine = Engine::new(params.clone());
         let mut done = Vec::new();
         let limits = Limits {
             depth: Some(4),
@@ -107,7 +105,7 @@ fn deepening_with_each_use_of_c197s_table_searches_each_depth_alone() {
             ..Limits::default()
         };
         let Searched { result, depth } =
-            deepening::search(&mut program, &pos, &history, &limits, &mut |r| {
+            deepening::search(&mut engine, &pos, &history, &limits, &mut |r| {
                 if let Report::Completed(c) = r {
                     done.push(c.clone());
                 }
@@ -115,7 +113,7 @@ fn deepening_with_each_use_of_c197s_table_searches_each_depth_alone() {
         assert_eq!(depth, 4);
         let mut nodes = 0;
         for c in &done {
-            let mut alone = Program::new(params.clone());
+            let mut alone = Engine::new(params.clone());
             let r = alone.search(&pos, &history, &at_depth(c.depth), None);
             nodes += r.stats.nodes;
             assert_eq!(
@@ -126,7 +124,7 @@ fn deepening_with_each_use_of_c197s_table_searches_each_depth_alone() {
             );
             if c.depth == 4 {
                 assert_eq!((result.best_move, result.value), (r.best_move, r.value));
-                assert_eq!(program.run_state(), alone.run_state());
+                assert_eq!(engine.run_state(), alone.run_state());
                 repetitions.push(r.stats.repetitions);
             }
         }
@@ -143,7 +141,7 @@ fn without_deepening_the_engine_makes_the_programs_one_search() {
     let pos = Position::from_fen(BENCH_FENS[2]).unwrap();
     for profile in [Profile::default(), "paper".parse().unwrap()] {
         let params = tournament(profile);
-        let direct = Program::new(params.clone()).search(&pos, &[], &Limits::default(), None);
+        let direct = Engine::new(params.clone()).search(&pos, &[], &Limits::default(), None);
         for deepen in [Deepening::Off, Deepening::Play] {
             let mut engine = Engine::new(params.clone());
             let mut begun = Vec::new();
@@ -177,14 +175,14 @@ fn an_interrupted_depth_is_dropped_for_the_deepest_depth_done() {
         ..Limits::default()
     };
     let Searched { result, depth } = deepening::search(
-        &mut Program::new(params.clone()),
+        &mut Engine::new(params.clone()),
         &pos,
         &[],
         &limits,
         &mut |_| {},
     );
     assert!(result.stopped);
-    let alone = Program::new(params).search(&pos, &[], &at_depth(depth), None);
+    let alone = Engine::new(params).search(&pos, &[], &at_depth(depth), None);
     assert_eq!(
         (result.best_move, result.value, &result.pv),
         (alone.best_move, alone.value, &alone.pv)
@@ -203,8 +201,8 @@ fn the_first_line_is_always_the_programs_choice() {
     for profile in [Profile::default(), "paper".parse().unwrap()] {
         for fen in BENCH_FENS {
             let pos = Position::from_fen(fen).unwrap();
-            let one = Program::new(tournament(profile)).search(&pos, &[], &Limits::default(), None);
-            let three = Program::new(SearchParams {
+            let one = Engine::new(tournament(profile)).search(&pos, &[], &Limits::default(), None);
+            let three = Engine::new(SearchParams {
                 multi_pv: 3,
                 ..tournament(profile)
             })
@@ -246,12 +244,12 @@ fn more_lines_than_moves_gives_one_line_a_move() {
             profile,
             ..SearchParams::preset(Preset::Quick)
         };
-        let one = Program::new(SearchParams {
+        let one = Engine::new(SearchParams {
             multi_pv: 1,
             ..params.clone()
         })
         .search(&pos, &[], &Limits::default(), None);
-        let r = Program::new(params).search(&pos, &[], &Limits::default(), None);
+        let r = Engine::new(params).search(&pos, &[], &Limits::default(), None);
         assert_eq!(r.lines.len(), legal, "{profile}");
         assert_eq!(r.lines[0].pv[0].coordinate(), "d4d8");
         // The moves the width selected, then every other for the lines.
@@ -279,7 +277,7 @@ fn deepening_in_play_stops_at_a_mate_and_a_forced_move() {
             ..Limits::default()
         };
         deepening::search(
-            &mut Program::new(params.clone()),
+            &mut Engine::new(params.clone()),
             &pos,
             &[],
             &limits,

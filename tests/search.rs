@@ -604,13 +604,13 @@ fn progress_reports_each_top_level_move_with_its_plausibility_and_value() {
         Profile::C197(Default::default()),
         Profile::Paper(Default::default()),
     ] {
-        let mut program = machack::game::Program::new(SearchParams {
+        let mut engine = machack::game::Engine::new(SearchParams {
             profile,
             ..SearchParams::preset(Preset::Normal)
         });
         let mut events = Vec::new();
         let mut log = |p: &Progress| events.push(p.clone());
-        let r = program.search(&pos, &[], &Limits::default(), Some(&mut log));
+        let r = engine.search(&pos, &[], &Limits::default(), Some(&mut log));
         let examined: Vec<(Move, Value)> = events
             .iter()
             .filter_map(|e| match e {

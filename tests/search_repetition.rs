@@ -4,7 +4,7 @@
 //! position met before is a draw) beside the modern one; and the position of issue 21, where
 //! the draw is one move away but outside the width. Each beside the table off (c197 as it ran).
 
-use machack::game::Program;
+use machack::game::Engine;
 use machack::interface::{
     Limits, Preset, RepetitionPolicy, SearchParams, SearchResult, TableUse, TopBound,
 };
@@ -40,7 +40,7 @@ fn search(
         repetition: policy,
         ..SearchParams::preset(preset)
     };
-    Program::new(params).search(&pos, &history, &Limits::default(), None)
+    Engine::new(params).search(&pos, &history, &Limits::default(), None)
 }
 
 /// The chosen move in coordinates and its value (for the side to move, 1/128 pawn).
@@ -214,7 +214,7 @@ fn a_queen_down_the_draw_outside_the_width_is_not_seen() {
     let (pos, history) = game(QUEEN_DOWN, &moves);
     let mut wide = SearchParams::preset(Preset::Normal);
     wide.widths = "25".parse().unwrap();
-    let r = Program::new(wide).search(&pos, &history, &Limits::default(), None);
+    let r = Engine::new(wide).search(&pos, &history, &Limits::default(), None);
     assert_eq!(choice(&r), s("f6g8", 0));
 }
 
@@ -226,7 +226,7 @@ fn values_from_the_table_spare_nodes() {
             table,
             ..SearchParams::preset(Preset::Tournament)
         };
-        let r = Program::new(params).search(&pos, &history, &Limits::default(), None);
+        let r = Engine::new(params).search(&pos, &history, &Limits::default(), None);
         (r.stats.nodes, r.stats.table.hits)
     };
     let (draws, no_hits) = nodes(TableUse::Draws);
@@ -245,7 +245,7 @@ fn the_secondary_search_keeps_the_worse_value() {
         secondary_search: Some(true),
         ..SearchParams::preset(Preset::Normal)
     };
-    let r = Program::new(params).search(&pos, &history, &Limits::default(), None);
+    let r = Engine::new(params).search(&pos, &history, &Limits::default(), None);
     let searched: Vec<_> = r
         .top_level
         .iter()

@@ -9,7 +9,7 @@
 use super::CliError;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
-use crate::game::Program;
+use crate::game::Engine;
 use crate::game::deepening::{self, Searched};
 use crate::interface::{Profile, Statistics, settings};
 use crate::rules::Position;
@@ -71,10 +71,10 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let mut depths = Vec::new();
     for (i, fen) in BENCH_FENS.iter().enumerate() {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-        // A fresh program per position: each line is independent of the ones before.
-        let mut program = Program::new(params.clone());
+        // A fresh engine per position: each line is independent of the ones before.
+        let mut engine = Engine::new(params.clone());
         let Searched { result: r, depth } =
-            deepening::search(&mut program, &pos, &[], &limits, &mut |_| {});
+            deepening::search(&mut engine, &pos, &[], &limits, &mut |_| {});
         let s = &r.stats;
         let reached = if args.deepen {
             depths.push(depth);

@@ -8,7 +8,7 @@ use super::CliError;
 use super::io::read_input;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
-use crate::game::Program;
+use crate::game::Engine;
 use crate::interface::settings;
 use crate::notation::epd::{parse_epd_line, san_matches};
 use crate::notation::{excerpt, san};
@@ -34,7 +34,7 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
     let limits = args.search.limits()?;
     println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
-    let mut program = Program::new(params);
+    let mut engine = Engine::new(params);
     let (mut tried, mut solved) = (0, 0);
     for (n, line) in text.lines().enumerate() {
         if args.limit.is_some_and(|l| tried >= l) {
@@ -44,8 +44,8 @@ pub fn run(args: &EpdArgs) -> Result<(), CliError> {
             continue;
         };
         let pos = Position::from_fen(&rec.fen).map_err(|e| format!("line {}: {e}", n + 1))?;
-        program.clear();
-        let r = program.search(&pos, &[], &limits, None);
+        engine.new_game();
+        let r = engine.search(&pos, &[], &limits, None);
         let Some(m) = r.best_move else {
             println!(
                 "{:>4}. {} no legal move",

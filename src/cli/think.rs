@@ -17,7 +17,7 @@ use super::io::games_in;
 use super::search_options::{SearchOptions, game_position, knowledge_name};
 use super::show::{line_text, move_text, no_move_text, value_text};
 use crate::book::Book;
-use crate::game::Program;
+use crate::game::Engine;
 use crate::game::deepening::{self, Report, Searched};
 use crate::game::record;
 use crate::game::rerun::{limits_of, rerun};
@@ -191,7 +191,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     println!("position: {}", pos.to_fen());
     println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
-    let mut program = Program::new(params);
+    let mut engine = Engine::new(params);
     let mut report = |r: &Report| {
         if let Report::Completed(c) = r {
             println!(
@@ -207,7 +207,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
         }
     };
     let Searched { result: r, depth } =
-        deepening::search(&mut program, &pos, &history, &limits, &mut report);
+        deepening::search(&mut engine, &pos, &history, &limits, &mut report);
     if args.deepen {
         println!("deepest depth searched to the end: {depth}");
     }
@@ -269,7 +269,7 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
     // book move, the opponent's) is searched alone, as `replay --compare` and `report` search
     // it.
     let own = moves.iter().any(|m| m.search.is_some()) && changed.is_empty();
-    let (mut program, search_params, limits) = match (&gm.search, own) {
+    let (mut engine, search_params, limits) = match (&gm.search, own) {
         (Some(s), true) => {
             let book = Book::builtin();
             let r = rerun(
@@ -280,15 +280,15 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
                 &book,
                 &mut |_, _, _| {},
             );
-            (r.program, s.params.clone(), limits_of(s.stopped_at))
+            (r.engine, s.params.clone(), limits_of(s.stopped_at))
         }
         _ => (
-            Program::new(params.clone()),
+            Engine::new(params.clone()),
             params.clone(),
             args.search.limits()?,
         ),
     };
-    program.set_params(search_params.clone());
+    engine.set_params(search_params.clone());
     let label_move = format!(
         "{} {}",
         played.game.move_label(index),
@@ -310,7 +310,7 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
     println!("position: {}", pos.to_fen());
     println!("settings: {}", settings::line(&search_params));
     println!("knowledge: {}", knowledge_name(search_params.profile));
-    let r = program.search(&pos, &history, &limits, None);
+    let r = engine.search(&pos, &history, &limits, None);
     print_result(&pos, &r);
     let same_move = r.best_move == Some(gm.mv);
     let verdict = match (&gm.search, own) {

@@ -10,7 +10,7 @@
 //! (for repetitions) are all a search sees.
 
 use super::reference::{self, Answer, Reference};
-use crate::game::Program;
+use crate::game::Engine;
 use crate::game::rerun::rerun;
 use crate::interface::{Limits, SearchParams, SearchResult, TopLevelMove};
 use crate::notation::{Game, san};
@@ -228,15 +228,15 @@ struct Target<'a> {
     printed_time: Option<String>,
 }
 
-/// Searches one position with `program` and sets the result beside the yardsticks.
+/// Searches one position with `engine` and sets the result beside the yardsticks.
 fn compare_position(
     target: Target,
-    program: &mut Program,
+    engine: &mut Engine,
     limits: &Limits,
     oracle: &Oracle,
     c197: Option<Option<Answer>>,
 ) -> CompareRow {
-    let r = program.search(target.position, target.history, limits, None);
+    let r = engine.search(target.position, target.history, limits, None);
     row_of(target, &r, oracle, c197)
 }
 
@@ -351,7 +351,7 @@ pub fn compare_game_played(
                 Some(r) => row_of(target, r, yardsticks.oracle, c197),
                 None => compare_position(
                     target,
-                    &mut Program::new(params.clone()),
+                    &mut Engine::new(params.clone()),
                     limits,
                     yardsticks.oracle,
                     c197,
@@ -382,21 +382,21 @@ pub fn compare_positions(
     oracle: &Oracle,
 ) -> Vec<CompareRow> {
     let game_keys: Vec<Vec<Key>> = games.iter().map(position_keys).collect();
-    let mut programs: Vec<Option<Program>> = games.iter().map(|_| None).collect();
-    let mut alone = Program::new(params.clone());
+    let mut engines: Vec<Option<Engine>> = games.iter().map(|_| None).collect();
+    let mut alone = Engine::new(params.clone());
     rows.iter()
         .map(|row| {
             let key = row.position.key();
             let found = game_keys
                 .iter()
                 .position(|keys| keys.get(row.ply) == Some(&key));
-            let (history, program) = match found {
+            let (history, engine) = match found {
                 Some(g) => (
                     &game_keys[g][..row.ply],
-                    programs[g].get_or_insert_with(|| Program::new(params.clone())),
+                    engines[g].get_or_insert_with(|| Engine::new(params.clone())),
                 ),
                 None => {
-                    alone = Program::new(params.clone());
+                    alone = Engine::new(params.clone());
                     (&[][..], &mut alone)
                 }
             };
@@ -408,7 +408,7 @@ pub fn compare_positions(
                 printed_time: None,
             };
             let c197 = Some(row.answer.clone());
-            compare_position(target, program, limits, oracle, c197)
+            compare_position(target, engine, limits, oracle, c197)
         })
         .collect()
 }

@@ -1,7 +1,7 @@
-//! Thinking at the set depth, as in 1967, or deeper and deeper (not in 1967): the one loop
-//! behind UCI's `go infinite`, `go movetime` and (with the `Deepen` option) `go` with clocks,
-//! CECP's `analyze` and (with its `Deepen` option) play, `play --deepen`, `match --deepen`,
-//! `think --deepen` and `bench --deepen`.
+//! Thinking ([`Engine::think`]) at the set depth, as in 1967, or deeper and deeper (not in
+//! 1967): the one loop behind UCI's `go infinite`, `go movetime` and (with the `Deepen` option)
+//! `go` with clocks, CECP's `analyze` and (with its `Deepen` option) play, `play --deepen`,
+//! `match --deepen`, `think --deepen` and `bench --deepen`.
 //!
 //! The 1967 program searched to a set depth and answered "about twice as fast" as its clock
 //! asked (paper §1): with [`Deepening::Off`] this is one search at `Limits::depth`, else the
@@ -25,7 +25,7 @@
 //! move to move: the shallower depths' entries give the deeper ones their moves to try first,
 //! so its deeper values can differ from a fresh search's (see [`RunState`]).
 
-use super::program::{Program, RunState};
+use super::engine::{Engine, RunState, Thought};
 use crate::interface::params::DEPTHS;
 use crate::interface::{Deepening, Limits, Line, Progress, SearchResult, Statistics};
 use crate::rules::{Key, Position};
@@ -84,11 +84,41 @@ pub struct Searched {
     pub depth: u32,
 }
 
+impl Engine {
+    /// Chooses a move for the side to move in `pos`, at the set depth or deepening as
+    /// `limits.deepen` says (see [`search`]); `history` holds the keys of the game's earlier
+    /// positions, oldest first, `pos` excluded. `report` hears each depth begin, the search's
+    /// progress, and each depth done when deepening.
+    pub fn think(
+        &mut self,
+        pos: &Position,
+        history: &[Key],
+        limits: &Limits,
+        report: &mut dyn FnMut(&Report),
+    ) -> Thought {
+        let Searched { result: r, depth } = search(self, pos, history, limits, report);
+        let thought = Thought {
+            lines: r.lines,
+            best: r.best_move,
+            value: r.value,
+            pv: r.pv,
+            depth,
+            nodes: r.stats.nodes,
+            elapsed: r.stats.time,
+            stopped: r.stopped,
+            stopped_at: r.stats.stopped_at,
+            approximations: r.approximations,
+        };
+        self.statistics = r.stats;
+        thought
+    }
+}
+
 /// Searches `root` (reached through the positions keyed `history`, oldest first) with
-/// `program`, at the set depth or deepening as `limits.deepen` says (see the module
+/// `engine`, at the set depth or deepening as `limits.deepen` says (see the module
 /// documentation), telling `report` as it goes.
 pub fn search(
-    program: &mut Program,
+    engine: &mut Engine,
     root: &Position,
     history: &[Key],
     limits: &Limits,
@@ -99,18 +129,18 @@ pub fn search(
         mode => mode,
     };
     if mode == Deepening::Off {
-        let depth = limits.depth.unwrap_or(program.params().depth);
+        let depth = limits.depth.unwrap_or(engine.params().depth);
         report(&Report::Begin {
             depth,
             deepening: false,
         });
         let mut progress = |p: &Progress| report(&Report::Search(p.clone()));
-        let result = program.search(root, history, limits, Some(&mut progress));
+        let result = engine.search(root, history, limits, Some(&mut progress));
         return Searched { result, depth };
     }
     let start = Instant::now();
     let deepest = limits.depth.unwrap_or(*DEPTHS.end());
-    let state = program.run_state();
+    let state = engine.run_state();
     let mut total = Statistics::default();
     // The deepest depth done: its result, the depth, the state it left.
     let mut done: Option<(SearchResult, u32, RunState)> = None;
@@ -151,7 +181,7 @@ pub fn search(
             }
             iteration.time = left;
             iteration.nodes = nodes_left;
-            program.set_run_state(state);
+            engine.set_run_state(state);
         }
         report(&Report::Begin {
             depth,
@@ -160,12 +190,12 @@ pub fn search(
         let base = total.nodes;
         let began = Instant::now();
         let mut progress = |p: &Progress| report(&Report::Search(shifted(p, base, elapsed)));
-        let r = program.search(root, history, &iteration, Some(&mut progress));
+        let r = engine.search(root, history, &iteration, Some(&mut progress));
         total += &r.stats;
         if r.stopped {
             ended_early = true;
             if done.is_none() {
-                done = Some((r, depth, program.run_state()));
+                done = Some((r, depth, engine.run_state()));
             }
             break;
         }
@@ -181,13 +211,13 @@ pub fn search(
         // single legal move ends it too: the clock's time is better kept.
         let over = r.top_level.is_empty()
             || (mode == Deepening::Play && (is_mate(r.value) || r.plausibility.len() == 1));
-        done = Some((r, depth, program.run_state()));
+        done = Some((r, depth, engine.run_state()));
         if over {
             break;
         }
     }
     let (mut result, depth, state) = done.expect("depth 1 is always searched");
-    program.set_run_state(state);
+    engine.set_run_state(state);
     total.time = start.elapsed();
     // The counters are all the depths'; where a limit stopped the search whose move is
     // returned (depth 1 only), its own node count, so that it repeats at that depth.

@@ -1,12 +1,17 @@
-//! The engine the front ends drive: the program behind one small interface ([`Program`]), so
-//! the terminal game, UCI and CECP think the same way, with what the front ends read of its
-//! last search. Moves and values only: no text.
+//! The engine every front end drives: one of the two programs, the paper's or c197, chosen once
+//! from the settings' [`Profile`] and kept from move to move, asked for a move through one
+//! interface, with what the front ends read of its last search. The terminal game, UCI, CECP,
+//! the match runner, replay against history and the commands all think through it. Moves and
+//! values only: no text.
+//!
+//! Thinking (a search at the set depth, or deeper and deeper) is [`Engine::think`], in
+//! [`super::deepening`].
 
-pub use super::deepening::{Completed, Report};
-
-use super::deepening::{self, Searched};
-use super::program::Program;
-use crate::interface::{Approximation, Limits, Line, SearchParams, Statistics};
+use crate::c197;
+use crate::interface::{
+    Approximation, Limits, Line, Profile, Progress, SearchParams, SearchResult, Statistics,
+};
+use crate::paper::search::{self, Knowledge};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
 use std::time::Duration;
@@ -38,14 +43,55 @@ pub struct Thought {
     pub approximations: Vec<Approximation>,
 }
 
-/// The program, kept from move to move, and the statistics of its last search.
+/// What a program keeps from one search to the next, as far as it can be set back (see
+/// [`Engine::run_state`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RunState {
+    /// The paper's program: its table is kept from search to search (and from depth to depth
+    /// when deepening: the shallower depths' entries give the deeper ones their moves to try
+    /// first), never set back.
+    Paper,
+    /// c197's run state.
+    C197(c197::cat::Leftovers),
+}
+
+/// One of the two programs, with what it keeps from one search to the next.
+enum Program {
+    /// The paper's program: its search with its table, and the knowledge the profile names.
+    Paper {
+        /// The search, with the settings and the table.
+        searcher: search::Searcher,
+        /// The evaluator and generator it searches with.
+        knowledge: Box<dyn Knowledge + Send>,
+    },
+    /// c197, with its run state.
+    C197(c197::Searcher),
+}
+
+impl Program {
+    /// The program `params.profile` names, fresh, searching with `params`: the one place the
+    /// profile chooses the program.
+    fn new(params: SearchParams) -> Program {
+        match params.profile {
+            Profile::Paper(k) => Program::Paper {
+                knowledge: search::knowledge_for(k),
+                searcher: search::Searcher::new(params),
+            },
+            Profile::C197(fixes) => Program::C197(c197::Searcher::new(params, fixes)),
+        }
+    }
+}
+
+/// The engine: the program its settings' profile names, kept from move to move, and the
+/// statistics of its last thought.
 pub struct Engine {
     program: Program,
-    statistics: Statistics,
+    /// Set by [`Engine::think`].
+    pub(super) statistics: Statistics,
 }
 
 impl Engine {
-    /// An engine searching with `params` (the program its profile names).
+    /// An engine searching with `params`, with the program its profile names, fresh.
     pub fn new(params: SearchParams) -> Engine {
         Engine {
             program: Program::new(params),
@@ -53,24 +99,25 @@ impl Engine {
         }
     }
 
-    /// An engine searching with `program` as it stands (its run state kept; see
-    /// [`crate::game::rerun`]).
-    pub fn with_program(program: Program) -> Engine {
-        Engine {
-            program,
-            statistics: Statistics::default(),
+    /// The settings of the next search.
+    pub fn params(&self) -> &SearchParams {
+        match &self.program {
+            Program::Paper { searcher, .. } => &searcher.params,
+            Program::C197(s) => s.params(),
         }
     }
 
-    /// The settings of the next search.
-    pub fn params(&self) -> &SearchParams {
-        self.program.params()
-    }
-
-    /// Changes the settings of the next search (`SETW`, `SETD`, `SETF`, UCI and CECP options):
-    /// another profile is a fresh program.
+    /// Replaces the settings of the next search (`SETW`, `SETD`, `SETF`, UCI and CECP
+    /// options): the same program keeps what it remembers; another profile (or the paper's
+    /// with other knowledge) is a fresh program.
     pub fn set_params(&mut self, params: SearchParams) {
-        self.program.set_params(params);
+        match (&mut self.program, params.profile) {
+            (Program::C197(s), Profile::C197(fixes)) => s.set_params(params, fixes),
+            (Program::Paper { searcher, .. }, p) if p == searcher.params.profile => {
+                searcher.params = params;
+            }
+            (me, _) => *me = Program::new(params),
+        }
     }
 
     /// Changes some settings of the next search: `change` edits a copy, given to
@@ -81,44 +128,55 @@ impl Engine {
         self.set_params(params);
     }
 
-    /// Forgets what earlier searches stored (a new game, or moves taken back).
+    /// Forgets what earlier searches left (a new game, or moves taken back).
     pub fn new_game(&mut self) {
-        self.program.clear();
+        match &mut self.program {
+            Program::Paper { searcher, .. } => searcher.clear(),
+            Program::C197(s) => s.clear(),
+        }
     }
 
-    /// The statistics of the last search, all its depths when deepening (its PMG calls give
-    /// its 1967-equivalent time).
+    /// What the program keeps from one search to the next that a search at some depth would
+    /// change: c197's run state ([`c197::cat::Leftovers`]). Not the paper's table, which is
+    /// kept (see [`RunState`]).
+    pub fn run_state(&self) -> RunState {
+        match &self.program {
+            Program::Paper { .. } => RunState::Paper,
+            Program::C197(s) => RunState::C197(s.run_state()),
+        }
+    }
+
+    /// Puts back a state [`Engine::run_state`] gave (of the same program; another's is
+    /// ignored).
+    pub fn set_run_state(&mut self, state: RunState) {
+        if let (Program::C197(s), RunState::C197(run)) = (&mut self.program, state) {
+            s.set_run_state(run);
+        }
+    }
+
+    /// The statistics of the last thought ([`Engine::think`]), all its depths when deepening
+    /// (its PMG calls give its 1967-equivalent time).
     pub fn statistics(&self) -> &Statistics {
         &self.statistics
     }
 
-    /// Chooses a move for the side to move in `pos`, at the set depth or deepening as
-    /// `limits.deepen` says (see [`deepening`]); `history` holds the keys of the game's
-    /// earlier positions, oldest first, `pos` excluded. `report` hears each depth begin, the
-    /// search's progress, and each depth done when deepening.
-    pub fn think(
+    /// One search for the side to move in `root`, at the set depth or `limits.depth`;
+    /// `history` holds the keys of the game's earlier positions, oldest first, `root`
+    /// excluded.
+    pub fn search(
         &mut self,
-        pos: &Position,
+        root: &Position,
         history: &[Key],
         limits: &Limits,
-        report: &mut dyn FnMut(&Report),
-    ) -> Thought {
-        let Searched { result: r, depth } =
-            deepening::search(&mut self.program, pos, history, limits, report);
-        let thought = Thought {
-            lines: r.lines,
-            best: r.best_move,
-            value: r.value,
-            pv: r.pv,
-            depth,
-            nodes: r.stats.nodes,
-            elapsed: r.stats.time,
-            stopped: r.stopped,
-            stopped_at: r.stats.stopped_at,
-            approximations: r.approximations,
-        };
-        self.statistics = r.stats;
-        thought
+        progress: Option<&mut dyn FnMut(&Progress)>,
+    ) -> SearchResult {
+        match &mut self.program {
+            Program::Paper {
+                searcher,
+                knowledge,
+            } => searcher.search(knowledge.as_mut(), root, history, limits, progress),
+            Program::C197(s) => s.search(root, history, limits, progress),
+        }
     }
 }
 

@@ -3,13 +3,13 @@
 //! settings it searched with and, when the clock had stopped it, stopped at the same node (a
 //! search is deterministic given its limits); and its book's random choices, from the record's
 //! seed. The run state a program keeps from search to search (c197's leftovers, the paper
-//! program's table; `Program`) comes out as the uninterrupted game left it, so a game killed
-//! at any moment and resumed goes on as it would have.
+//! program's table; `Engine::run_state`) comes out as the uninterrupted game left it, so a
+//! game killed at any moment and resumed goes on as it would have.
 //!
 //! Every move repeated is checked: a search that does not choose the recorded move, or a book
 //! that does not, is a [`Mismatch`], named with its ply.
 
-use super::Program;
+use super::Engine;
 use super::judgement::ResignWatch;
 use super::{Game, GameMove};
 use crate::book::Book;
@@ -35,9 +35,9 @@ pub struct Mismatch {
 
 /// The program rebuilt along a game.
 pub struct Rerun {
-    /// The program, with the run state its searches left, set to search with the settings of
+    /// The engine, with the run state its searches left, set to search with the settings of
     /// the last search repeated (or those it was started with).
-    pub program: Program,
+    pub engine: Engine,
     /// The book's random generator, seeded from the record's seed and advanced by every
     /// book move repeated (None without a seed).
     pub rng: Option<StdRng>,
@@ -72,7 +72,7 @@ pub fn rerun(
     each: &mut dyn FnMut(usize, &Position, &SearchResult),
 ) -> Rerun {
     let mut out = Rerun {
-        program: Program::new(params.clone()),
+        engine: Engine::new(params.clone()),
         rng: seed.map(StdRng::seed_from_u64),
         resign: ResignWatch::default(),
         last_value: None,
@@ -117,9 +117,9 @@ impl Rerun {
         let Some(search) = &gm.search else {
             return;
         };
-        self.program.set_params(search.params.clone());
+        self.engine.set_params(search.params.clone());
         let r = self
-            .program
+            .engine
             .search(pos, history, &limits_of(search.stopped_at), None);
         self.searches += 1;
         self.last_value = Some(r.value);
@@ -149,7 +149,7 @@ mod tests {
     fn played(params: &SearchParams, user: &[&str]) -> (Game, Vec<(usize, u64)>) {
         let mut nodes = Vec::new();
         let mut game = Game::new(Position::startpos());
-        let mut program = Program::new(params.clone());
+        let mut engine = Engine::new(params.clone());
         for (i, text) in user.iter().enumerate() {
             let m = notation::parse_any(game.position(), text).unwrap();
             game.play(m, None, false);
@@ -157,7 +157,7 @@ mod tests {
                 nodes: (i == 0).then_some(256),
                 ..Limits::default()
             };
-            let r = program.search(game.position(), game.history(), &limits, None);
+            let r = engine.search(game.position(), game.history(), &limits, None);
             let search = Searched {
                 value: r.value,
                 stopped_at: r.stats.stopped_at,

@@ -191,7 +191,7 @@ impl fmt::Display for TableUse {
 
 /// Which program searches: the recreation of the paper, or c197 as its source reads (with any
 /// of the later versions' fixes). The one place a profile is chosen; the program behind the front
-/// ends is built from it once (`crate::game::Program`).
+/// ends is built from it once (`crate::game::Engine`).
 ///
 /// The default is c197: it plays Mac Hack's 1967 moves in 104 of the 149 out-of-book positions
 /// of the paper games, the paper's recreation in 72 (`doc/fidelity.md`).

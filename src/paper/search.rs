@@ -8,7 +8,7 @@
 //!
 //! This is the paper's program; c197, the 1967-68 program routine by routine, is its sibling
 //! ([`crate::c197`]). What both take and return is in [`crate::interface`]; the front ends reach
-//! either through [`crate::game::Program`].
+//! either through [`crate::game::Engine`].
 //!
 //! | Paper | File |
 //! |---|---|

@@ -18,7 +18,8 @@ use super::thinking::{Outcome, Thinking};
 use super::tty::{RawLines, Takeover};
 use crate::book::Book;
 use crate::game::clock::{self, Clock, TimeControl};
-use crate::game::engine::{Engine, Report, Thought};
+use crate::game::deepening::Report;
+use crate::game::engine::{Engine, Thought};
 use crate::game::input::{self, LINE_MAX, Line, LineReader};
 use crate::game::judgement::{ResignWatch, accepts_draw, claims_draw, claims_draw_with_move};
 use crate::game::record::{self, ReadSetup, Setup, Tags, disk, opening};
@@ -397,7 +398,7 @@ impl<W: Write> Session<W> {
                 text(m.recorded)
             ));
         }
-        self.engine = Engine::with_program(r.program);
+        self.engine = r.engine;
         self.engine.set_params(params);
         // The book goes on from where its choices left the generator, unless another seed
         // was given.

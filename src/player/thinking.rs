@@ -4,7 +4,7 @@
 //! `--pace`, when it will answer. A terminal's status line and the screen's panel are drawn from
 //! it.
 
-use crate::game::engine::Report;
+use crate::game::deepening::Report;
 use crate::interface::{Progress, TopBound};
 use crate::notation::{Style, descriptive};
 use crate::rules::Position;
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn deepening_the_best_is_the_deepest_depth_done() {
-        use crate::game::engine::Completed;
+        use crate::game::deepening::Completed;
         use crate::interface::Line;
         let pos = Position::startpos();
         let mv = |t: &str| parse_any(&pos, t).unwrap();

@@ -2,7 +2,8 @@
 //! runs in its own thread and reports through the same channel, so input keeps being read while
 //! the engine thinks.
 
-use crate::game::engine::{Engine, Report, Thought};
+use crate::game::deepening::Report;
+use crate::game::engine::{Engine, Thought};
 use crate::game::input::{LINE_MAX, Line, LineReader, size_text};
 use crate::interface::Limits;
 use crate::notation::excerpt;

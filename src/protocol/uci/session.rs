@@ -4,7 +4,8 @@
 use super::command::{GoParams, PositionStart, UciCommand, parse};
 use crate::book::Book;
 use crate::game::clock::{TimeControl, allot};
-use crate::game::engine::{Completed, Engine, Report, Thought, centipawns};
+use crate::game::deepening::{Completed, Report};
+use crate::game::engine::{Engine, Thought, centipawns};
 use crate::interface::params::{
     DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
     parse_multi_pv,
