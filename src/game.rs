@@ -5,7 +5,9 @@
 //!   timed, the keys of the positions passed (for repetition), and how it ended ([`Ending`]).
 //! - [`engine`]: the engine behind every front end, the paper's program or c197, chosen once from
 //!   the settings (moves and values, no text); [`deepening`]: how it thinks, one search at the
-//!   set depth, as in 1967, or depth 1, 2, 3, … until stopped or out of time.
+//!   set depth, as in 1967, or depth 1, 2, 3, … until stopped or out of time; [`aids`]: the
+//!   debugging aids of paper §13 (the evaluation, the plausible moves, a move's plausibility)
+//!   asked of its program.
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
 //! - [`input`]: files and lines read with size limits.
@@ -15,6 +17,7 @@
 //! - [`rerun`]: the program as it stood at any point of a recorded game, rebuilt by repeating
 //!   its searches and book choices in order.
 
+pub mod aids;
 pub mod clock;
 pub mod deepening;
 pub mod engine;

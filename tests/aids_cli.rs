@@ -61,10 +61,9 @@ fn plausible_lists_game_1_before_12_o_o_as_the_running_c197_printed_it() {
 fn plausible_paper_profile_is_the_papers_generator() {
     let (code, out, _) = machack(&["plausible", "--profile", "paper"]);
     assert_eq!(code, 0);
-    assert_eq!(
-        out,
-        machack::cli::plausible::listing(&machack::rules::Position::startpos(), 1)
-    );
+    let start = machack::rules::Position::startpos();
+    let pm = machack::paper::plausible::plausible_moves(&start, 1);
+    assert_eq!(out, machack::cli::plausible::listing(&start, 1, &pm));
 }
 
 #[test]
@@ -394,11 +393,10 @@ fn eval_paper_options_are_refused_with_c197_and_the_paper_report_is_kept() {
     );
     let (code, out, _) = machack(&["eval", "--profile", "paper"]);
     assert_eq!(code, 0);
+    use machack::paper::eval::{RootRatio, evaluate_breakdown};
     let start = machack::rules::Position::startpos();
-    assert_eq!(
-        out,
-        machack::cli::eval::report(&start, &start, &Default::default())
-    );
+    let terms = evaluate_breakdown(&start, &RootRatio::at(&start), &Default::default());
+    assert_eq!(out, machack::cli::eval::report(&start, &terms));
 }
 
 /// Every rule the c197 trace names has a gloss and a paper factor, in positions with castling,

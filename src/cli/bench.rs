@@ -11,7 +11,7 @@ use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
 use crate::game::Engine;
 use crate::game::deepening::{self, Searched};
-use crate::interface::{Profile, Statistics, settings};
+use crate::interface::{Statistics, settings};
 use crate::rules::Position;
 use std::time::Duration;
 
@@ -69,10 +69,12 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let mut times = Vec::new();
     let mut times_1967 = Vec::new();
     let mut depths = Vec::new();
+    let mut counted_entries = None;
     for (i, fen) in BENCH_FENS.iter().enumerate() {
         let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
         // A fresh engine per position: each line is independent of the ones before.
         let mut engine = Engine::new(params.clone());
+        counted_entries = engine.counted_table_entries();
         let Searched { result: r, depth } =
             deepening::search(&mut engine, &pos, &[], &limits, &mut |_| {});
         let s = &r.stats;
@@ -119,9 +121,9 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         "table                 {} probes, {} hits ({} repetitions, {} cut-offs), {} stores",
         t.probes, t.hits, total.repetitions, total.table_cutoffs, t.stores
     );
-    if let Profile::C197(_) = params.profile {
-        // c197 frees its pending entries on the way back: its fill is the most in use at once.
-        let entries = params.table_entries();
+    if let Some(entries) = counted_entries {
+        // A table whose entries are freed on the way back (c197's): its fill is the most in
+        // use at once.
         println!(
             "table fill            {} of {} entries at most ({:.2}%; table {})",
             t.most_in_use,

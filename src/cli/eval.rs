@@ -7,10 +7,12 @@
 
 use super::CliError;
 use super::search_options::{EvaluatorOptions, ProfileOptions, game_position};
-use crate::c197;
-use crate::interface::{PaperKnowledge, Profile};
-use crate::paper::eval::{EvalParams, RootRatio, evaluate_breakdown};
-use crate::rules::{Bitboard, Color, Key, Position, START_FEN};
+use crate::c197::statev::Terms;
+use crate::game::Engine;
+use crate::game::aids::Evaluation;
+use crate::interface::SearchParams;
+use crate::paper::eval::Breakdown;
+use crate::rules::{Bitboard, Color, Position, START_FEN};
 
 /// Arguments of `machack eval`.
 #[derive(clap::Args, Debug)]
@@ -84,17 +86,11 @@ const C197_TERMS: [(&str, &str, &str); 5] = [
     ("PSTVL", "pawns: multiple, isolated, backward, passed", "P"),
 ];
 
-/// The c197 profile's report for `pos`, reached along `history`, searched from `root`:
-/// `STVL4`'s terms as the program's debugging build keeps them, from White's side, each with
-/// what it adds, the running total, the paper's term it stands for and what it scores; the
-/// total also from the mover's side; last, where the paper's own terms are.
-pub fn c197_report(
-    pos: &Position,
-    history: &[Key],
-    fixes: crate::interface::Fixes,
-    root: &Position,
-) -> String {
-    let t = c197::static_terms(pos, history, fixes, root);
+/// The c197 profile's report for `pos`, searched from `root`: `STVL4`'s terms `t` as the
+/// program's debugging build keeps them, from White's side, each with what it adds, the running
+/// total, the paper's term it stands for and what it scores; the total also from the mover's
+/// side; last, where the paper's own terms are.
+pub fn c197_report(pos: &Position, t: &Terms, root: &Position) -> String {
     let opnmid = if root.game_ply() <= 40 {
         "on: the root is at game ply 40 or less, the king terms count"
     } else {
@@ -138,11 +134,10 @@ pub fn c197_report(
     out
 }
 
-/// The paper profile's output of `machack eval` for a position, as text (also used by the
-/// tests): each term named, in units and in pawns, from White's side; the total also from the
-/// mover's.
-pub fn report(pos: &Position, root: &Position, params: &EvalParams) -> String {
-    let b = evaluate_breakdown(pos, &RootRatio::at(root), params);
+/// The paper profile's output of `machack eval` for `pos`, its evaluator's terms `b`, as text
+/// (also used by the tests): each term named, in units and in pawns, from White's side; the
+/// total also from the mover's.
+pub fn report(pos: &Position, b: &Breakdown) -> String {
     let terms = [
         ("B", "material", b.b),
         (
@@ -186,10 +181,13 @@ pub fn run(args: &EvalArgs) -> Result<(), CliError> {
         Some(f) => Position::from_fen(f).map_err(|e| format!("--root-fen: {e}"))?,
         None => pos.clone(),
     };
-    let text = match args.evaluator.apply(profile)? {
-        Profile::Paper(PaperKnowledge::K1967(eval)) => report(&pos, &root, &eval),
-        Profile::Paper(PaperKnowledge::Simple) => report(&pos, &root, &EvalParams::default()),
-        Profile::C197(fixes) => c197_report(&pos, &history, fixes, &root),
+    let engine = Engine::new(SearchParams {
+        profile: args.evaluator.apply(profile)?,
+        ..SearchParams::default()
+    });
+    let text = match engine.evaluation(&pos, &history, &root) {
+        Evaluation::C197(terms) => c197_report(&pos, &terms, &root),
+        Evaluation::Paper(terms) => report(&pos, &terms),
     };
     print!("{text}");
     Ok(())

@@ -5,13 +5,15 @@
 //! or the paper's recreation.
 
 use super::CliError;
-use super::search_options::{ProfileOptions, c197_level, game_position};
+use super::search_options::{ProfileOptions, game_position, no_answer};
 use super::show::no_move_text;
-use crate::c197;
-use crate::interface::Profile;
+use crate::c197::lmg::Entry;
+use crate::game::Engine;
+use crate::game::aids::Listing;
+use crate::interface::SearchParams;
 use crate::notation::{Style, descriptive, san};
-use crate::paper::plausible::plausible_moves;
-use crate::rules::{Key, Move, Position, START_FEN};
+use crate::paper::plausible::PlausibleMoves;
+use crate::rules::{Move, Position, START_FEN};
 
 /// Arguments of `machack plausible`.
 #[derive(clap::Args, Debug)]
@@ -53,14 +55,10 @@ fn rows<'a>(
     }
 }
 
-/// The paper profile's listing for a position, as text (also used by the tests): a heading and
-/// a legend, then one row per legal move in aligned columns; a position without legal moves is
-/// named.
-pub fn listing(pos: &Position, ply: u32) -> String {
-    if let Some(ending) = no_move_text(pos) {
-        return format!("no legal move: {ending}\n");
-    }
-    let pm = plausible_moves(pos, ply);
+/// The paper profile's listing of `pm`, the generator's list for `pos` at level `ply`, as text
+/// (also used by the tests): a heading and a legend, then one row per legal move in aligned
+/// columns.
+pub fn listing(pos: &Position, ply: u32, pm: &PlausibleMoves) -> String {
     let mut out = format!(
         "{}'s moves, most plausible first (paper section 5), at level {ply} of the tree\n\
          plausibility: 512 + positional change + attributes, in units of 1/128 pawn\n\
@@ -79,18 +77,9 @@ pub fn listing(pos: &Position, ply: u32) -> String {
     out
 }
 
-/// The c197 profile's listing (`LMG` and its `SORT`, c197 lines 3384-3534, 4024-4932,
-/// 6062-6092) for the position reached along `history`, at level `ply`, in the same columns.
-pub fn c197_listing(
-    pos: &Position,
-    history: &[Key],
-    fixes: crate::interface::Fixes,
-    ply: u32,
-) -> String {
-    if let Some(ending) = no_move_text(pos) {
-        return format!("no legal move: {ending}\n");
-    }
-    let list = c197::plausible_list(pos, history, fixes, ply);
+/// The c197 profile's listing of `list` (`LMG` and its `SORT`, c197 lines 3384-3534,
+/// 4024-4932, 6062-6092) for `pos` at level `ply`, in the same columns.
+pub fn c197_listing(pos: &Position, ply: u32, list: &[(Move, Entry)]) -> String {
     let mut out = format!(
         "{}'s moves as c197's LMG lists them, in the order its SORT leaves them, at level {ply} \
          of the tree\n\
@@ -108,13 +97,21 @@ pub fn c197_listing(
     out
 }
 
-/// Prints the plausible-move listing.
+/// Prints the plausible-move listing; a position without legal moves is named.
 pub fn run(args: &PlausibleArgs) -> Result<(), CliError> {
     let profile = args.program.profile()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
-    let text = match profile {
-        Profile::Paper(_) => listing(&pos, args.ply),
-        Profile::C197(fixes) => c197_listing(&pos, &history, fixes, c197_level(args.ply)?),
+    let engine = Engine::new(SearchParams {
+        profile,
+        ..SearchParams::default()
+    });
+    let list = engine
+        .plausible(&pos, &history, args.ply)
+        .map_err(|why| no_answer(why, ""))?;
+    let text = match (no_move_text(&pos), list) {
+        (Some(ending), _) => format!("no legal move: {ending}\n"),
+        (None, Listing::C197(list)) => c197_listing(&pos, args.ply, &list),
+        (None, Listing::Paper(pm)) => listing(&pos, args.ply, &pm),
     };
     print!("{text}");
     Ok(())

@@ -9,6 +9,7 @@
 //! force is refused, never ignored.
 
 use super::CliError;
+use crate::game::aids::NoAnswer;
 use crate::interface::params::{check_node_limit, check_time_limit_ms, hash_entries_for_kb};
 use crate::interface::settings::{Change, Changes};
 use crate::interface::{
@@ -116,12 +117,14 @@ pub fn knowledge_name(profile: Profile) -> &'static str {
     }
 }
 
-/// c197's level (`LMGD2`) for `--ply N` of the debugging aids: the top level is 1.
-pub fn c197_level(ply: u32) -> Result<u32, CliError> {
-    if ply == 0 {
-        return Err("--ply 0: c197's levels (LMGD2) start at 1, the top level".into());
+/// What the debugging aids `plausible` and `trace` say when the program's generator has no
+/// answer (see [`NoAnswer`]); `mv` is the move asked about, as typed.
+pub fn no_answer(why: NoAnswer, mv: &str) -> CliError {
+    match why {
+        NoAnswer::Level => "--ply 0: c197's levels (LMGD2) start at 1, the top level".into(),
+        NoAnswer::OnlyQueening => "c197 has no such move: it promotes only to a queen".into(),
+        NoAnswer::Illegal => format!("'{mv}' is not legal here"),
     }
-    Ok(ply)
 }
 
 /// Finds the legal move written `text` (descriptive, SAN or coordinates) in `pos`.

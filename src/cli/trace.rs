@@ -5,12 +5,14 @@
 //! factors; the paper profile every factor of the recreation with a comment.
 
 use super::CliError;
-use super::search_options::{ProfileOptions, c197_level, game_position, parse_move};
+use super::search_options::{ProfileOptions, game_position, no_answer, parse_move};
 use crate::c197;
-use crate::interface::Profile;
+use crate::game::Engine;
+use crate::game::aids::Trace;
+use crate::interface::SearchParams;
 use crate::notation::{Style, descriptive, san};
-use crate::paper::plausible::trace_move;
-use crate::rules::{Key, Move, Position, START_FEN};
+use crate::paper::plausible::{Factor, PlausibleMove};
+use crate::rules::{Move, Position, START_FEN};
 
 /// Arguments of `machack trace`.
 #[derive(clap::Args, Debug)]
@@ -33,12 +35,11 @@ pub struct TraceArgs {
     pub mv: String,
 }
 
-/// The paper profile's trace of legal move `m` as text: `<signed value> <comment>` lines,
-/// `total <n>` last.
-pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
-    let (pm, factors) = trace_move(pos, m, ply)?;
+/// The paper profile's trace of a move, `pm` as the generator lists it and the `factors` that
+/// make its plausibility, as text: `<signed value> <comment>` lines, `total <n>` last.
+pub fn trace_text(pm: &PlausibleMove, factors: &[Factor]) -> String {
     let mut out = String::new();
-    for f in &factors {
+    for f in factors {
         out.push_str(&format!("{:+} {}\n", f.value, f.comment));
     }
     let mut flags: Vec<&str> = pm.flag_names().collect();
@@ -54,7 +55,7 @@ pub fn trace_text(pos: &Position, m: Move, ply: u32) -> Option<String> {
         ));
     }
     out.push_str(&format!("total {}\n", pm.plausibility));
-    Some(out)
+    out
 }
 
 /// c197's `LMGR` rules as [`c197::lmg::Trace`] labels them: the label, what the rule scores, and
@@ -156,19 +157,17 @@ pub fn c197_rules_glossed() -> impl Iterator<Item = &'static str> {
     C197_RULES.iter().map(|&(label, _, _)| label)
 }
 
-/// The c197 profile's trace of legal move `m` in the position reached along `history`, as
-/// text: a heading, then each rule with what it adds to R, R after it, its label, what it
-/// scores and the paper's factor it corresponds to, then the entry as listed (`total <n>`) or
-/// that the generator drops it, and last where the paper's own factors are. None if c197 has
-/// no such move (an under-promotion).
+/// The c197 profile's trace of legal move `m` in `pos` at level `ply`, `steps` and `entry` as
+/// [`c197::trace_move`] gives them, as text: a heading, then each rule with what it adds to R,
+/// R after it, its label, what it scores and the paper's factor it corresponds to, then the
+/// entry as listed (`total <n>`) or that the generator drops it, and last where the paper's
+/// own factors are.
 pub fn c197_trace_text(
     pos: &Position,
-    history: &[Key],
-    fixes: crate::interface::Fixes,
     m: Move,
     ply: u32,
-) -> Option<String> {
-    let (steps, entry) = c197::trace_move(pos, history, fixes, ply, m)?;
+    (steps, entry): &c197::lmg::Trace,
+) -> String {
     let mut out = format!(
         "c197's LMGR (lines 4036-4294) scoring {} ({}) at level {ply}, rule by rule: what each\n\
          adds to R, R after it, the rule (its routine or constant in c197.txt), what it scores\n\
@@ -218,7 +217,7 @@ pub fn c197_trace_text(
         "The paper's own factors, as the recreation of its generator scores them, each with a\n\
          comment: machack trace --profile paper (same move and position).\n",
     );
-    Some(out)
+    out
 }
 
 /// Prints the trace of one move.
@@ -226,16 +225,17 @@ pub fn run(args: &TraceArgs) -> Result<(), CliError> {
     let profile = args.program.profile()?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
     let m = parse_move(&pos, &args.mv)?;
-    let text = match profile {
-        Profile::Paper(_) => trace_text(&pos, m, args.ply),
-        Profile::C197(fixes) => Some(
-            c197_trace_text(&pos, &history, fixes, m, c197_level(args.ply)?)
-                .ok_or("c197 has no such move: it promotes only to a queen")?,
-        ),
+    let engine = Engine::new(SearchParams {
+        profile,
+        ..SearchParams::default()
+    });
+    let text = match engine
+        .trace(&pos, &history, m, args.ply)
+        .map_err(|why| no_answer(why, &args.mv))?
+    {
+        Trace::C197(trace) => c197_trace_text(&pos, m, args.ply, &trace),
+        Trace::Paper(pm, factors) => trace_text(&pm, &factors),
     };
-    print!(
-        "{}",
-        text.ok_or_else(|| format!("'{}' is not legal here", args.mv))?
-    );
+    print!("{text}");
     Ok(())
 }

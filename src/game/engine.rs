@@ -5,7 +5,8 @@
 //! values only: no text.
 //!
 //! Thinking (a search at the set depth, or deeper and deeper) is [`Engine::think`], in
-//! [`super::deepening`].
+//! [`super::deepening`]; the debugging aids of paper §13 asked of the engine's program are in
+//! [`super::aids`].
 
 use crate::c197;
 use crate::interface::{
@@ -158,6 +159,17 @@ impl Engine {
     /// (its PMG calls give its 1967-equivalent time).
     pub fn statistics(&self) -> &Statistics {
         &self.statistics
+    }
+
+    /// The entries of the table whose fill the statistics count
+    /// ([`TableStats::most_in_use`](crate::interface::TableStats::most_in_use)): c197's, which
+    /// frees its pending entries on the way back, so that the most in use at once is its fill;
+    /// None for the paper's, which does not count them.
+    pub fn counted_table_entries(&self) -> Option<usize> {
+        match &self.program {
+            Program::Paper { .. } => None,
+            Program::C197(s) => Some(s.params().table_entries()),
+        }
     }
 
     /// One search for the side to move in `root`, at the set depth or `limits.depth`;
