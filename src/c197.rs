@@ -16,8 +16,8 @@
 //! | `LMGT` `LMGSTD` `TRAPP` | 4942-5081, 5166-5193, 5418-5454 | `generate.rs` |
 //! | `LMG` `LMGR` `LMGCD` `LMGR1A` `LMGR2` `LMUA` `LBL1` `CBDV` `LMG1` `SORT` | 3381-3534, 4024-4932, 5310-5469, 6062-6092 | `lmg.rs` |
 //! | `STATEV` `STVL4` `KINGSF` | 5471-5852 | `statev.rs` |
-//! | `HACK1` `EVM` `MVD3` | 2157-2212, 3539-3830 | `evm.rs` |
-//! | `HASHR` `HASHE` `HHVC`, the probe in `LMG` (and what c197 leaves unfinished, after c.558) | 66-73, 3394-3400, 5203-5305 | `hash.rs` |
+//! | `HACK1` `EVM` `MVD3`; the tree's use of the table: the probe in `LMG`, `HHVC` (and what c197 leaves unfinished, after c.558) | 2157-2212, 3394-3400, 3539-3830, 5255-5305 | `evm.rs` |
+//! | `HASHR` `HASHE`, the table (and the game's positions, after c.558) | 66-73, 5203-5253 | `hash.rs` |
 //! | the secondary search (none in c197: after c.558's `EVM6`) | | `secondary.rs` |
 //! | (not in c197) several principal lines, MultiPV | | `lines.rs` |
 //!

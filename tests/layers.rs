@@ -57,13 +57,6 @@ const DELIBERATE_LOOPS: &[(&str, &str, &str)] = &[
     ),
     (
         "c197/evm",
-        "c197/hash",
-        "LMG (evm.rs) probes the table at every node (`Tree::hash_probe`, 3394-3400) and HHVC \
-         (hash.rs) answers from EVM's state, its best values and refutation rule (`BPREV`, \
-         `BPREVE`, `EVMST`: `Tree::cutoff`, `Ret::flush`), as in c197 (5255-5305)",
-    ),
-    (
-        "c197/evm",
         "c197/secondary",
         "EVM (evm.rs) runs the secondary search on a new best top-level move \
          (`Tree::secondary_search`, c.558's EVM6), which searches on with LMG (`Tree::lmg`)",

@@ -14,13 +14,19 @@
 //!   value (`BPREVE`: `CAME` or `JFCL`, 3809);
 //! - no hash table (`HSCOD=0`), so no repetition, and no secondary search: both are
 //!   switches here, off when c197 is to run as it was (see `hash.rs` and `secondary.rs`).
+//!
+//! The tree's use of the table (`hash.rs`) is here too, beside the search whose state it reads
+//! and sets: the probe in `LMG` (`Tree::hash_probe`), `HHVC`, what is stored on the way back
+//! (`Tree::hash_leave`) and the game's positions entered.
 
 use super::board::{BW, Board, CMove, Kind, Loc, NPC, Pc, Record, king, side_of, square};
 use super::cat::{CatFixes, Leftovers, Levels, Tables};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
-use super::hash::{Probe, Table};
+use super::hash::{
+    Code, GAME_PLIES, Key, PENDING, Slot, Table, code_of, key, plies_of, value_of, word,
+};
 use super::lmg::{Entry, List, Phase, Pmg, Sorting};
-use crate::interface::Fixes;
+use crate::interface::{Fixes, TableUse};
 use crate::interface::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
 use crate::rules::{Color, Move, Position};
 use crate::value::Value;
@@ -895,6 +901,231 @@ impl<'a, 'p> Tree<'a, 'p> {
     }
 }
 
+/// What the probe in `LMG` found for a node.
+enum Probe {
+    /// The table's value: the node is not searched.
+    Value(Ret),
+    /// The node is marked pending in entry `slot` and searched; on the way back
+    /// `Tree::hash_leave` clears the mark or stores the value.
+    Pending(Pending),
+    /// Not in the table and not entered (no table, or no entry left).
+    Off,
+}
+
+/// A node marked pending, with what storing its value needs (see `Tree::hash_leave`).
+struct Pending {
+    slot: usize,
+    key: Key,
+    /// `BPREV` at the node, White's and Black's.
+    bprev: [i64; 2],
+    /// The plies the node is searched to (see `Tree::hash_plies`).
+    plies: u32,
+}
+
+/// The root marked pending again (see `Tree::hash_mark_root`): its entry and what the entry
+/// held before, if it was in use.
+struct RootMark {
+    slot: usize,
+    before: Option<u64>,
+}
+
+impl Tree<'_, '_> {
+    /// The plies the node just entered will be searched to, the depth of an entry.
+    /// Reconstruction after c.558's `W` (14957-14964: "SUM OF BASE PLYS LEFT+PCG PLYS+FEEDOVERS
+    /// LEFT", 883): the basic plies left, `HK1V + 1 - LMGD2` (none past the depth), plus the
+    /// feedovers the line has left (`MCFB`). c197 compares (`CAMGE S,C`, 5261) with LMGD2 −
+    /// HK1V (`AOS C,LMGD2 / SUB C,HK1V`, 3392-3393), the plies left negated less one, which
+    /// any stored plies would pass.
+    fn hash_plies(&self) -> u32 {
+        (self.hk1v + 1).saturating_sub(self.lmgd2) + self.mcfb
+    }
+
+    /// The probe in `LMG` (3384, 3394-3400), after `LMGD` and `LMGD2` count the node: nothing if
+    /// `NHSW < 0`; else `HASHR`; a position found goes to `LMGH1`; otherwise it is entered as
+    /// pending (`MOVSI T1,400069 / PUSHJ P,HASHE1`).
+    ///
+    /// c197 tests `SKIPE NHSW` (3394), which leaves the table out unless `NHSW = 0`; c.558
+    /// has `SKIPGE NHSW` (14966), the comment's "SUPRESS ALL HASH" for a negative `NHSW` only.
+    ///
+    /// `LMGH1`, reconstruction after c.558 (15205-15207 and `LMGH2`, 14972-14980): `HHVC`; if
+    /// its answer stands, the node returns it; else the entry is marked pending again.
+    fn hash_probe(&mut self, n: &Node) -> Probe {
+        if self.table.is_empty() || (self.lmgd == 1 && !self.hash_root) {
+            return Probe::Off;
+        }
+        let k = key(&n.board);
+        self.table.stats.probes += 1;
+        let Some(slot) = self.table.find(k) else {
+            return Probe::Off;
+        };
+        if let Slot::Found(a) = slot {
+            self.table.stats.hits += 1;
+            if let Some(r) = self.hhvc(a, n.board.side) {
+                return Probe::Value(r);
+            }
+        }
+        let a = match slot {
+            Slot::Found(a) | Slot::Free(a) => a,
+        };
+        if !self.table.enter(slot, k, PENDING) {
+            return Probe::Off;
+        }
+        Probe::Pending(Pending {
+            slot: a,
+            key: k,
+            bprev: self.bprev,
+            plies: self.hash_plies(),
+        })
+    }
+
+    /// For a top-level move searched again after the root's search (the lines after the
+    /// choice, `lines.rs`; not in c197): the root `n` marked pending again, as the probe marked
+    /// it for the root's own search (on the way back its mark was cleared, or its value
+    /// stored); None if the root is not marked (no table, no entry left, or the repetition
+    /// policy leaves it out). [`Tree::hash_unmark_root`] puts the entry back as it was.
+    fn hash_mark_root(&mut self, n: &Node) -> Option<RootMark> {
+        if self.table.is_empty() || !self.hash_root {
+            return None;
+        }
+        let k = key(&n.board);
+        let slot = self.table.find(k)?;
+        let (a, before) = match slot {
+            Slot::Found(a) => (a, Some(self.table.info(a))),
+            Slot::Free(a) => (a, None),
+        };
+        self.table
+            .enter(slot, k, PENDING)
+            .then_some(RootMark { slot: a, before })
+    }
+
+    /// Puts back the root's entry as [`Tree::hash_mark_root`] found it.
+    fn hash_unmark_root(&mut self, m: RootMark) {
+        match m.before {
+            Some(w) => self.table.set_info(m.slot, w),
+            None => self.table.free(m.slot),
+        }
+    }
+
+    /// `HHVC` (5255-5305): whether the information of entry `a` decides the node of side `i`,
+    /// and how.
+    ///
+    /// - Not on the first level, which needs a move: c197 tests the game's ply (`MOVE S,PLYN
+    ///   / SOJE S,POPJ1`, 5258-5259); c.558 `LMGD` (23689-23690), the level, as here.
+    /// - Not if it rests on fewer plies than the node is to be searched to (`CAMGE S,C`, 5261;
+    ///   see [`Tree::hash_plies`]).
+    /// - Code 0 (`HHVC1`): its value, with `NHSW > 0`.
+    /// - Code 1 (`HHVC2`): with `NHSW > 0`, the node refutes the opponent's move if the value
+    ///   does (`XCT BPREVE(I) / XCT EVMT2(I)`, as [`Tree::cutoff`]): `EVMST-1(I)`.
+    /// - Code 2 (`HHVC3`): with `NHSW > 0`, the node is refuted if the value is already worse
+    ///   for its side than the side's best (`EVMST(I)`, "RETURN BADNESS"). Reconstruction:
+    ///   c197 reads `HSTV` for `HSTBV` (`HRRE R,HSTV(T1)`, 5295), tests NHSW ≥ 0 (`SKIPGE
+    ///   NHSW`, 5293) where codes 0 and 1 test NHSW > 0 (`SKIPG NHSW`, 5274 and 5280), and
+    ///   compares with the other side's best (`HHVC3A`, 5301-5302: `CAML R,BPREV+1` for
+    ///   White), which says nothing about the node.
+    /// - Codes 3 and 4 (`HHVC4`): a repetition, the value 0.
+    fn hhvc(&mut self, a: usize, i: usize) -> Option<Ret> {
+        if self.lmgd == 1 {
+            return None;
+        }
+        let w = self.table.info(a);
+        if plies_of(w) < self.hash_plies() {
+            return None;
+        }
+        let values = self.table.use_ == TableUse::Values;
+        let r = value_of(w);
+        let value = match code_of(w) {
+            Code::Value if values => mate_from_table(r, self.lmgd),
+            Code::AtLeast if values && self.cutoff(i, r) => {
+                self.stats.table_cutoffs += 1;
+                Ret::flush(i).value
+            }
+            Code::AtMost
+                if values
+                    && (if i == 0 {
+                        r < self.bprev[0]
+                    } else {
+                        r > self.bprev[1]
+                    }) =>
+            {
+                self.stats.table_cutoffs += 1;
+                -Ret::flush(i).value
+            }
+            Code::InGame | Code::Pending => {
+                self.stats.repetitions += 1;
+                0
+            }
+            _ => return None,
+        };
+        Some(Ret {
+            value,
+            pv: Vec::new(),
+        })
+    }
+
+    /// On the way back from a node marked pending, `r` its result: with `NHSW = 0` the mark is
+    /// cleared (reconstruction after c.558's `EVM5F1`, 17328-17331); with `NHSW > 0` the value
+    /// is stored in its place with the plies it rests on (reconstruction after c.558's `EVMX`,
+    /// 17239-17248, which stores the value range with code 0; here, in c197's two words, code
+    /// 0 for a value, 1 for a node that refuted the opponent's move — at least the opponent's
+    /// best at the node —, 2 for one whose every move was refuted — at most its side's best —,
+    /// codes c197's format has and `HHVC` reads). A search stopped stores nothing.
+    fn hash_leave(&mut self, p: Pending, r: &Ret, i: usize) {
+        if self.table.use_ != TableUse::Values || self.stopped {
+            self.table.free(p.slot);
+            return;
+        }
+        let good = Ret::flush(i).value;
+        let w = if r.value == good {
+            word(Code::AtLeast, p.plies, p.bprev[1 - i])
+        } else if r.value == -good {
+            word(Code::AtMost, p.plies, p.bprev[i])
+        } else if r.value.abs() < FLUSHED {
+            word(Code::Value, p.plies, mate_to_table(r.value, self.lmgd))
+        } else {
+            self.table.free(p.slot);
+            return;
+        };
+        // The entry may have moved on only if the key is still the node's.
+        if self.table.find(p.key) == Some(Slot::Found(p.slot)) {
+            self.table.set_info(p.slot, w);
+        }
+    }
+
+    /// Enters the game's positions `keys` as code 3 (see
+    /// [`GamePositions`](super::hash::GamePositions)).
+    pub(super) fn hash_game(&mut self, keys: &[Key]) {
+        for &k in keys {
+            if let Some(slot) = self.table.find(k) {
+                self.table.enter(slot, k, word(Code::InGame, GAME_PLIES, 0));
+            }
+        }
+    }
+}
+
+/// A mate's value counts the level it was found at (`EVMT3`/`EVMT4`, 3767-3768, 3760-3761);
+/// stored, it counts from the node (reconstruction after SEARCH-TECHNIQUES §2: c197 stores no
+/// value, c.558 refuses mates at `EVM5B1`).
+fn mate_to_table(v: i64, level: u32) -> i64 {
+    if v >= MATED {
+        v + level as i64
+    } else if v <= -MATED {
+        v - level as i64
+    } else {
+        v
+    }
+}
+
+/// The stored value of a mate at a node of `level`.
+fn mate_from_table(v: i64, level: u32) -> i64 {
+    if v >= MATED {
+        v - level as i64
+    } else if v <= -MATED {
+        v + level as i64
+    } else {
+        v
+    }
+}
+
 /// A value for White as seen by side `i`, within our value range.
 pub fn side_value(v: i64, i: usize) -> crate::value::Value {
     let v = if i == 0 { v } else { -v };
@@ -959,5 +1190,16 @@ fn one_move(b: &Board, p: Pc, s: Loc, a: Loc) -> bool {
                 }
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flush_fits_in_the_right_half() {
+        assert_eq!(value_of(word(Code::AtLeast, 0, FLUSH)), FLUSH);
+        assert_eq!(value_of(word(Code::AtLeast, 0, -FLUSH)), -FLUSH);
     }
 }
