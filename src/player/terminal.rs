@@ -174,42 +174,85 @@ fn setup_for(config: &PlayConfig, resumed: Option<&Tags>) -> Result<(Setup, Vec<
     Ok((setup, notes.iter().map(|n| capitals(n)).collect()))
 }
 
-/// A terminal session: the game, the engine, the book, the clock and where the record goes.
+/// A terminal session: the game and its clock, the machine that plays in it, the record that
+/// keeps it, the terminal that shows it and the keys typed into it.
 pub struct Session<W: Write> {
-    out: RawLines<W>,
-    display: Display,
-    bottom: Color,
-    prompts: bool,
+    /// The game as played.
     game: Game,
-    tags: Tags,
-    names_from_play: bool,
-    /// The user's name, for the records of games begun here.
-    user: String,
+    /// The chess clock.
+    clock: Clock,
+    /// Whether the game's ending has been announced.
+    announced: bool,
+    /// What to tell the user when the session starts (the record's and the settings' notes).
+    notes: Vec<String>,
+    /// The machine as a player.
+    machine: Machine,
+    /// The game's record on disk.
+    recording: Recording,
+    /// The terminal, as the session writes to it.
+    out: Output<W>,
+    /// The keys typed, when they are read one by one.
+    keyboard: Keyboard,
+}
+
+/// The machine as a player: the sides it plays, the engine it thinks with, its book, how it
+/// spends its time, and what it remembers for draws and resigning.
+struct Machine {
+    /// Which sides it plays, White and Black.
+    plays: [bool; 2],
+    /// The engine that chooses its moves.
     engine: Engine,
     /// The engine that finds hints (`HINT`), apart from the machine's, whose run state it
     /// leaves as it is; made at the first hint.
     hint_engine: Option<Engine>,
+    /// The opening book, and whether it is used.
     book: Book,
     use_book: bool,
+    /// The book's random choices, and the seed they started from (the record's `MachackSeed`).
     rng: StdRng,
     seed: u64,
-    clock: Clock,
-    machine: [bool; 2],
-    record_path: PathBuf,
-    notes: Vec<String>,
+    /// The value of its last search (its word on a draw offer).
     last_value: Option<Value>,
+    /// Its hopeless values in a row, for resigning.
     resign: ResignWatch,
-    announced: bool,
+    /// `--pace 1967`: it answers no sooner than its search would have in 1967, scaled.
     pace: Option<Pace>,
-    /// Whether the machine deepens within its clock (`--deepen`; not in 1967).
+    /// Whether it deepens within its clock (`--deepen`; not in 1967).
     deepen: bool,
+}
+
+/// The game's record on disk, as the session keeps it: the record comes first.
+struct Recording {
+    /// Where it goes.
+    path: PathBuf,
+    /// Its tags.
+    tags: Tags,
+    /// Whether the players' names follow who the machine plays (a record begun here).
+    names_from_play: bool,
+    /// The user's name, for the records of games begun here.
+    user: String,
     /// The record's text as last written (or read, continued in place): an unchanged game is
     /// not written again.
     written: String,
     /// Why the record cannot be written, while it cannot: nothing more is shown until it is.
-    record_error: Option<String>,
+    error: Option<String>,
     /// What waits to be shown until the record holds it.
     held: Vec<String>,
+    /// While the record cannot be written, the game as it holds it: what the screen shows.
+    recorded: Option<Game>,
+}
+
+/// The terminal as the session writes to it: the output, how the board and the search are
+/// shown, and in which mode: lines, the screen, or a teletype whose keys are read one by one.
+struct Output<W: Write> {
+    /// The output.
+    lines: RawLines<W>,
+    /// How the board and the search are shown.
+    display: Display,
+    /// The side shown at the bottom of the board.
+    bottom: Color,
+    /// Whether input comes from a terminal: a prompt before each line.
+    prompts: bool,
     /// Whether a prompt waits for a line on the terminal: a line shown meanwhile (a flag that
     /// fell) starts on a line of its own.
     prompted: bool,
@@ -220,19 +263,23 @@ pub struct Session<W: Write> {
     /// On a teletype whose terminal's keys are read one by one ([`Session::run_on_teletype`]):
     /// the line being typed as its last line shows it.
     teletype: Option<TeletypeLine>,
-    /// On the screen or such a teletype, the line being typed and the lines typed ahead, to be
-    /// read in turn.
-    editor: LineEditor,
-    typed_ahead: VecDeque<String>,
-    /// With the keys read one by one, a size the terminal took while the machine thought
-    /// (handled once it has answered), and whether Ctrl-C was typed meanwhile (its search is
-    /// stopped, its move not played, and the session ends as by `QUIT`).
-    resized: Option<(u16, u16)>,
-    interrupted: bool,
     /// The terminal, while the screen holds it.
     takeover: Option<Takeover>,
-    /// While the record cannot be written, the game as it holds it: what the screen shows.
-    recorded: Option<Game>,
+}
+
+/// The keys typed, on the screen or such a teletype: the line being typed, the lines typed
+/// ahead, to be read in turn, and what came while the machine thought.
+#[derive(Default)]
+struct Keyboard {
+    /// The line being typed.
+    editor: LineEditor,
+    /// The lines typed ahead.
+    typed_ahead: VecDeque<String>,
+    /// A size the terminal took while the machine thought (handled once it has answered).
+    resized: Option<(u16, u16)>,
+    /// Whether Ctrl-C was typed while the machine thought (its search is stopped, its move not
+    /// played, and the session ends as by `QUIT`).
+    interrupted: bool,
 }
 
 /// How a session ended.
@@ -293,52 +340,55 @@ impl<W: Write> Session<W> {
         notes.extend(setup_notes);
         let written = record::to_pgn(&s.game, &s.tags);
         let mut session = Session {
-            out: RawLines::new(out),
-            display,
-            bottom: if setup.plays == [true, false] {
-                Color::Black
-            } else {
-                Color::White
-            },
-            prompts,
             game: s.game,
-            tags: s.tags,
-            names_from_play: s.names_from_play,
-            user: config.name.clone(),
-            engine: Engine::new(setup.params.clone()),
-            hint_engine: None,
-            book: Book::builtin(),
-            use_book: setup.book,
-            rng: StdRng::seed_from_u64(seed),
-            seed,
             clock: Clock::new(s.clock),
-            machine: setup.plays,
-            record_path: s.path,
-            notes,
-            last_value: None,
-            resign: ResignWatch::default(),
             announced: false,
-            pace: config.pace,
-            written,
-            record_error: None,
-            held: Vec::new(),
-            prompted: false,
-            thinking: None,
-            screen: None,
-            teletype: None,
-            editor: LineEditor::default(),
-            typed_ahead: VecDeque::new(),
-            resized: None,
-            interrupted: false,
-            takeover: None,
-            recorded: None,
-            deepen: config.deepen,
+            notes,
+            machine: Machine {
+                plays: setup.plays,
+                engine: Engine::new(setup.params.clone()),
+                hint_engine: None,
+                book: Book::builtin(),
+                use_book: setup.book,
+                rng: StdRng::seed_from_u64(seed),
+                seed,
+                last_value: None,
+                resign: ResignWatch::default(),
+                pace: config.pace,
+                deepen: config.deepen,
+            },
+            recording: Recording {
+                path: s.path,
+                tags: s.tags,
+                names_from_play: s.names_from_play,
+                user: config.name.clone(),
+                written,
+                error: None,
+                held: Vec::new(),
+                recorded: None,
+            },
+            out: Output {
+                lines: RawLines::new(out),
+                display,
+                bottom: if setup.plays == [true, false] {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                prompts,
+                prompted: false,
+                thinking: None,
+                screen: None,
+                teletype: None,
+                takeover: None,
+            },
+            keyboard: Keyboard::default(),
         };
         // Over the board, a third repetition or fifty moves is a draw when claimed.
         session.game.set_claims(true);
         session.restore_clock();
         if !session.game.moves().is_empty() {
-            let notes = session.rebuild(resumed_seed(&session.tags));
+            let notes = session.rebuild(resumed_seed(&session.recording.tags));
             session.notes.extend(notes);
         }
         Ok(session)
@@ -347,10 +397,10 @@ impl<W: Write> Session<W> {
     /// What the program is playing with now, as the record's tags say it.
     fn setup(&self) -> Setup {
         Setup {
-            params: self.engine.params().clone(),
-            book: self.use_book,
-            seed: Some(self.seed),
-            plays: self.machine,
+            params: self.machine.engine.params().clone(),
+            book: self.machine.use_book,
+            seed: Some(self.machine.seed),
+            plays: self.machine.plays,
         }
     }
 
@@ -359,14 +409,14 @@ impl<W: Write> Session<W> {
     /// they were made with. Returns what to tell the user: the searches repeated, and every
     /// move the program no longer plays, with its ply.
     fn rebuild(&mut self, record_seed: Option<u64>) -> Vec<String> {
-        let params = self.engine.params().clone();
+        let params = self.machine.engine.params().clone();
         let n = self.game.moves().len();
         let r = rerun(
             &self.game,
             n,
             &params,
             record_seed,
-            &self.book,
+            &self.machine.book,
             &mut |_, _, _| {},
         );
         let mut notes = Vec::new();
@@ -398,27 +448,27 @@ impl<W: Write> Session<W> {
                 text(m.recorded)
             ));
         }
-        self.engine = r.engine;
-        self.engine.set_params(params);
+        self.machine.engine = r.engine;
+        self.machine.engine.set_params(params);
         // The book goes on from where its choices left the generator, unless another seed
         // was given.
-        self.rng = match r.rng {
-            Some(rng) if record_seed == Some(self.seed) => rng,
-            _ => StdRng::seed_from_u64(self.seed),
+        self.machine.rng = match r.rng {
+            Some(rng) if record_seed == Some(self.machine.seed) => rng,
+            _ => StdRng::seed_from_u64(self.machine.seed),
         };
-        self.resign = r.resign;
-        self.last_value = r.last_value;
+        self.machine.resign = r.resign;
+        self.machine.last_value = r.last_value;
         notes
     }
 
     /// Names the players in a record begun here from who the machine plays; a resumed record
     /// keeps its names.
     fn set_names(&mut self) {
-        if self.names_from_play {
-            let white = player_name(self.machine[0], &self.user).to_string();
-            let black = player_name(self.machine[1], &self.user).to_string();
-            self.tags.set("White", &white);
-            self.tags.set("Black", &black);
+        if self.recording.names_from_play {
+            let white = player_name(self.machine.plays[0], &self.recording.user).to_string();
+            let black = player_name(self.machine.plays[1], &self.recording.user).to_string();
+            self.recording.tags.set("White", &white);
+            self.recording.tags.set("Black", &black);
         }
     }
 
@@ -446,23 +496,23 @@ impl<W: Write> Session<W> {
     /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
     /// quotes a long text is [`clip`]ped.
     fn say(&mut self, text: &str) {
-        if let Some(screen) = self.screen.as_mut() {
+        if let Some(screen) = self.out.screen.as_mut() {
             screen.push(&ascii(&clip(text)));
             self.redraw();
             return;
         }
-        if self.teletype.is_some() {
+        if self.out.teletype.is_some() {
             // Above the line being typed, which stays the last.
             self.rub_out();
-            let _ = writeln!(self.out, "{}", ascii(&clip(text)));
+            let _ = writeln!(self.out.lines, "{}", ascii(&clip(text)));
             self.redraw();
             return;
         }
-        if std::mem::take(&mut self.prompted) {
-            let _ = writeln!(self.out);
+        if std::mem::take(&mut self.out.prompted) {
+            let _ = writeln!(self.out.lines);
         }
-        let _ = writeln!(self.out, "{}", ascii(&clip(text)));
-        let _ = self.out.flush();
+        let _ = writeln!(self.out.lines, "{}", ascii(&clip(text)));
+        let _ = self.out.lines.flush();
     }
 
     /// Writes the record, with the settings now in force, before whatever changed it is shown
@@ -471,21 +521,21 @@ impl<W: Write> Session<W> {
     /// false if it cannot be written, and then the session holds back what it would show
     /// ([`Self::show`]) until the record is written or the user quits. The failure is said once.
     fn save_record(&mut self) -> bool {
-        if self.record_error.is_some() {
+        if self.recording.error.is_some() {
             return false;
         }
-        if record::to_pgn(&self.game, &self.tags) == self.written {
+        if record::to_pgn(&self.game, &self.recording.tags) == self.recording.written {
             return true;
         }
         let setup = self.setup();
-        self.tags.set_setup(&setup);
-        let text = record::to_pgn(&self.game, &self.tags);
-        if text == self.written {
+        self.recording.tags.set_setup(&setup);
+        let text = record::to_pgn(&self.game, &self.recording.tags);
+        if text == self.recording.written {
             return true;
         }
-        match disk::replace(&self.record_path, &text) {
+        match disk::replace(&self.recording.path, &text) {
             Ok(()) => {
-                self.written = text;
+                self.recording.written = text;
                 true
             }
             Err(e) => {
@@ -494,11 +544,13 @@ impl<W: Write> Session<W> {
                     "CANNOT WRITE THE RECORD {}: {why}. THE GAME IS KEPT, AND NOTHING MORE OF IT \
                      IS SHOWN UNTIL IT IS RECORDED: TYPE RECORD TO TRY AGAIN, RECORD FILE TO GO \
                      ON IN A NEW FILE, OR QUIT TO SAVE IT ELSEWHERE.",
-                    self.record_path.display()
+                    self.recording.path.display()
                 ));
-                self.record_error = Some(why);
+                self.recording.error = Some(why);
                 // The screen shows the game as recorded until the record holds the rest.
-                self.recorded = record::read_pgn(&self.written).ok().map(|r| r.game);
+                self.recording.recorded = record::read_pgn(&self.recording.written)
+                    .ok()
+                    .map(|r| r.game);
                 false
             }
         }
@@ -507,8 +559,8 @@ impl<W: Write> Session<W> {
     /// Shows `line`, which tells of a change the record holds, or holds it back until the
     /// record can be written.
     fn show(&mut self, line: String) {
-        if self.record_error.is_some() {
-            self.held.push(line);
+        if self.recording.error.is_some() {
+            self.recording.held.push(line);
         } else {
             self.say(&line);
         }
@@ -517,35 +569,35 @@ impl<W: Write> Session<W> {
     /// `RECORD` (try the record again) or `RECORD FILE` (go on in FILE, a new file): on
     /// success, what was held back is shown.
     fn record_again(&mut self, file: Option<&str>) {
-        let text = record::to_pgn(&self.game, &self.tags);
+        let text = record::to_pgn(&self.game, &self.recording.tags);
         let written = match file {
-            None => disk::replace(&self.record_path, &text).map_err(|e| {
+            None => disk::replace(&self.recording.path, &text).map_err(|e| {
                 format!(
                     "CANNOT WRITE THE RECORD {}: {e}",
-                    self.record_path.display()
+                    self.recording.path.display()
                 )
             }),
             Some(f) => opening::create(Some(Path::new(f)), &text)
-                .map(|p| self.record_path = p)
+                .map(|p| self.recording.path = p)
                 .map_err(|e| format!("CANNOT RECORD IN {f}: {e}")),
         };
         match written {
             Ok(()) => {
-                self.written = text;
-                self.record_error = None;
-                self.recorded = None;
+                self.recording.written = text;
+                self.recording.error = None;
+                self.recording.recorded = None;
                 let plies = self.game.moves().len();
                 self.say(&format!(
                     "RECORDING THE GAME IN {} ({plies} PLIES RECORDED).",
-                    self.record_path.display()
+                    self.recording.path.display()
                 ));
-                for line in std::mem::take(&mut self.held) {
+                for line in std::mem::take(&mut self.recording.held) {
                     self.say(&line);
                 }
             }
             Err(e) => {
-                if self.record_error.is_some() {
-                    self.record_error = Some(e.clone());
+                if self.recording.error.is_some() {
+                    self.recording.error = Some(e.clone());
                 }
                 self.say(&e);
             }
@@ -556,11 +608,11 @@ impl<W: Write> Session<W> {
     /// automatic name beside the record, else in the temporary directory, else written out
     /// here; what happened, for the exit message.
     fn rescue(&mut self) -> Ended {
-        let text = record::to_pgn(&self.game, &self.tags);
-        let on_disk = record::read_pgn(&self.written).map_or(0, |r| r.game.moves().len());
+        let text = record::to_pgn(&self.game, &self.recording.tags);
+        let on_disk = record::read_pgn(&self.recording.written).map_or(0, |r| r.game.moves().len());
         let plies = self.game.moves().len();
-        let record = self.record_path.display().to_string();
-        let beside = match self.record_path.parent() {
+        let record = self.recording.path.display().to_string();
+        let beside = match self.recording.path.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
@@ -584,12 +636,12 @@ impl<W: Write> Session<W> {
             }
             None => {
                 self.say("THE GAME CANNOT BE SAVED ANYWHERE; HERE IS ITS RECORD:");
-                if self.screen.is_some() {
+                if self.out.screen.is_some() {
                     self.say(text.trim_end());
                 } else {
                     self.rub_out();
-                    let _ = write!(self.out, "{text}");
-                    let _ = self.out.flush();
+                    let _ = write!(self.out.lines, "{text}");
+                    let _ = self.out.lines.flush();
                 }
                 Ended::Incomplete(format!(
                     "{incomplete}; no file could be written, and the whole game was printed"
@@ -620,11 +672,11 @@ impl<W: Write> Session<W> {
             }
             Ok(Some(Command::Quit)) => return false,
             _ => {
-                let why = self.record_error.clone().unwrap_or_default();
+                let why = self.recording.error.clone().unwrap_or_default();
                 self.say(&format!(
                     "THE RECORD {} CANNOT BE WRITTEN ({why}): TYPE RECORD TO TRY AGAIN, RECORD \
                      FILE TO GO ON IN A NEW FILE, OR QUIT.",
-                    self.record_path.display()
+                    self.recording.path.display()
                 ));
             }
         }
@@ -632,7 +684,8 @@ impl<W: Write> Session<W> {
     }
 
     fn machine_to_move(&self) -> bool {
-        self.game.ending.is_none() && self.machine[self.game.position().side_to_move().index()]
+        self.game.ending.is_none()
+            && self.machine.plays[self.game.position().side_to_move().index()]
     }
 
     /// Plays the session: reads lines until `QUIT` or the end of input. The input is read by a
@@ -647,7 +700,7 @@ impl<W: Write> Session<W> {
     /// Plays the session on what comes in through `inputs` ([`Self::run`]).
     fn play(&mut self, inputs: &Receiver<Input>) -> io::Result<Ended> {
         self.say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
-        let rec = format!("RECORDING THE GAME IN {}", self.record_path.display());
+        let rec = format!("RECORDING THE GAME IN {}", self.recording.path.display());
         self.say(&rec);
         for note in std::mem::take(&mut self.notes) {
             self.say(&note);
@@ -662,7 +715,7 @@ impl<W: Write> Session<W> {
         self.show_board();
         self.clock.start(self.game.position().side_to_move());
         loop {
-            if self.record_error.is_some() {
+            if self.recording.error.is_some() {
                 // Nothing is played or shown until the record is written.
             } else if let Some(e) = self.game.ending {
                 if !self.announced {
@@ -674,9 +727,9 @@ impl<W: Write> Session<W> {
                 }
             } else if self.machine_to_move() {
                 // Playing both sides, it reads what was typed between its moves (`PN` stops it).
-                if self.machine == [true, true] {
+                if self.machine.plays == [true, true] {
                     // (Keys read one by one are taken while it thinks.)
-                    let typed = match self.typed_ahead.pop_front() {
+                    let typed = match self.keyboard.typed_ahead.pop_front() {
                         Some(line) => Some(Ok(Line::Text(line.into_bytes()))),
                         None if self.keyed() => None,
                         None => match inputs.try_recv() {
@@ -686,7 +739,7 @@ impl<W: Write> Session<W> {
                     };
                     if let Some(line) = typed {
                         let line = line?;
-                        if self.teletype.is_some() {
+                        if self.out.teletype.is_some() {
                             self.after_prompt(&line);
                         }
                         if !self.take(line, inputs) {
@@ -696,7 +749,7 @@ impl<W: Write> Session<W> {
                     }
                 }
                 self.machine_move(inputs);
-                if self.interrupted {
+                if self.keyboard.interrupted {
                     return Ok(self.interrupt());
                 }
                 continue;
@@ -727,7 +780,10 @@ impl<W: Write> Session<W> {
         self.say("INTERRUPTED (CTRL-C).");
         let ended = self.ending();
         if ended == Ended::Recorded {
-            let rec = format!("THE RECORD {} HOLDS THE GAME.", self.record_path.display());
+            let rec = format!(
+                "THE RECORD {} HOLDS THE GAME.",
+                self.recording.path.display()
+            );
             self.say(&rec);
         }
         ended
@@ -740,15 +796,15 @@ impl<W: Write> Session<W> {
     /// a signal); the transcript's last lines are written to it then.
     pub fn run_on_screen(&mut self) -> io::Result<Ended> {
         // Lines typed into a terminal are not to be rewritten in place.
-        self.display.live = false;
+        self.out.display.live = false;
         let inputs = read_keys()?;
         let (width, height) = crossterm::terminal::size()?;
         if !screen::fits(width, height) {
             self.say(&too_small(width, height));
             return self.play_on_teletype(width, &inputs);
         }
-        self.takeover = Some(Takeover::take(&mut self.out, true)?);
-        self.screen = Some(Screen::new(width, height));
+        self.out.takeover = Some(Takeover::take(&mut self.out.lines, true)?);
+        self.out.screen = Some(Screen::new(width, height));
         let ended = self.play(&inputs);
         self.give_back();
         ended
@@ -761,7 +817,7 @@ impl<W: Write> Session<W> {
     /// being typed, and each line typed shows once. The terminal is given back as in
     /// [`Self::run_on_screen`].
     pub fn run_on_teletype(&mut self) -> io::Result<Ended> {
-        self.display.live = false;
+        self.out.display.live = false;
         let inputs = read_keys()?;
         let (width, _) = crossterm::terminal::size()?;
         self.play_on_teletype(width, &inputs)
@@ -770,9 +826,9 @@ impl<W: Write> Session<W> {
     /// Plays the session as a teletype on a terminal `width` columns wide whose keys come
     /// through `inputs` ([`Self::run_on_teletype`]).
     fn play_on_teletype(&mut self, width: u16, inputs: &Receiver<Input>) -> io::Result<Ended> {
-        self.takeover = Some(Takeover::take(&mut self.out, false)?);
-        self.out.raw = true;
-        self.teletype = Some(TeletypeLine::new(width));
+        self.out.takeover = Some(Takeover::take(&mut self.out.lines, false)?);
+        self.out.lines.raw = true;
+        self.out.teletype = Some(TeletypeLine::new(width));
         let ended = self.play(inputs);
         self.give_back();
         ended
@@ -781,7 +837,7 @@ impl<W: Write> Session<W> {
     /// Whether the terminal's keys are read one by one (the screen, or a teletype on a
     /// terminal), not its lines.
     fn keyed(&self) -> bool {
-        self.screen.is_some() || self.teletype.is_some()
+        self.out.screen.is_some() || self.out.teletype.is_some()
     }
 
     /// A line typed ahead of its prompt, on a terminal (where the user's lines show as typed):
@@ -790,22 +846,22 @@ impl<W: Write> Session<W> {
     /// are read one by one, every line read: the prompt and the line, in place of the line
     /// being typed (which showed it until then).
     fn after_prompt(&mut self, line: &Line) {
-        if !self.prompts {
+        if !self.out.prompts {
             return;
         }
         let text = match line {
             Line::Text(bytes) => ascii(&clip(String::from_utf8_lossy(bytes).trim())),
             _ => String::new(),
         };
-        if self.teletype.is_some() {
+        if self.out.teletype.is_some() {
             self.rub_out();
-            let _ = writeln!(self.out, "{}{text}", prompt_text(&self.game));
-            self.prompted = false;
+            let _ = writeln!(self.out.lines, "{}{text}", prompt_text(&self.game));
+            self.out.prompted = false;
             self.redraw();
             return;
         }
-        self.prompted = false;
-        let _ = writeln!(self.out, "{text}");
+        self.out.prompted = false;
+        let _ = writeln!(self.out.lines, "{text}");
     }
 
     /// Handles a line of input as it came; false ends the session.
@@ -822,7 +878,7 @@ impl<W: Write> Session<W> {
             }
             Line::End => return false,
         };
-        if self.record_error.is_some() {
+        if self.recording.error.is_some() {
             return self.handle_unrecorded(text.trim());
         }
         self.handle(text.trim(), inputs)
@@ -830,23 +886,23 @@ impl<W: Write> Session<W> {
 
     fn prompt(&mut self) {
         if self.keyed() {
-            self.prompted = true;
+            self.out.prompted = true;
             self.redraw();
             return;
         }
-        if !self.prompts {
+        if !self.out.prompts {
             return;
         }
         let label = prompt_text(&self.game);
-        let _ = write!(self.out, "{label}");
-        let _ = self.out.flush();
-        self.prompted = true;
+        let _ = write!(self.out.lines, "{label}");
+        let _ = self.out.lines.flush();
+        self.out.prompted = true;
     }
 
     /// On the screen, the line typed as the teletype would show it after its prompt, before
     /// what answers it (a move is echoed as it is read instead).
     fn screen_echo(&mut self, line: &str) {
-        if self.screen.is_some() {
+        if self.out.screen.is_some() {
             let text = format!("{}{line}", prompt_text(&self.game));
             self.say(&text);
         }
@@ -855,20 +911,20 @@ impl<W: Write> Session<W> {
     /// Draws the screen as the session stands, in the screen mode; on a teletype whose keys
     /// are read one by one, the line being typed.
     fn redraw(&mut self) {
-        if let Some(screen) = self.screen.as_mut() {
+        if let Some(screen) = self.out.screen.as_mut() {
             let frame = screen_frame(view!(self), screen.panel_rows());
-            let _ = screen.draw(&mut self.out, &frame);
-        } else if let Some(t) = self.teletype.as_mut() {
-            let _ = write!(self.out, "{}", t.show(&teletype_text(view!(self))));
-            let _ = self.out.flush();
+            let _ = screen.draw(&mut self.out.lines, &frame);
+        } else if let Some(t) = self.out.teletype.as_mut() {
+            let _ = write!(self.out.lines, "{}", t.show(&teletype_text(view!(self))));
+            let _ = self.out.lines.flush();
         }
     }
 
     /// On a teletype whose keys are read one by one, rubs the line being typed out, so that
     /// what is written next starts at the beginning of the printout's last line.
     fn rub_out(&mut self) {
-        if let Some(t) = self.teletype.as_mut() {
-            let _ = write!(self.out, "{}", t.rub_out());
+        if let Some(t) = self.out.teletype.as_mut() {
+            let _ = write!(self.out.lines, "{}", t.rub_out());
         }
     }
 
@@ -893,19 +949,19 @@ impl<W: Write> Session<W> {
 
     fn command(&mut self, c: Command, inputs: &Receiver<Input>) -> bool {
         match c {
-            Command::Board if self.screen.is_some() => {
+            Command::Board if self.out.screen.is_some() => {
                 let line = self.status_line();
                 self.say(&line);
             }
             Command::Board => self.show_board(),
             Command::Flip => {
-                self.bottom = !self.bottom;
+                self.out.bottom = !self.out.bottom;
                 self.show_board();
             }
             Command::Game => self.print_game(),
             Command::Undo => self.undo(),
             Command::Plays { white, black } => {
-                self.machine = [white, black];
+                self.machine.plays = [white, black];
                 self.set_names();
                 let who = match (white, black) {
                     (true, true) => "BOTH SIDES",
@@ -917,33 +973,33 @@ impl<W: Write> Session<W> {
             }
             Command::SetWidths(w) => match w.parse::<WidthSchedule>() {
                 Ok(w) => {
-                    self.engine.update(|p| p.widths = w);
+                    self.machine.engine.update(|p| p.widths = w);
                     self.list();
                 }
                 Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetDepth(d) => match parse_depth(&d) {
                 Ok(d) => {
-                    self.engine.update(|p| p.depth = d);
+                    self.machine.engine.update(|p| p.depth = d);
                     self.list();
                 }
                 Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::SetFeedovers(f) => match parse_feedovers(&f) {
                 Ok(f) => {
-                    self.engine.update(|p| p.feedovers = f);
+                    self.machine.engine.update(|p| p.feedovers = f);
                     self.list();
                 }
                 Err(e) => self.say(&capitals(&e.to_string())),
             },
             Command::List => self.list(),
             Command::Book(on) => {
-                self.use_book = on.unwrap_or(!self.use_book);
-                let state = if self.use_book { "ON" } else { "OFF" };
+                self.machine.use_book = on.unwrap_or(!self.machine.use_book);
+                let state = if self.machine.use_book { "ON" } else { "OFF" };
                 self.say(&format!("BOOK {state}"));
             }
             Command::Save(file) => {
-                let text = record::to_pgn(&self.game, &self.tags);
+                let text = record::to_pgn(&self.game, &self.recording.tags);
                 match disk::replace(Path::new(&file), &text) {
                     Ok(()) => self.say(&format!("SAVED IN {file}")),
                     Err(e) => self.say(&format!("CANNOT SAVE IN {file}: {e}")),
@@ -982,7 +1038,7 @@ impl<W: Write> Session<W> {
     fn settings_line(&self) -> String {
         capitals(&format!(
             "SETTINGS: {}",
-            settings::line(self.engine.params())
+            settings::line(self.machine.engine.params())
         ))
     }
 
@@ -991,16 +1047,16 @@ impl<W: Write> Session<W> {
         self.say(&settings);
         let game = format!(
             "BOOK {}  SEED {}  MACHINE PLAYS {}  CLOCK {}  DEEPEN {}  RECORD {}",
-            if self.use_book { "ON" } else { "OFF" },
-            self.seed,
-            record::sides_text(self.machine).to_uppercase(),
+            if self.machine.use_book { "ON" } else { "OFF" },
+            self.machine.seed,
+            record::sides_text(self.machine.plays).to_uppercase(),
             self.clock.control,
-            if self.deepen {
+            if self.machine.deepen {
                 "ON (DEPTH 1, 2, 3, ... WITHIN THE CLOCK)"
             } else {
                 "OFF"
             },
-            self.record_path.display()
+            self.recording.path.display()
         );
         self.say(&game);
     }
@@ -1008,13 +1064,13 @@ impl<W: Write> Session<W> {
     /// Prints the board and the status line (on the screen, where the board is always shown,
     /// nothing: `BD` says the status line).
     fn show_board(&mut self) {
-        if self.screen.is_some() {
+        if self.out.screen.is_some() {
             return;
         }
         self.rub_out();
         let pos = self.game.position();
-        let b = board::draw(pos, self.bottom, self.display);
-        let _ = write!(self.out, "{b}");
+        let b = board::draw(pos, self.out.bottom, self.out.display);
+        let _ = write!(self.out.lines, "{b}");
         let line = self.status_line();
         self.say(&line);
     }
@@ -1073,14 +1129,14 @@ impl<W: Write> Session<W> {
             return;
         }
         // Take back the machine's reply too, so the user is to move again.
-        let one_side = self.machine[0] != self.machine[1];
+        let one_side = self.machine.plays[0] != self.machine.plays[1];
         if one_side && self.machine_to_move() {
             take_back(&mut self.game);
         }
         self.say(&format!("TAKEN BACK: {}.", taken.join(", ")));
         self.announced = false;
         // The program as the game now left it: its searches repeated, not forgotten.
-        for note in self.rebuild(Some(self.seed)) {
+        for note in self.rebuild(Some(self.machine.seed)) {
             if !note.starts_with("THE PROGRAM GOES ON") {
                 self.say(&note);
             }
@@ -1097,7 +1153,7 @@ impl<W: Write> Session<W> {
         match opening::continuation(Path::new(file), Some(self.clock.control), None) {
             Ok(s) => {
                 let config = PlayConfig {
-                    plays: Some(self.machine),
+                    plays: Some(self.machine.plays),
                     ..PlayConfig::default()
                 };
                 let (setup, notes) = match setup_for(&config, Some(&s.tags)) {
@@ -1106,14 +1162,14 @@ impl<W: Write> Session<W> {
                 };
                 let record_seed = resumed_seed(&s.tags);
                 self.game = s.game;
-                self.tags = s.tags;
-                self.names_from_play = false;
-                self.record_path = s.path;
-                self.written = record::to_pgn(&self.game, &self.tags);
+                self.recording.tags = s.tags;
+                self.recording.names_from_play = false;
+                self.recording.path = s.path;
+                self.recording.written = record::to_pgn(&self.game, &self.recording.tags);
                 self.announced = self.game.ending.is_some();
-                self.engine = Engine::new(setup.params);
-                self.use_book = setup.book;
-                self.seed = setup.seed.unwrap_or_default();
+                self.machine.engine = Engine::new(setup.params);
+                self.machine.use_book = setup.book;
+                self.machine.seed = setup.seed.unwrap_or_default();
                 let notes: Vec<String> =
                     notes.into_iter().chain(self.rebuild(record_seed)).collect();
                 for note in notes {
@@ -1125,7 +1181,7 @@ impl<W: Write> Session<W> {
                 self.say(&format!(
                     "RESTORED {} PLIES FROM {file}; RECORDING THE GAME IN {} ({file} IS LEFT AS IT IS).",
                     self.game.moves().len(),
-                    self.record_path.display()
+                    self.recording.path.display()
                 ));
                 self.print_game();
                 self.show_board();
@@ -1139,8 +1195,8 @@ impl<W: Write> Session<W> {
     /// automatic name here; the game played so far stays in its record (unfinished if it was
     /// not over).
     fn new_game(&mut self) {
-        let white = player_name(self.machine[0], &self.user).to_string();
-        let black = player_name(self.machine[1], &self.user).to_string();
+        let white = player_name(self.machine.plays[0], &self.recording.user).to_string();
+        let black = player_name(self.machine.plays[1], &self.recording.user).to_string();
         let setup = Setup {
             seed: Some(seed_from_time()),
             ..self.setup()
@@ -1154,26 +1210,26 @@ impl<W: Write> Session<W> {
             }
         };
         let unfinished = self.game.ending.is_none() && !self.game.moves().is_empty();
-        let old = self.record_path.display().to_string();
+        let old = self.recording.path.display().to_string();
         self.game = s.game;
         self.game.set_claims(true);
-        self.tags = s.tags;
-        self.names_from_play = true;
-        self.record_path = s.path;
-        self.written = record::to_pgn(&self.game, &self.tags);
+        self.recording.tags = s.tags;
+        self.recording.names_from_play = true;
+        self.recording.path = s.path;
+        self.recording.written = record::to_pgn(&self.game, &self.recording.tags);
         self.announced = false;
-        self.engine.new_game();
-        self.resign.reset();
-        self.last_value = None;
-        self.seed = setup.seed.unwrap_or_default();
-        self.rng = StdRng::seed_from_u64(self.seed);
+        self.machine.engine.new_game();
+        self.machine.resign.reset();
+        self.machine.last_value = None;
+        self.machine.seed = setup.seed.unwrap_or_default();
+        self.machine.rng = StdRng::seed_from_u64(self.machine.seed);
         self.clock = Clock::new(s.clock);
         if unfinished {
             self.say(&format!("THE GAME IN {old} IS LEFT UNFINISHED."));
         }
         self.say(&format!(
             "A NEW GAME: RECORDING IT IN {}.",
-            self.record_path.display()
+            self.recording.path.display()
         ));
         self.show_board();
         self.clock.start(self.game.position().side_to_move());
@@ -1189,8 +1245,9 @@ impl<W: Write> Session<W> {
         }
         let pos = self.game.position().clone();
         let side = pos.side_to_move();
-        let params = self.engine.params().clone();
+        let params = self.machine.engine.params().clone();
         let engine = self
+            .machine
             .hint_engine
             .get_or_insert_with(|| Engine::new(params.clone()));
         if engine.params() != &params {
@@ -1202,10 +1259,10 @@ impl<W: Write> Session<W> {
             ..Limits::default()
         };
         let thought = self.think_live(true, &pos, limits, inputs);
-        if let Some(t) = self.thinking.as_mut() {
+        if let Some(t) = self.out.thinking.as_mut() {
             t.ended = Some(Outcome::Hint);
         }
-        if self.game.ending.is_some() || self.interrupted {
+        if self.game.ending.is_some() || self.keyboard.interrupted {
             return; // the flag fell meanwhile, or Ctrl-C
         }
         match thought.best {
@@ -1228,7 +1285,7 @@ impl<W: Write> Session<W> {
             self.say("THE GAME IS OVER.");
             return;
         }
-        let side = match self.machine {
+        let side = match self.machine.plays {
             [true, false] => Color::Black,
             [false, true] => Color::White,
             _ => self.game.position().side_to_move(),
@@ -1244,7 +1301,7 @@ impl<W: Write> Session<W> {
             self.say("THE GAME IS OVER.");
             return;
         }
-        if accepts_draw(self.last_value) {
+        if accepts_draw(self.machine.last_value) {
             self.game.ending = Some(Ending::DrawAgreed);
             self.save_record();
             self.show("ACCEPT".into());
@@ -1262,7 +1319,7 @@ impl<W: Write> Session<W> {
         }
         let pos = self.game.position().clone();
         let side = pos.side_to_move();
-        if self.machine[side.index()] {
+        if self.machine.plays[side.index()] {
             self.say("ONLY THE PLAYER TO MOVE MAY CLAIM A DRAW, AND THE MACHINE IS TO MOVE.");
             return;
         }
@@ -1364,7 +1421,7 @@ impl<W: Write> Session<W> {
                 }
                 // One echo per move: after a prompt, the line as typed (by the terminal, or
                 // after the prompt when typed ahead); through a pipe, the move as written.
-                if !self.prompts || self.screen.is_some() {
+                if !self.out.prompts || self.out.screen.is_some() {
                     self.say(&echo);
                 }
                 self.clock.start(self.game.position().side_to_move());
@@ -1395,7 +1452,7 @@ impl<W: Write> Session<W> {
     /// How the machine's searches deepen: not at all (as in 1967), or within the clock's time
     /// (`--deepen`).
     fn deepening(&self) -> Deepening {
-        if self.deepen {
+        if self.machine.deepen {
             Deepening::Play
         } else {
             Deepening::Off
@@ -1407,8 +1464,8 @@ impl<W: Write> Session<W> {
         let started = Instant::now();
         let pos = self.game.position().clone();
         let mover = pos.side_to_move();
-        let book_move = if self.use_book {
-            self.book.choose(&pos, &mut self.rng)
+        let book_move = if self.machine.use_book {
+            self.machine.book.choose(&pos, &mut self.machine.rng)
         } else {
             None
         };
@@ -1423,31 +1480,31 @@ impl<W: Write> Session<W> {
                     ..Limits::default()
                 };
                 let thought = self.think_live(false, &pos, limits.clone(), inputs);
-                if self.interrupted {
+                if self.keyboard.interrupted {
                     return; // Ctrl-C: the search was stopped, its move is not played
                 }
-                let paced = self.engine.statistics().time_1967();
+                let paced = self.machine.engine.statistics().time_1967();
                 time_1967 = Some(paced);
-                if let Some(pace) = self.pace
+                if let Some(pace) = self.machine.pace
                     && self.game.ending.is_none()
                 {
                     // Never past the time the clock allots: the pace must not lose on time.
                     let until = started + pace.target(paced).min(limits.time.unwrap_or_default());
-                    if let Some(t) = self.thinking.as_mut() {
+                    if let Some(t) = self.out.thinking.as_mut() {
                         t.answer = Some((until, paced));
                     }
                     self.wait_live(until, inputs);
-                    if let Some(t) = self.thinking.as_mut() {
+                    if let Some(t) = self.out.thinking.as_mut() {
                         t.answer = None;
                     }
                 }
-                if self.display.live {
-                    let _ = write!(self.out, "\r\x1b[2K");
+                if self.out.display.live {
+                    let _ = write!(self.out.lines, "\r\x1b[2K");
                 }
-                if self.game.ending.is_some() || self.interrupted {
+                if self.game.ending.is_some() || self.keyboard.interrupted {
                     return; // its flag fell while it thought, or Ctrl-C: no move
                 }
-                self.last_value = Some(thought.value);
+                self.machine.last_value = Some(thought.value);
                 let Some(m) = thought.best else {
                     return; // no legal move: the rules ending is already set
                 };
@@ -1469,14 +1526,14 @@ impl<W: Write> Session<W> {
                     .game
                     .claimable_with(m)
                     .filter(|_| claims_draw_with_move(thought.value));
-                if self.resign.resigns_after(thought.value) {
+                if self.machine.resign.resigns_after(thought.value) {
                     self.stop_clock(mover);
                     self.game.ending = Some(Ending::Resignation(mover));
                     return;
                 }
                 // Deepening, the move is the deepest finished depth's: the record names that
                 // depth, at which the search repeats (`game::rerun`).
-                let mut params = self.engine.params().clone();
+                let mut params = self.machine.engine.params().clone();
                 params.depth = thought.depth;
                 let searched = Searched {
                     value: thought.value,
@@ -1499,9 +1556,9 @@ impl<W: Write> Session<W> {
         let gm = self.game.moves().last().expect("just played").clone();
         let label = self.game.move_label(self.game.moves().len() - 1);
         if book {
-            self.thinking = Some(Thinking::new());
+            self.out.thinking = Some(Thinking::new());
         }
-        if let Some(t) = self.thinking.as_mut() {
+        if let Some(t) = self.out.thinking.as_mut() {
             t.ended = Some(if book {
                 Outcome::Book
             } else {
@@ -1527,11 +1584,11 @@ impl<W: Write> Session<W> {
             self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
         }
         self.clock.start(self.game.position().side_to_move());
-        if self.record_error.is_some() {
+        if self.recording.error.is_some() {
             return;
         }
         // On a terminal the board follows each reply; on a teletype BD asks for it.
-        if self.display.live && self.game.ending.is_none() && !self.machine_to_move() {
+        if self.out.display.live && self.game.ending.is_none() && !self.machine_to_move() {
             self.show_board();
         }
     }
@@ -1554,11 +1611,11 @@ impl<W: Write> Session<W> {
             ..limits
         };
         let history = self.game.history().to_vec();
-        self.thinking = Some(Thinking::new());
+        self.out.thinking = Some(Thinking::new());
         let (send, reports) = mpsc::channel::<Report>();
-        let engine = match (hint, self.hint_engine.as_mut()) {
+        let engine = match (hint, self.machine.hint_engine.as_mut()) {
             (true, Some(e)) => e,
-            _ => &mut self.engine,
+            _ => &mut self.machine.engine,
         };
         let thought = thread::scope(|s| {
             let worker = s.spawn(move || {
@@ -1569,7 +1626,7 @@ impl<W: Write> Session<W> {
             loop {
                 match reports.recv_timeout(TICK) {
                     Ok(r) => {
-                        if let Some(t) = self.thinking.as_mut() {
+                        if let Some(t) = self.out.thinking.as_mut() {
                             t.report(pos, &r);
                         }
                     }
@@ -1580,42 +1637,46 @@ impl<W: Write> Session<W> {
                     stop.store(true, Ordering::SeqCst);
                 }
                 // (Fields, not methods: the engine is lent to the search.)
-                if self.screen.is_some() || self.teletype.is_some() {
+                if self.out.screen.is_some() || self.out.teletype.is_some() {
                     // Keys typed meanwhile: kept for when the machine has answered.
                     while let Ok(input) = inputs.try_recv() {
                         match input {
-                            Input::Key(k) => match self.editor.key(&k) {
-                                Edit::Line(line) => self.typed_ahead.push_back(line),
+                            Input::Key(k) => match self.keyboard.editor.key(&k) {
+                                Edit::Line(line) => self.keyboard.typed_ahead.push_back(line),
                                 Edit::Interrupt => {
-                                    self.interrupted = true;
+                                    self.keyboard.interrupted = true;
                                     stop.store(true, Ordering::SeqCst);
                                 }
                                 _ => {}
                             },
-                            Input::Resize(w, h) => self.resized = Some((w, h)),
+                            Input::Resize(w, h) => self.keyboard.resized = Some((w, h)),
                             Input::Line(_) => {}
                         }
-                        if self.typed_ahead.len() >= TYPED_AHEAD_MAX {
+                        if self.keyboard.typed_ahead.len() >= TYPED_AHEAD_MAX {
                             break; // the rest waits in the channel
                         }
                     }
                 }
-                if let Some(screen) = self.screen.as_mut() {
-                    if self.resized.is_none_or(|(w, h)| screen::fits(w, h)) {
-                        if let Some((w, h)) = self.resized.take() {
+                if let Some(screen) = self.out.screen.as_mut() {
+                    if self
+                        .keyboard
+                        .resized
+                        .is_none_or(|(w, h)| screen::fits(w, h))
+                    {
+                        if let Some((w, h)) = self.keyboard.resized.take() {
                             screen.resize(w, h);
                         }
                         let frame = screen_frame(view!(self), screen.panel_rows());
-                        let _ = screen.draw(&mut self.out, &frame);
+                        let _ = screen.draw(&mut self.out.lines, &frame);
                     }
-                } else if let Some(t) = self.teletype.as_mut() {
-                    let _ = write!(self.out, "{}", t.show(&teletype_text(view!(self))));
-                    let _ = self.out.flush();
-                } else if self.display.live
-                    && let Some(t) = self.thinking.as_ref()
+                } else if let Some(t) = self.out.teletype.as_mut() {
+                    let _ = write!(self.out.lines, "{}", t.show(&teletype_text(view!(self))));
+                    let _ = self.out.lines.flush();
+                } else if self.out.display.live
+                    && let Some(t) = self.out.thinking.as_ref()
                 {
-                    let _ = write!(self.out, "\r\x1b[2K{}", t.status_line());
-                    let _ = self.out.flush();
+                    let _ = write!(self.out.lines, "\r\x1b[2K{}", t.status_line());
+                    let _ = self.out.lines.flush();
                 }
             }
             worker
@@ -1631,7 +1692,7 @@ impl<W: Write> Session<W> {
     /// live as in [`Self::think_live`], showing the best move found and the time left.
     fn wait_live(&mut self, until: Instant, inputs: &Receiver<Input>) {
         loop {
-            if self.check_flag() || self.interrupted {
+            if self.check_flag() || self.keyboard.interrupted {
                 return;
             }
             let now = Instant::now();
@@ -1640,26 +1701,26 @@ impl<W: Write> Session<W> {
             }
             if self.keyed() {
                 match inputs.recv_timeout((until - now).min(TICK)) {
-                    Ok(Input::Key(k)) => match self.editor.key(&k) {
-                        Edit::Line(line) if self.typed_ahead.len() < TYPED_AHEAD_MAX => {
-                            self.typed_ahead.push_back(line)
+                    Ok(Input::Key(k)) => match self.keyboard.editor.key(&k) {
+                        Edit::Line(line) if self.keyboard.typed_ahead.len() < TYPED_AHEAD_MAX => {
+                            self.keyboard.typed_ahead.push_back(line)
                         }
-                        Edit::Interrupt => self.interrupted = true,
+                        Edit::Interrupt => self.keyboard.interrupted = true,
                         _ => {}
                     },
                     Ok(Input::Resize(w, h)) => {
-                        self.resized = Some((w, h));
+                        self.keyboard.resized = Some((w, h));
                         self.after_thinking();
                     }
                     _ => {}
                 }
                 self.redraw();
             } else {
-                if self.display.live
-                    && let Some(t) = self.thinking.as_ref()
+                if self.out.display.live
+                    && let Some(t) = self.out.thinking.as_ref()
                 {
-                    let _ = write!(self.out, "\r\x1b[2K{}", t.status_line());
-                    let _ = self.out.flush();
+                    let _ = write!(self.out.lines, "\r\x1b[2K{}", t.status_line());
+                    let _ = self.out.lines.flush();
                 }
                 thread::sleep((until - now).min(TICK));
             }
@@ -1669,7 +1730,7 @@ impl<W: Write> Session<W> {
     /// What waited while the machine thought: a new size of the terminal (the screen drawn
     /// again, or, too small, given up for the teletype).
     fn after_thinking(&mut self) {
-        if let Some((w, h)) = self.resized.take() {
+        if let Some((w, h)) = self.keyboard.resized.take() {
             self.resize(w, h);
         }
     }
@@ -1677,10 +1738,10 @@ impl<W: Write> Session<W> {
     /// The terminal's new size: the screen drawn to it, or given up for the teletype if it is
     /// too small, with a one-line notice.
     fn resize(&mut self, width: u16, height: u16) {
-        if let Some(t) = self.teletype.as_mut() {
+        if let Some(t) = self.out.teletype.as_mut() {
             t.resize(width);
         }
-        let Some(screen) = self.screen.as_mut() else {
+        let Some(screen) = self.out.screen.as_mut() else {
             return;
         };
         if screen::fits(width, height) {
@@ -1689,7 +1750,7 @@ impl<W: Write> Session<W> {
             return;
         }
         self.leave_screen();
-        self.teletype = Some(TeletypeLine::new(width));
+        self.out.teletype = Some(TeletypeLine::new(width));
         self.say(&too_small(width, height));
         self.show_board();
     }
@@ -1698,22 +1759,22 @@ impl<W: Write> Session<W> {
     /// teletype, [`Self::run_on_teletype`], until the session ends), and the transcript's last
     /// lines written, so that the game reads on.
     fn leave_screen(&mut self) {
-        let Some(screen) = self.screen.take() else {
+        let Some(screen) = self.out.screen.take() else {
             return;
         };
-        if let Some(t) = self.takeover.as_mut() {
-            t.leave_screen(&mut self.out);
+        if let Some(t) = self.out.takeover.as_mut() {
+            t.leave_screen(&mut self.out.lines);
         }
-        self.out.raw = true;
-        self.display = Display {
+        self.out.lines.raw = true;
+        self.out.display = Display {
             live: false,
-            ..self.display
+            ..self.out.display
         };
-        self.prompted = false;
+        self.out.prompted = false;
         for line in screen.last_lines(SHOWN_ON_LEAVING) {
-            let _ = writeln!(self.out, "{line}");
+            let _ = writeln!(self.out.lines, "{line}");
         }
-        let _ = self.out.flush();
+        let _ = self.out.lines.flush();
     }
 
     /// The terminal given back as it was when the session ends: the screen left (its
@@ -1721,19 +1782,19 @@ impl<W: Write> Session<W> {
     fn give_back(&mut self) {
         self.leave_screen();
         self.rub_out();
-        if let Some(t) = self.takeover.as_mut() {
-            t.give_back(&mut self.out);
+        if let Some(t) = self.out.takeover.as_mut() {
+            t.give_back(&mut self.out.lines);
         }
-        self.takeover = None;
-        self.teletype = None;
-        self.out.raw = false;
-        let _ = self.out.flush();
+        self.out.takeover = None;
+        self.out.teletype = None;
+        self.out.lines.raw = false;
+        let _ = self.out.lines.flush();
     }
 
     /// Page Up and Page Down on the screen: the transcript scrolled back and forth. True if `key`
     /// was one of them.
     fn scrolled(&mut self, key: &KeyEvent) -> bool {
-        let Some(screen) = self.screen.as_mut() else {
+        let Some(screen) = self.out.screen.as_mut() else {
             return false;
         };
         match key.code {
@@ -1762,12 +1823,12 @@ impl<W: Write> Session<W> {
     /// typed ahead of its prompt. On the screen, keys are taken into the line being typed, the
     /// screen drawn again as they come and as the clock ticks.
     fn next_line(&mut self, inputs: &Receiver<Input>) -> Next {
-        if self.interrupted {
+        if self.keyboard.interrupted {
             return Next::Interrupted;
         }
-        if let Some(line) = self.typed_ahead.pop_front() {
-            self.prompted = false;
-            return Next::Line(Line::Text(line.into_bytes()), self.teletype.is_some());
+        if let Some(line) = self.keyboard.typed_ahead.pop_front() {
+            self.out.prompted = false;
+            return Next::Line(Line::Text(line.into_bytes()), self.out.teletype.is_some());
         }
         // Lines (not keys) already waiting were typed ahead.
         let mut ahead = !self.keyed();
@@ -1788,7 +1849,7 @@ impl<W: Write> Session<W> {
                 // Just past a flag's fall, so that it has fallen when looked at; on the
                 // screen, each tick of the clock.
                 let flag = self.clock.flag_in().map(|d| d + Duration::from_millis(1));
-                let wait = match (flag, self.screen.is_some()) {
+                let wait = match (flag, self.out.screen.is_some()) {
                     (Some(d), true) => Some(d.min(TICK)),
                     (None, true) => Some(TICK),
                     (d, false) => d,
@@ -1800,17 +1861,17 @@ impl<W: Write> Session<W> {
             };
             match input {
                 Ok(Input::Line(Ok(line))) => {
-                    self.prompted = false;
+                    self.out.prompted = false;
                     return Next::Line(line, ahead);
                 }
                 Ok(Input::Line(Err(e))) => return Next::Failed(e),
                 Ok(Input::Key(k)) if self.scrolled(&k) => self.redraw(),
-                Ok(Input::Key(k)) => match self.editor.key(&k) {
+                Ok(Input::Key(k)) => match self.keyboard.editor.key(&k) {
                     Edit::Line(line) => {
-                        self.prompted = false;
+                        self.out.prompted = false;
                         // The teletype writes the line after its prompt, in place of the line
                         // being typed.
-                        let ahead = self.teletype.is_some();
+                        let ahead = self.out.teletype.is_some();
                         return Next::Line(Line::Text(line.into_bytes()), ahead);
                     }
                     Edit::Interrupt => return Next::Interrupted,
@@ -1819,9 +1880,9 @@ impl<W: Write> Session<W> {
                     Edit::Nothing => {}
                 },
                 Ok(Input::Resize(w, h)) => {
-                    let screen = self.screen.is_some();
+                    let screen = self.out.screen.is_some();
                     self.resize(w, h);
-                    if screen && self.screen.is_none() {
+                    if screen && self.out.screen.is_none() {
                         return Next::Woken; // the teletype prompts again
                     }
                 }
@@ -1903,15 +1964,15 @@ impl View<'_> {
 macro_rules! view {
     ($s:ident) => {
         View {
-            game: $s.recorded.as_ref().unwrap_or(&$s.game),
+            game: $s.recording.recorded.as_ref().unwrap_or(&$s.game),
             clock: &$s.clock,
-            tags: &$s.tags,
-            thinking: $s.thinking.as_ref(),
-            bottom: $s.bottom,
-            display: $s.display,
-            editor: &$s.editor,
-            typed_ahead: &$s.typed_ahead,
-            prompted: $s.prompted,
+            tags: &$s.recording.tags,
+            thinking: $s.out.thinking.as_ref(),
+            bottom: $s.out.bottom,
+            display: $s.out.display,
+            editor: &$s.keyboard.editor,
+            typed_ahead: &$s.keyboard.typed_ahead,
+            prompted: $s.out.prompted,
         }
     };
 }
@@ -2224,8 +2285,8 @@ mod tests {
         let config = config(dir.join("game.pgn"));
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
-        session.teletype = Some(TeletypeLine::new(80));
-        session.out.raw = true;
+        session.out.teletype = Some(TeletypeLine::new(80));
+        session.out.lines.raw = true;
         let ended = session.play(&typed("e4\nbd?\nquit\n")).unwrap();
         assert_eq!(ended, Ended::Recorded);
         drop(session);
@@ -2251,12 +2312,12 @@ mod tests {
         let config = config(record.clone());
         let mut out = Vec::new();
         let mut session = Session::new(&config, &mut out, Display::TELETYPE, true).unwrap();
-        session.screen = Some(Screen::new(80, 24));
+        session.out.screen = Some(Screen::new(80, 24));
         // The record cannot be replaced: a folder stands where it was.
         std::fs::remove_file(&record).unwrap();
         std::fs::create_dir(&record).unwrap();
         let rows = |s: &Session<&mut Vec<u8>>| {
-            let screen = s.screen.as_ref().unwrap();
+            let screen = s.out.screen.as_ref().unwrap();
             screen.rows(&screen_frame(view!(s), screen.panel_rows()))
         };
         let inputs = waiting(&["e4"]);
