@@ -49,6 +49,9 @@ pub struct GameMove {
     pub book: bool,
     /// What the program's search gave, for a move the program chose by searching.
     pub search: Option<Searched>,
+    /// What was said with the move (once a game: that the program searched a position the
+    /// original could not hold, `interface::Approximation`).
+    pub note: Option<String>,
 }
 
 /// What the program's search gave for a move it chose: enough to repeat the search exactly
@@ -271,6 +274,7 @@ impl Game {
             seconds,
             book,
             search: None,
+            note: None,
         };
         self.keys.push(self.pos.key());
         self.pos.make(mv);
@@ -285,6 +289,18 @@ impl Game {
         let last = self.moves.last_mut().expect("just played");
         last.search = Some(search);
         last
+    }
+
+    /// Says `note` with the last move (see [`GameMove::note`]); nothing if no move was played.
+    pub fn note_last(&mut self, note: String) {
+        if let Some(last) = self.moves.last_mut() {
+            last.note = Some(note);
+        }
+    }
+
+    /// Whether a note was said with any move so far.
+    pub fn noted(&self) -> bool {
+        self.moves.iter().any(|m| m.note.is_some())
     }
 
     /// Takes back the last move, if any; the game is open again.

@@ -859,3 +859,55 @@ fn suggestions_at_the_terminal_are_written_as_a_player_writes_them() {
         "{out}"
     );
 }
+
+/// Issue 31: along a game with an under-promotion c197 once found no move, and the machine then
+/// lost "on time" with ten minutes on its clock. Resumed at the position (the knight promoted
+/// on QR8 checks from QB7), the machine answers with its king, says once why it searches the
+/// knight as a knight, and the record keeps the note; resumed again, the note is not repeated.
+#[test]
+fn after_an_under_promotion_the_machine_moves_and_says_once_what_it_holds() {
+    let from = temp("under-promotion-from.pgn");
+    std::fs::write(
+        &from,
+        "[White \"You\"]\n[Black \"Mac Hack VI\"]\n[Result \"*\"]\n\n1. e4 d5 2. exd5 c6 \
+         3. dxc6 Qb6 4. cxb7 Nf6 5. bxa8=N Qd4 6. Nf3 Qxf2+ 7. Kxf2 Na6 8. Nd4 Nc5 9. Nf3 e5 \
+         10. Ng5 Nh5 11. Nac7+ *\n",
+    )
+    .unwrap();
+    let rec = temp("under-promotion.pgn");
+    let args = |from: &PathBuf, rec: &PathBuf| {
+        [
+            "--resume".to_string(),
+            from.display().to_string(),
+            "--record".into(),
+            rec.display().to_string(),
+            "--no-book".into(),
+        ]
+    };
+    let (code, out) = play(&args(&from, &rec).each_ref().map(String::as_str), "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\n11... K-Q2 "), "{out}");
+    let said = "the 1967 program promotes only to a queen; it searches the promoted knight on \
+                c7 as a knight (a reconstruction)";
+    assert_eq!(
+        out.matches(&format!("NOTE: {}", said.to_uppercase()))
+            .count(),
+        1,
+        "{out}"
+    );
+    assert!(!out.contains("TIME"), "{out}");
+    let pgn = read_record(&rec);
+    assert!(pgn.contains("11. Nc7+ {N-QB7 CH} Kd7 {K-Q2 "), "{pgn}");
+    assert!(pgn.contains(&format!("{{note: {said}}} *")), "{pgn}");
+    // Resumed: the note is read back, and the next reply says nothing more.
+    let next = temp("under-promotion-next.pgn");
+    let (code, out) = play(
+        &args(&rec, &next).each_ref().map(String::as_str),
+        "Nb5\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("NOTE:"), "{out}");
+    let pgn = read_record(&next);
+    assert_eq!(pgn.matches("{note: ").count(), 1, "{pgn}");
+    assert!(pgn.contains("12. Nb5 {N-QN5 "), "{pgn}");
+}

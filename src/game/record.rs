@@ -6,7 +6,8 @@
 //! value for the side that moved, in units of 1/128 pawn (`{R-K1 3.20s value=-198}`); the node
 //! at which the clock stopped the search, if it did (`stopped=40960`), so that the search can be
 //! repeated exactly; and any setting it searched with that differs from the record's tags
-//! (`depth=3`).
+//! (`depth=3`). A note said with the move follows in a comment of its own (`{note: the 1967
+//! program promotes only to a queen; …}`).
 //!
 //! The tags hold the program's settings (`interface::settings`: `[MachackProfile "c197"]`,
 //! `[MachackWidth "15,15,9,9,7"]`, ...) and how it plays the game: the book on or off
@@ -31,6 +32,9 @@ use crate::notation::{self, ReadErrorKind};
 use crate::rules::{Color, START_FEN};
 use std::path::Path;
 use std::time::{SystemTime, UNIX_EPOCH};
+
+/// How a note said with a move begins its comment in the record.
+const NOTE: &str = "note: ";
 
 /// The tag pairs of a record, in the order they are written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -355,6 +359,9 @@ pub fn to_pgn(game: &Game, tags: &Tags) -> String {
             }
         }
         words.push(format!("{{{}}}", note.join(" ")));
+        if let Some(n) = &m.note {
+            words.push(format!("{{{NOTE}{n}}}"));
+        }
     }
     if let Some(e) = game.ending {
         words.push(format!("{{{e}}}"));
@@ -419,8 +426,17 @@ pub fn recorded(read: &notation::Game) -> Result<Resumed, String> {
     game.set_claims(true);
     for (i, m) in read.moves.iter().enumerate() {
         // The comment's words: the descriptive move, then `book` or the time (`3.20s`), then
-        // what the search gave (`value=-198`) if the program searched it.
-        let words = || m.comments.iter().flat_map(|c| c.split_whitespace());
+        // what the search gave (`value=-198`) if the program searched it; a note apart.
+        let note = m
+            .comments
+            .iter()
+            .find_map(|c| c.trim().strip_prefix(NOTE).map(str::to_string));
+        let words = || {
+            m.comments
+                .iter()
+                .filter(|c| !c.trim().starts_with(NOTE))
+                .flat_map(|c| c.split_whitespace())
+        };
         let book = words().any(|w| w == "book");
         let seconds = words().find_map(time_word);
         let search =
@@ -429,6 +445,9 @@ pub fn recorded(read: &notation::Game) -> Result<Resumed, String> {
             Some(s) => game.play_searched(m.mv, seconds, s),
             None => game.play(m.mv, seconds, book),
         };
+        if let Some(n) = note {
+            game.note_last(n);
+        }
     }
     // A result the rules do not explain ended the game off the board: taken as a resignation
     // (or a fallen flag, which the record does not tell apart), a draw claimed where the last

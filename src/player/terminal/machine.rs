@@ -84,6 +84,7 @@ impl<W: Write> Session<W> {
         };
         let mut time_1967 = None;
         let mut claim_with = None;
+        let mut note = None;
         let (m, searched) = match book_move {
             Some(m) => (m, None),
             None => {
@@ -121,6 +122,15 @@ impl<W: Write> Session<W> {
                 let Some(m) = thought.best else {
                     return; // no legal move: the rules ending is already set
                 };
+                // Once a game: where it searched a position the original could not hold.
+                if !self.game.noted() && !thought.approximations.is_empty() {
+                    let said: Vec<String> = thought
+                        .approximations
+                        .iter()
+                        .map(|a| a.to_string())
+                        .collect();
+                    note = Some(said.join("; "));
+                }
                 // A draw the rules allow now, claimed when worse than what it expects; or the
                 // one its move makes, claimed with the move when the move is worth a draw.
                 if let Some(e) = self.game.claimable()
@@ -166,6 +176,9 @@ impl<W: Write> Session<W> {
         if flag.is_some() {
             self.game.ending = flag;
         }
+        if let Some(n) = &note {
+            self.game.note_last(n.clone());
+        }
         let gm = self.game.moves().last().expect("just played").clone();
         let label = self.game.move_label(self.game.moves().len() - 1);
         if book {
@@ -178,7 +191,7 @@ impl<W: Write> Session<W> {
                 Outcome::Searched(secs)
             });
         }
-        let note = match time_1967 {
+        let timing = match time_1967 {
             None => "BOOK".to_string(),
             Some(t) => format!("{secs:.2} SEC  (1967: {:.1} SEC)", t.as_secs_f64()),
         };
@@ -192,7 +205,10 @@ impl<W: Write> Session<W> {
         };
         // On disk before it is shown.
         self.save_record();
-        self.show(format!("{label} {:<16}{note}", gm.descriptive));
+        self.show(format!("{label} {:<16}{timing}", gm.descriptive));
+        if let Some(n) = note {
+            self.show(format!("NOTE: {}", n.to_uppercase()));
+        }
         if claimed {
             self.show(format!("{} CLAIMS A DRAW.", mover.name().to_uppercase()));
         }
