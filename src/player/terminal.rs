@@ -154,6 +154,7 @@ impl<W: Write> Session<W> {
                 resign: ResignWatch::default(),
                 pace: config.pace,
                 deepen: config.deepen,
+                fault: false,
             },
             recording: Recording {
                 path: s.path,
@@ -327,6 +328,9 @@ impl<W: Write> Session<W> {
                 self.machine_move(inputs);
                 if self.keyboard.interrupted {
                     return Ok(self.interrupt());
+                }
+                if self.machine.fault {
+                    return Ok(self.ending());
                 }
                 continue;
             }

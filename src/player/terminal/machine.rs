@@ -51,6 +51,9 @@ pub(super) struct Machine {
     pub(super) pace: Option<Pace>,
     /// Whether it deepens within its clock (`--deepen`; not in 1967).
     pub(super) deepen: bool,
+    /// Whether its search found no move in a position with legal moves: a fault of the port,
+    /// never a result; the session stops, the game unfinished in its record.
+    pub(super) fault: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -120,6 +123,17 @@ impl<W: Write> Session<W> {
                 }
                 self.machine.last_value = Some(thought.value);
                 let Some(m) = thought.best else {
+                    if !pos.legal_moves().is_empty() {
+                        // A fault of the port, never a result: the game stops unfinished, its
+                        // record kept to be resumed (issue 31).
+                        self.stop_clock(mover);
+                        self.show(
+                            "THE PROGRAM FOUND NO MOVE THOUGH THERE ARE LEGAL MOVES: A FAULT \
+                             OF THIS RECREATION. THE GAME STOPS UNFINISHED."
+                                .into(),
+                        );
+                        self.machine.fault = true;
+                    }
                     return; // no legal move: the rules ending is already set
                 };
                 // Once a game: where it searched a position the original could not hold.
