@@ -207,3 +207,23 @@ fn mates_are_counted_in_the_winners_moves() {
     assert_eq!(pawns_text(MATE - 3), "mate 2");
     assert_eq!(pawns_text(-MATE + 2), "mated 1");
 }
+
+/// Issue 31, checked against the original: after 1. P-KR4 P-KN4 2. PxP P-KB3 3. PxP NxP
+/// 4. P-KN4 NxP, White's KR and KN pawns are gone and Black's KR pawn's passed test reads the
+/// word at the black QR's square (`MMBPWN`, 613): on QR1 a black piece's word, so the pawn is
+/// not passed. The kit (c197 on the simulated PDP-6, `SETW 15 15 9 9 7`, `SETD 4`, `PSVD 1`)
+/// printed `WP/K2-K3`, 40, and the variation `WP/K2-K3 BN/KN5-KB3 WN/QN1-QB3 BP/K2-K4`; taking
+/// the word as empty, the port chose R-KR5 at 28.
+#[test]
+fn think_reads_the_black_qrs_square_as_the_original_after_the_knights_pawns_go() {
+    let (ok, out, err) = machack(&[
+        "think", "--moves", "h2h4", "g7g5", "h4g5", "f7f6", "g5f6", "g8f6", "g2g4", "f6g4",
+        "--table", "off",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("\nchosen: P-K3 (e3)  value +0.31 (40)\n"),
+        "{out}"
+    );
+    assert!(out.contains("\npv: P-K3 N-KB3 N-QB3 P-K4\n"), "{out}");
+}
