@@ -1136,6 +1136,72 @@ mod tests {
     }
 
     #[test]
+    fn a_black_pawn_that_promoted_is_no_pawn_to_whites_passed_test() {
+        // `MMS5` clears the promoted pawn's `PPT` (2861): White's read through it (467) finds
+        // ZR, 1, below every square, and reads nothing. Black's second queen takes the first
+        // free pawn number, 21 (the Q pawn's), and stands on QB6 ahead of White's QP on Q5:
+        // still passed; a black pawn there (22) is not.
+        let ppased = |fen: &str| {
+            let b = Board::from_position(&Position::from_fen(fen).unwrap());
+            let d5 = b.at(loc(Square::parse("d5").unwrap()));
+            assert_eq!(d5, 5);
+            tables(&b, false).ppased[d5]
+        };
+        let queen = "4k3/5ppp/2q5/3P4/8/4p3/q7/4K3 w - - 0 40";
+        let b = Board::from_position(&Position::from_fen(queen).unwrap());
+        assert_eq!(b.at(loc(Square::parse("c6").unwrap())), 21);
+        assert_eq!(ppased(queen), 5);
+        assert_eq!(ppased("4k3/5ppp/2p5/3P4/8/4p3/q7/4K3 w - - 0 40"), 0);
+    }
+
+    #[test]
+    fn a_black_pawn_on_its_fifth_rank_is_never_defended_by_a_double_step() {
+        // `MMBPWN`'s double-step test (669-679) reads `SKIPLE BOARD+3*BW!X(A)` without T1, then
+        // `SKIPL SNFBP-PIECE(T1)` with the T1 of the test before: an empty or border square's
+        // 0 or -1 (`SNFBP-PIECE` is 23716 as loaded, `CSQP`'s eighth-rank words, 0) or a piece
+        // that is no black pawn, never a black pawn. So Black's pawn on Q4 with pawns on K3
+        // and QB7 stays backward; White's mirror (`MMWPWN`, 522-533, T1 loaded) is not.
+        let backward = |fen: &str, s: &str| {
+            let b = Board::from_position(&Position::from_fen(fen).unwrap());
+            let p = b.at(loc(Square::parse(s).unwrap()));
+            (p, tables(&b, false).backward[p])
+        };
+        assert_eq!(
+            backward("4k3/2p5/8/8/3p4/4p3/8/4K3 b - - 0 40", "d4"),
+            (21, true)
+        );
+        assert_eq!(
+            backward("4k3/8/4P3/3P4/8/8/2P5/4K3 w - - 0 40", "d5"),
+            (5, false)
+        );
+    }
+
+    #[test]
+    fn a_black_pawn_whose_promotion_was_taken_back_counts_as_whites() {
+        // `UMOVE5` (3163-3212) gives the pawn back `UMT4`'s `SETZ LMBPW`, whose sign in
+        // `LMGSTD` means a white pawn (5182): Black's scan for White's pawns (`MMBPPL`, 623-632)
+        // then meets Black's own KP on K5, and the QP on Q7 is no longer passed.
+        let b = Board::from_position(
+            &Position::from_fen("4k3/3p4/8/4p3/8/8/8/4K3 b - - 0 40").unwrap(),
+        );
+        let (d7, e5) = (
+            b.at(loc(Square::parse("d7").unwrap())),
+            b.at(loc(Square::parse("e5").unwrap())),
+        );
+        assert_eq!((d7, e5), (21, 20));
+        let passed = |black_as_white: u32| {
+            let lo = Leftovers {
+                black_as_white,
+                ..Leftovers::default()
+            };
+            let t = Tables::compute(&b, CatFixes::default(), &lo);
+            (t.ppased[d7], t.ppased[e5])
+        };
+        assert_eq!(passed(0), (2, 4));
+        assert_eq!(passed(1 << e5), (0, 4));
+    }
+
+    #[test]
     fn whites_passed_pawn_scan_starts_two_ranks_ahead() {
         // 1. P-K4 P-Q4 2. PxP P-QB3 3. N-KB3 P-K4: White's KP (4) on Q5, Black's QBP on QB6,
         // one rank ahead on the next file. The black pawns numbered for the KP's files are

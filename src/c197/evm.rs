@@ -1202,4 +1202,21 @@ mod tests {
         assert_eq!(value_of(word(Code::AtLeast, 0, FLUSH)), FLUSH);
         assert_eq!(value_of(word(Code::AtLeast, 0, -FLUSH)), -FLUSH);
     }
+
+    #[test]
+    fn a_black_promotion_taken_back_in_the_search_leaves_its_pawn_counted_as_whites() {
+        // Black's KN pawn (18) queens in the tree and is taken back (`UMOVE5`): the run state
+        // the search leaves counts it as a white pawn (see `Leftovers::black_as_white`).
+        use crate::interface::{Limits, SearchParams};
+        let pos = Position::from_fen("8/8/8/8/8/k7/6p1/K7 b - - 0 60").unwrap();
+        let mut s = crate::c197::Searcher::new(SearchParams::default(), Fixes::default());
+        assert_eq!(s.run_state().black_as_white, 0);
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let r = s.search(&pos, &[], &limits, None);
+        assert_eq!(r.best_move.map(|m| m.coordinate()), Some("g2g1q".into()));
+        assert_eq!(s.run_state().black_as_white, 1 << 18);
+    }
 }
