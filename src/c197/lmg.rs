@@ -1743,6 +1743,59 @@ mod tests {
     }
 
     #[test]
+    fn a_pawn_on_the_eighth_rank_reads_csqp_past_its_end() {
+        // `CSQP` (5157-5164) ends at square 99; the squares a pawn on the eighth rank attacks
+        // (100 on) read `LMGT`, which follows it: square 99 + n is piece n's word, negative
+        // (`SETZ LMWPW`) for a pawn. So P-QR8 (98) counts 107, piece 8's word, the pawn
+        // itself, and not 109, the KN's; 108 is the KR's.
+        let mut b = Board::initial();
+        assert!([54, 55, 64, 65].iter().all(|&l| csqp(&b, l)));
+        assert!(!csqp(&b, 44) && !csqp(&b, 99));
+        assert_eq!(
+            (csqp(&b, 107), csqp(&b, 108), csqp(&b, 109)),
+            (true, false, false)
+        );
+        b.kind[8] = Kind::Queen;
+        assert!(!csqp(&b, 107));
+    }
+
+    #[test]
+    fn an_even_capture_of_a_slider_reads_the_t2_its_walk_left() {
+        // `LMGR6A` (4113-4121) calls `CBDV`, whose walk of the captured rook's lines (`LSROOK`,
+        // 5042-5057) leaves in T2 the first piece of the last line that meets one, XORed with
+        // the rook's `PIECE` word: negative for a piece of the other colour. `LMGR4C` (4237)
+        // compares that T2 with our other attacks for `MJVLU`. R-K5xR/QR5, the black rook's
+        // last line (down the file) meeting White's pawn on QR3: no bonus; Black's: 128.
+        let bonus = |fen: &str| {
+            let b = Board::from_position(&Position::from_fen(fen).unwrap());
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let at = |s: &str| crate::c197::board::loc(crate::rules::Square::parse(s).unwrap());
+            let (rook, a5) = (b.at(at("e5")), at("a5"));
+            assert_eq!((b.kind[rook], b.kind[b.at(a5)]), (Kind::Rook, Kind::Rook));
+            // What CBDV adds: the values of the squares in the captured rook's range.
+            let mut g = Pmg::<false>::new(&b, &t, 1, 2, phase, fixes);
+            g.cbdv(b.at(a5));
+            let (steps, _) = Pmg::trace(
+                &b,
+                &t,
+                1,
+                2,
+                phase,
+                fixes,
+                CMove {
+                    piece: rook,
+                    to: a5,
+                },
+            );
+            let r_at = |label| steps.iter().find(|s| s.0 == label).unwrap().1;
+            r_at("LMGR3 LMGR4") - r_at("LMFA LMDA") - g.r
+        };
+        assert_eq!(bonus("8/8/1k6/r3R3/8/P7/8/7K w - - 0 40"), 0);
+        assert_eq!(bonus("8/8/1k6/r3R3/8/p7/8/7K w - - 0 40"), MJVLU);
+    }
+
+    #[test]
     fn sort_reads_the_low_12_bits_and_is_not_stable() {
         // SORT (6062-6092): a radix exchange from bit 11 down; the exchanges reverse two
         // equal keys here, and 4096 reads as 0.
