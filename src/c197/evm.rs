@@ -1204,6 +1204,61 @@ mod tests {
     }
 
     #[test]
+    fn a_mate_is_stored_counted_from_the_node_and_read_back_at_the_level_found() {
+        // A node at level 2 whose value is a mate at level 5 (`EVMT3`, less the level) stores
+        // a mate 3 plies from the node; a node at level 4 reads it as a mate at level 7.
+        // Reconstruction: c197 stores no value, c.558 stores no mate (`EVM5B1`).
+        assert_eq!(mate_to_table(MATE - 5, 2), MATE - 3);
+        assert_eq!(mate_from_table(MATE - 3, 4), MATE - 7);
+        assert_eq!(mate_to_table(-MATE + 5, 2), -MATE + 3);
+        assert_eq!(mate_from_table(-MATE + 3, 4), -MATE + 7);
+        assert_eq!(
+            (mate_to_table(300, 2), mate_from_table(-300, 4)),
+            (300, -300)
+        );
+    }
+
+    #[test]
+    fn the_tables_values_decide_nodes_as_reconstructed() {
+        // `--table values` on a bench position (tournament widths): what the reconstructed
+        // parts decide (`LMGH1`, `HHVC` on the level with its code-2 test, the depth an entry
+        // rests on after c.558's `W`, the values stored on the way back), counted.
+        use crate::interface::{Limits, Preset, SearchParams, TableUse};
+        let pos = Position::from_fen(crate::cli::bench::BENCH_FENS[3]).unwrap();
+        let search = |table| {
+            let params = SearchParams {
+                table,
+                ..SearchParams::preset(Preset::Tournament)
+            };
+            let r = crate::c197::Searcher::new(params, Fixes::default()).search(
+                &pos,
+                &[],
+                &Limits::default(),
+                None,
+            );
+            let t = &r.stats;
+            (
+                r.best_move.map(|m| m.coordinate()),
+                r.value,
+                t.nodes,
+                t.table.hits,
+                t.repetitions,
+                t.table_cutoffs,
+            )
+        };
+        assert_eq!(
+            search(TableUse::Draws),
+            (Some("e5c6".into()), -444, 7739, 2, 2, 0)
+        );
+        // Values spare 361 nodes: 293 positions found in the table, 13 of them repetitions,
+        // 132 cut off by a bound (codes 1 and 2).
+        assert_eq!(
+            search(TableUse::Values),
+            (Some("e5c6".into()), -444, 7378, 293, 13, 132)
+        );
+    }
+
+    #[test]
     fn a_black_promotion_taken_back_in_the_search_leaves_its_pawn_counted_as_whites() {
         // Black's KN pawn (18) queens in the tree and is taken back (`UMOVE5`): the run state
         // the search leaves counts it as a white pawn (see `Leftovers::black_as_white`).

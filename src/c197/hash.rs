@@ -521,4 +521,22 @@ mod tests {
         t.free(0);
         assert_eq!(t.find(k(12, 6)), Some(Slot::Free(0)));
     }
+
+    #[test]
+    fn entering_a_key_already_there_takes_no_entry() {
+        // Reconstruction after c.558 (`SKIPE HSTB(T2) / JRST HASHE3`, 23653-23654); c197's
+        // `HASHE1` (5247-5253) counts every entry as new (`SOSG HASHS`).
+        let mut t = Table::new(7, TableUse::Values);
+        let k = |w: u64, trial: u64| Key { word: w, trial };
+        for (w, a) in [(10, 0), (12, 1), (14, 2), (16, 3)] {
+            assert!(t.enter(Slot::Free(a), k(w, a as u64), PENDING));
+        }
+        // The four entries HASHS allows are taken: a key already there is entered again, a
+        // new one is not.
+        assert_eq!(t.find(k(12, 1)), Some(Slot::Found(1)));
+        assert!(t.enter(Slot::Found(1), k(12, 1), word(Code::Value, 3, 40)));
+        assert_eq!((code_of(t.info(1)), value_of(t.info(1))), (Code::Value, 40));
+        assert!(!t.enter(Slot::Free(4), k(18, 4), PENDING));
+        assert_eq!(t.stats.most_in_use, 4);
+    }
 }
