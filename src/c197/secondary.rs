@@ -89,3 +89,62 @@ impl Tree<'_, '_> {
         Some(value)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::c197::Searcher;
+    use crate::cli::bench::BENCH_FENS;
+    use crate::interface::{Fixes, Limits, Preset, SearchParams};
+    use crate::rules::Position;
+
+    /// The top-level moves given the secondary search in bench position `n` at c197's own
+    /// widths: each with its value and the secondary search's (for the side to move); the
+    /// searches made and the values they lowered.
+    fn secondary(n: usize) -> (Vec<(String, i32, i32)>, u64, u64) {
+        let pos = Position::from_fen(BENCH_FENS[n]).unwrap();
+        let params = SearchParams {
+            secondary_search: Some(true),
+            ..SearchParams::preset(Preset::Normal)
+        };
+        let r = Searcher::new(params, Fixes::default()).search(&pos, &[], &Limits::default(), None);
+        let searched = r
+            .top_level
+            .iter()
+            .filter_map(|t| Some((t.mv.coordinate(), t.value, t.secondary?)))
+            .collect();
+        (
+            searched,
+            r.stats.secondary_searches,
+            r.stats.secondary_changes,
+        )
+    }
+
+    #[test]
+    fn the_worse_value_for_the_side_stands() {
+        // Each new best top-level move is searched two plies deeper at the end of its line
+        // (`IVVDD`); the worse of the two values for the side to move stands (`ESLT1`). Bench
+        // position 6, Black: N-QN5's line comes back +0.87 for Black, better than its -0.45,
+        // which stands.
+        assert_eq!(
+            secondary(5),
+            (
+                vec![
+                    ("c6e7".into(), -128, -128),
+                    ("c6b4".into(), -57, 111),
+                    ("f6d5".into(), 9, 9)
+                ],
+                3,
+                0
+            )
+        );
+        // Bench position 9, White: B-KN3's line comes back lower, -1.73, which stands.
+        assert_eq!(
+            secondary(8),
+            (
+                vec![("f4g3".into(), -173, -173), ("f4e3".into(), 20, 20)],
+                2,
+                1
+            )
+        );
+    }
+}
