@@ -346,3 +346,81 @@ impl Searcher {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::interface::SearchParams;
+    use crate::rules::Square;
+
+    /// The position after `moves` (coordinates) from `fen`, and the keys of the ones before it.
+    fn played(fen: &str, moves: &[&str]) -> (Position, Vec<Key>) {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let mut history = Vec::new();
+        for m in moves {
+            let m = crate::notation::parse_any(&pos, m).unwrap();
+            history.push(pos.key());
+            pos.make(m);
+        }
+        (pos, history)
+    }
+
+    #[test]
+    fn a_game_from_a_fen_is_numbered_at_its_last_position() {
+        // Only a game from the start position is replayed: White's KP took on Q5 after the
+        // FEN, and is numbered as the QP (5) where it stands, not as the KP (4) it was.
+        const FEN: &str = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+        let (pos, history) = played(FEN, &["e4d5"]);
+        let (board, leftovers) = board_for(&pos, &history);
+        let d5 = board::loc(Square::parse("d5").unwrap());
+        assert_eq!(board.at(d5), 5);
+        assert_eq!(board.board, Board::from_position(&pos).board);
+        assert_eq!(leftovers, cat::Leftovers::default());
+        // Replayed from the FEN's own numbering, the pawn would be the KP.
+        let mut replayed = Board::from_position(&Position::from_fen(FEN).unwrap());
+        let e4 = board::loc(Square::parse("e4").unwrap());
+        replayed.make(board::CMove {
+            piece: replayed.at(e4),
+            to: d5,
+        });
+        assert_eq!(replayed.at(d5), 4);
+    }
+
+    #[test]
+    fn a_game_longer_than_the_programs_record_is_held() {
+        // c197 records the game's moves and the search's in `GAME: BLOCK 300.` (1856): a game
+        // of more plies would write past it. Here 320 plies of knight moves are replayed.
+        let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(80);
+        let (pos, history) = played(crate::rules::START_FEN, &shuffle);
+        assert_eq!(board_for(&pos, &history).0.plyn, 320);
+        let limits = Limits {
+            depth: Some(1),
+            ..Limits::default()
+        };
+        let r = Searcher::new(SearchParams::default(), Fixes::default())
+            .search(&pos, &history, &limits, None);
+        assert_eq!(
+            (r.best_move.map(|m| m.coordinate()), r.value),
+            (Some("e2e4".into()), 0)
+        );
+    }
+
+    #[test]
+    fn a_search_stopped_before_any_move_is_done_answers_the_most_plausible() {
+        // c197 has no time control; stopped (here at its 256th node, `Limits::nodes`) before
+        // any top-level move is searched to the end, the search answers the generator's first.
+        let (pos, history) = played(
+            "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21",
+            &[],
+        );
+        let limits = Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        };
+        let r = Searcher::new(SearchParams::default(), Fixes::default())
+            .search(&pos, &history, &limits, None);
+        assert!(r.stopped && r.top_level.is_empty() && r.pv.is_empty());
+        assert_eq!(r.best_move, Some(r.plausibility[0].0));
+        assert_eq!(r.best_move.map(|m| m.coordinate()), Some("e8e5".into()));
+    }
+}

@@ -868,6 +868,42 @@ mod tests {
     }
 
     #[test]
+    fn with_no_pawn_number_free_an_extra_piece_takes_any_free_number() {
+        // Eight pawns and a second queen (a position no game reaches): the queen takes the
+        // first free number, the KR's (9), with a queen's type and the next line index. The
+        // original can be given no such position.
+        let b = fen("4k3/8/8/8/8/8/PPPPPPPP/3QK2Q w - - 0 1");
+        assert_eq!((at(&b, "d1"), at(&b, "h1")), (13, 9));
+        assert_eq!((b.kind[9], b.slider[9], b.bdast[11]), (Kind::Queen, 11, 9));
+        assert_eq!(
+            b.unheld().collect::<Vec<_>>(),
+            [(Square::parse("h1").unwrap(), PieceKind::Queen)]
+        );
+    }
+
+    #[test]
+    fn past_fifteen_line_pieces_a_promoted_piece_gets_no_bdast_index() {
+        // BDAST has 15 indices: the ten line pieces of the set keep theirs (1-10) when taken,
+        // five promoted pieces take 11-15. A sixth promotion: `MMS5` stops, "MMS5, BDAST
+        // FULL!" (2844-2846); here the queen is made without an index (its lines mark no
+        // blocked square, `BDBLK`).
+        let mut b = fen("4k3/P7/8/8/8/8/8/QQQQKQQ1 w - - 0 1");
+        let extra: Vec<Pc> = ["b1", "c1", "d1", "f1", "g1"]
+            .iter()
+            .map(|s| at(&b, s))
+            .collect();
+        assert_eq!(extra, [1, 2, 3, 4, 5]);
+        assert_eq!(b.bdast[11..], [1, 2, 3, 4, 5]);
+        let rec = b.make(CMove {
+            piece: 8,
+            to: loc(Square::parse("a8").unwrap()),
+        });
+        assert!(rec.promotion);
+        assert_eq!((b.kind[8], b.slider[8]), (Kind::Queen, 0));
+        assert_eq!(b.bdast[11..], [1, 2, 3, 4, 5]);
+    }
+
+    #[test]
     fn a_castled_king_counts_as_castled_and_its_rook_as_unmoved() {
         let b = fen("4k3/8/8/8/8/8/5PPP/5RK1 w - - 0 1");
         assert_eq!((at(&b, "g1"), at(&b, "f1")), (12, 9));
