@@ -1137,7 +1137,7 @@ mod tests {
 
     #[test]
     fn a_black_pawn_that_promoted_is_no_pawn_to_whites_passed_test() {
-        // `MMS5` clears the promoted pawn's `PPT` (2861): White's read through it (467) finds
+        // `MMS5` clears the promoted pawn's `PPT` (`SETZM PPT(B)`, 2861): White's read (467) finds
         // ZR, 1, below every square, and reads nothing. Black's second queen takes the first
         // free pawn number, 21 (the Q pawn's), and stands on QB6 ahead of White's QP on Q5:
         // still passed; a black pawn there (22) is not.
@@ -1160,7 +1160,7 @@ mod tests {
         // `SKIPL SNFBP-PIECE(T1)` with the T1 of the test before: an empty or border square's
         // 0 or -1 (`SNFBP-PIECE` is 23716 as loaded, `CSQP`'s eighth-rank words, 0) or a piece
         // that is no black pawn, never a black pawn. So Black's pawn on Q4 with pawns on K3
-        // and QB7 stays backward; White's mirror (`MMWPWN`, 522-533, T1 loaded) is not.
+        // and QB7 stays backward; White's mirror (lines 525-534 of `MMWPWN`, T1 loaded) is not.
         let backward = |fen: &str, s: &str| {
             let b = Board::from_position(&Position::from_fen(fen).unwrap());
             let p = b.at(loc(Square::parse(s).unwrap()));
