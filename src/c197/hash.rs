@@ -26,7 +26,7 @@ use super::board::{Board, Loc, NPC, loc, square};
 use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use crate::interface::{RepetitionPolicy, TableStats, TableUse};
 use crate::rules::PieceKind::{self, Pawn};
-use crate::rules::{Color, Key as RulesKey, Piece, Position, Square, zobrist};
+use crate::rules::{Key as RulesKey, Piece, Position, Square, zobrist};
 
 /// A PDP-6 word: 36 bits.
 const WORD: u64 = (1 << 36) - 1;
@@ -297,7 +297,7 @@ impl GamePositions {
         let mut earlier = Vec::with_capacity(reach);
         for &target in history.iter().rev().take(reach) {
             let mover = !side;
-            let flipped = key ^ zobrist::side_key(Color::Black);
+            let flipped = key ^ zobrist::TURN_KEY;
             let Some((t, from)) = Square::all().find_map(|t| {
                 let p = pieces[t.index()].filter(|p| p.color == mover && p.kind != Pawn)?;
                 let from = origins(&b, p.kind, loc(t)).find(|&l| {

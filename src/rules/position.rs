@@ -447,7 +447,7 @@ impl Position {
             self.fullmove += 1;
         }
         self.side = !us;
-        self.key ^= zobrist::KEYS.side;
+        self.key ^= zobrist::TURN_KEY;
         self.ep = None;
         if m.kind() == MoveKind::DoublePush {
             let mid = from.forward(us, 1);
