@@ -5,14 +5,16 @@
 //! (a Ruy Lopez Exchange Variation, with Black's alternatives) and `book.22`, the later program's
 //! book. A position may hold moves from both; moves of the 1967 text come first (its *tier* is
 //! lower), so the machine plays the 1967 line wherever it has one and the later book elsewhere.
-//! Among the moves of the best tier present, the choice is random from a seeded generator.
+//! Among the moves of the best tier present, the choice is random from a seeded generator
+//! ([`Seeded`], the same choices for a seed everywhere).
 
+pub mod seeded;
 pub mod text;
 
 use crate::rules::{Key, Move, Position};
-use rand::{RngExt, rngs::StdRng};
 use std::collections::HashMap;
 
+pub use seeded::Seeded;
 pub use text::{BookError, ReadReport, read_book_text};
 
 /// The 1967 line of game 4 (paper §11), in `book.22`'s format.
@@ -88,7 +90,7 @@ impl Book {
     }
 
     /// Chooses a book move in `pos`: uniformly among the moves of the lowest tier present.
-    pub fn choose(&self, pos: &Position, rng: &mut StdRng) -> Option<Move> {
+    pub fn choose(&self, pos: &Position, rng: &mut Seeded) -> Option<Move> {
         let moves = self.moves(pos);
         let tier = moves.iter().map(|b| b.tier).min()?;
         let best: Vec<Move> = moves
@@ -96,7 +98,7 @@ impl Book {
             .filter(|b| b.tier == tier)
             .map(|b| b.mv)
             .collect();
-        Some(best[rng.random_range(0..best.len())])
+        Some(best[rng.below(best.len())])
     }
 
     /// How many positions and moves the book holds.

@@ -8,9 +8,9 @@
 
 mod common;
 
+use chacha20::ChaCha8Rng;
 use machack::game::record;
 use machack::rules::{Move, Position};
-use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fs::{self, File};
 use std::io::{BufRead, BufReader, Write};
@@ -700,7 +700,7 @@ fn a_huge_token_is_quoted_as_a_short_excerpt() {
 /// One trial: a game where the machine plays both sides, `signal` sent at a random moment
 /// (`kill`); the program ends by the signal, leaves no temporary file, and its record holds every
 /// move shown.
-fn signalled_game(dir: &Path, signal: &str, trial: u32, rng: &mut StdRng) {
+fn signalled_game(dir: &Path, signal: &str, trial: u32, rng: &mut ChaCha8Rng) {
     let name = format!("{signal}-{trial}.pgn");
     let mut g = Driven::start(
         dir,
@@ -754,7 +754,7 @@ fn sigint_sigterm_and_sighup_leave_no_temporary_file_in_50_trials_each() {
         for (k, signal) in ["INT", "TERM", "HUP"].into_iter().enumerate() {
             let dir = &dir;
             s.spawn(move || {
-                let mut rng = StdRng::seed_from_u64(1967 + k as u64);
+                let mut rng = ChaCha8Rng::seed_from_u64(1967 + k as u64);
                 for trial in 0..TRIALS {
                     signalled_game(dir, signal, trial, &mut rng);
                 }

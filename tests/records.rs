@@ -5,9 +5,9 @@
 
 mod common;
 
+use chacha20::ChaCha8Rng;
 use machack::game::record::{self, Resumed};
 use machack::rules::{Move, Position};
-use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::fs;
 use std::io::Write;
@@ -241,7 +241,7 @@ struct Tally {
 /// One trial: a game (the test plays random legal moves as White, the machine Black at the
 /// normal preset) killed with SIGKILL at a random moment; then the checks. Adds where the kill
 /// fell to `tally`.
-fn killed_game(dir: &Path, trial: u32, rng: &mut StdRng, tally: &mut Tally) {
+fn killed_game(dir: &Path, trial: u32, rng: &mut ChaCha8Rng, tally: &mut Tally) {
     let name = format!("t{trial}.pgn");
     let (mut child, mut stdin, rx) = common::spawn_lines(
         dir,
@@ -363,7 +363,7 @@ fn a_game_killed_at_any_moment_loses_no_move_that_was_shown() {
             .map(|half| {
                 let dir = &dir;
                 s.spawn(move || {
-                    let mut rng = StdRng::seed_from_u64(1967 + half);
+                    let mut rng = ChaCha8Rng::seed_from_u64(1967 + half);
                     let mut tally = Tally::default();
                     for trial in (half as u32..TRIALS).step_by(2) {
                         killed_game(dir, trial, &mut rng, &mut tally);

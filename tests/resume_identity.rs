@@ -11,9 +11,9 @@
 
 mod common;
 
+use chacha20::ChaCha8Rng;
 use machack::game::record;
 use machack::rules::Move;
-use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -148,7 +148,7 @@ fn resume(dir: &Path, name: &str, plies: usize) {
 fn fifty_games_killed_at_random_moments_and_resumed_play_the_moves_of_the_uninterrupted_ones() {
     let started = Instant::now();
     let dir = scratch();
-    let mut rng = StdRng::seed_from_u64(20);
+    let mut rng = ChaCha8Rng::seed_from_u64(20);
     let mut differing = Vec::new();
     let mut kills = Vec::new();
     for n in 1..=GAMES {

@@ -1,7 +1,8 @@
 //! FEN input: malformed and mutated strings return errors (never a panic); valid FENs round-trip.
 
+use chacha20::ChaCha8Rng;
 use machack::rules::{FenError, IllegalPosition, Position};
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use rand::{RngExt, SeedableRng};
 use std::path::PathBuf;
 
 fn suite_fens() -> Vec<String> {
@@ -27,7 +28,7 @@ fn valid_fens_round_trip_exactly() {
 #[test]
 fn thousands_of_mutated_fens_give_errors_or_round_trip_never_panics() {
     let fens = suite_fens();
-    let mut rng = StdRng::seed_from_u64(7);
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
     let alphabet: Vec<char> = "pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789x\u{e9}\u{2654}\t"
         .chars()
         .collect();
@@ -63,7 +64,7 @@ fn thousands_of_mutated_fens_give_errors_or_round_trip_never_panics() {
 
 #[test]
 fn random_byte_strings_are_rejected() {
-    let mut rng = StdRng::seed_from_u64(11);
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
     for _ in 0..2000 {
         let len = rng.random_range(0..80);
         let bytes: Vec<u8> = (0..len).map(|_| rng.random()).collect();

@@ -12,12 +12,10 @@
 use super::Engine;
 use super::judgement::ResignWatch;
 use super::{Game, GameMove};
-use crate::book::Book;
+use crate::book::{Book, Seeded};
 use crate::interface::{Limits, SearchParams, SearchResult};
 use crate::rules::{Key, Move, Position};
 use crate::value::Value;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 
 /// A move of the record that the program, asked again, does not play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,7 +38,7 @@ pub struct Rerun {
     pub engine: Engine,
     /// The book's random generator, seeded from the record's seed and advanced by every
     /// book move repeated (None without a seed).
-    pub rng: Option<StdRng>,
+    pub rng: Option<Seeded>,
     /// The count of hopeless values in a row the resignation rule keeps.
     pub resign: ResignWatch,
     /// The value of the last search (the machine's last word on a draw offer).
@@ -73,7 +71,7 @@ pub fn rerun(
 ) -> Rerun {
     let mut out = Rerun {
         engine: Engine::new(params.clone()),
-        rng: seed.map(StdRng::seed_from_u64),
+        rng: seed.map(Seeded::new),
         resign: ResignWatch::default(),
         last_value: None,
         searches: 0,

@@ -31,7 +31,7 @@ mod user;
 
 pub use setup::{MACHINE_NAME, PlayConfig};
 
-use crate::book::Book;
+use crate::book::{Book, Seeded};
 use crate::game::Game;
 use crate::game::clock::Clock;
 use crate::game::engine::Engine;
@@ -51,8 +51,6 @@ use crate::rules::Color;
 use keyboard::{Input, Keyboard, Next, read_keys, read_lines};
 use machine::Machine;
 use output::{Output, capitals, too_small};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use recording::Recording;
 use setup::{player_name, resumed_seed, setup_for};
 use std::io::{self, BufRead, Write};
@@ -148,7 +146,7 @@ impl<W: Write> Session<W> {
                 hint_engine: None,
                 book: Book::builtin(),
                 use_book: setup.book,
-                rng: StdRng::seed_from_u64(seed),
+                rng: Seeded::new(seed),
                 seed,
                 last_value: None,
                 resign: ResignWatch::default(),
@@ -253,7 +251,7 @@ impl<W: Write> Session<W> {
         // was given.
         self.machine.rng = match r.rng {
             Some(rng) if record_seed == Some(self.machine.seed) => rng,
-            _ => StdRng::seed_from_u64(self.machine.seed),
+            _ => Seeded::new(self.machine.seed),
         };
         self.machine.resign = r.resign;
         self.machine.last_value = r.last_value;

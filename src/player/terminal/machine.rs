@@ -5,7 +5,7 @@
 use super::Session;
 use super::keyboard::{Input, TICK, TYPED_AHEAD_MAX};
 use super::output::{View, capitals, screen_frame, teletype_text, view};
-use crate::book::Book;
+use crate::book::{Book, Seeded};
 use crate::game::deepening::Report;
 use crate::game::engine::{Engine, Thought};
 use crate::game::judgement::{ResignWatch, claims_draw, claims_draw_with_move};
@@ -19,7 +19,6 @@ use crate::player::screen;
 use crate::player::thinking::{Outcome, Thinking};
 use crate::rules::Position;
 use crate::value::Value;
-use rand::rngs::StdRng;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -41,7 +40,7 @@ pub(super) struct Machine {
     pub(super) book: Book,
     pub(super) use_book: bool,
     /// The book's random choices, and the seed they started from (the record's `MachackSeed`).
-    pub(super) rng: StdRng,
+    pub(super) rng: Seeded,
     pub(super) seed: u64,
     /// The value of its last search (its word on a draw offer).
     pub(super) last_value: Option<Value>,

@@ -4,6 +4,7 @@
 use super::Session;
 use super::output::{capitals, numbered};
 use super::setup::{PlayConfig, player_name, resumed_seed, seed_from_time, setup_for};
+use crate::book::Seeded;
 use crate::game::clock::Clock;
 use crate::game::engine::Engine;
 use crate::game::judgement::accepts_draw;
@@ -12,8 +13,6 @@ use crate::game::{Ending, Game, GameMove};
 use crate::notation::{self, Style, descriptive};
 use crate::player::command;
 use crate::rules::Color;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use std::io::Write;
 use std::path::Path;
 
@@ -175,7 +174,7 @@ impl<W: Write> Session<W> {
         self.machine.resign.reset();
         self.machine.last_value = None;
         self.machine.seed = setup.seed.unwrap_or_default();
-        self.machine.rng = StdRng::seed_from_u64(self.machine.seed);
+        self.machine.rng = Seeded::new(self.machine.seed);
         self.clock = Clock::new(s.clock);
         if unfinished {
             self.say(&format!("THE GAME IN {old} IS LEFT UNFINISHED."));

@@ -2,7 +2,7 @@
 //! `stop`, `isready` and `quit` are read while it thinks.
 
 use super::command::{GoParams, PositionStart, UciCommand, parse};
-use crate::book::Book;
+use crate::book::{Book, Seeded};
 use crate::game::clock::{TimeControl, allot};
 use crate::game::deepening::{Completed, Report};
 use crate::game::engine::{Engine, Thought, centipawns};
@@ -20,8 +20,6 @@ use crate::protocol::threads::{
 };
 use crate::rules::{Color, Key, Move, Position, Square};
 use crate::value::Value;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, SyncSender};
@@ -78,7 +76,7 @@ struct Session<W: Write> {
     /// `Deepen`: `go` with clocks deepens within the time (not in 1967) instead of searching
     /// once at the set depth.
     deepen: bool,
-    rng: StdRng,
+    rng: Seeded,
     debug: bool,
 }
 
@@ -112,7 +110,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: S
         own_book: true,
         analyse_mode: false,
         deepen: false,
-        rng: StdRng::seed_from_u64(1967),
+        rng: Seeded::new(1967),
         debug: false,
     };
     s.main_loop(&rx);

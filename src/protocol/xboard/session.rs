@@ -10,7 +10,7 @@
 
 use super::analysis::Status;
 use super::command::{EngineOption, PvNotation, XboardCommand, option_features, parse};
-use crate::book::Book;
+use crate::book::{Book, Seeded};
 use crate::game::clock::TimeControl;
 use crate::game::deepening::{Completed, Report};
 use crate::game::engine::{Engine, Thought, centipawns};
@@ -23,8 +23,6 @@ use crate::protocol::threads::{
 };
 use crate::rules::{Color, Position};
 use crate::value::Value;
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, SyncSender};
@@ -60,7 +58,7 @@ struct Session<W: Write> {
     depth: Option<u32>,
     time_left: Option<Duration>,
     book: Book,
-    rng: StdRng,
+    rng: Seeded,
     last_value: Option<Value>,
     resign: ResignWatch,
     over: bool,
@@ -101,7 +99,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: S
         depth: None,
         time_left: None,
         book: Book::builtin(),
-        rng: StdRng::seed_from_u64(1967),
+        rng: Seeded::new(1967),
         last_value: None,
         resign: ResignWatch::default(),
         over: false,
