@@ -8,6 +8,7 @@
 //! Among the moves of the best tier present, the choice is random from a seeded generator
 //! ([`Seeded`], the same choices for a seed everywhere).
 
+pub mod polyglot;
 pub mod seeded;
 pub mod text;
 
@@ -99,6 +100,12 @@ impl Book {
             .map(|b| b.mv)
             .collect();
         Some(best[rng.below(best.len())])
+    }
+
+    /// Each position's key and its book moves, in no particular order (legal or not: a key
+    /// collision is not checked here, see [`Book::moves`]).
+    pub fn entries(&self) -> impl Iterator<Item = (Key, &[BookMove])> {
+        self.entries.iter().map(|(k, v)| (*k, v.as_slice()))
     }
 
     /// How many positions and moves the book holds.

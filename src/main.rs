@@ -30,7 +30,7 @@ enum Command {
     Uci(cli::uci::UciArgs),
     /// Speak CECP (xboard/WinBoard protocol 2) on standard input and output.
     Xboard(cli::xboard::XboardArgs),
-    /// Show what the opening book holds.
+    /// Show what the opening book holds, or write it as a Polyglot book.
     Book(cli::book::BookArgs),
     /// Replay a score (descriptive, PGN or a plain move list), printing each move and the final FEN.
     Replay(cli::replay::ReplayArgs),

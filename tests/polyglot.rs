@@ -1,13 +1,16 @@
 //! machack's keys are Polyglot's: python-chess (`chess.polyglot.zobrist_hash`), an independent
 //! implementation of the book format, computes the same key for every position of the first
 //! plies from four starting positions rich in castling rights and en passant captures (a pinned
-//! one too, keyed as Polyglot keys it: legality does not matter). Needs python3 with the `chess`
-//! package (`pip install chess`; .ci/run installs it).
+//! one too, keyed as Polyglot keys it: legality does not matter). And `machack book --polyglot`
+//! writes a book in which python-chess's reader finds, in every position of machack's book, the
+//! moves machack plays there (weight 1) and its other book moves (weight 0). Needs python3 with
+//! the `chess` package (`pip install chess`; .ci/run installs it).
 
 mod common;
 
-use machack::rules::{Position, Status};
-use std::collections::BTreeSet;
+use machack::book::Book;
+use machack::rules::{Move, Position, Status};
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -99,4 +102,71 @@ fn python_chess_computes_machacks_keys() {
     assert_eq!((en_passant, rights.len()), (332, 16));
     let out = polyglot_py(&["keys"], &input);
     assert_eq!(out, "agreed 11629 of 11629\n");
+}
+
+/// Every position of `book` reached from `pos` by its moves: its FEN, the moves machack plays
+/// there (those of the lowest tier present) and all its book moves, in coordinates.
+fn book_positions(book: &Book, pos: &mut Position, out: &mut BTreeMap<u64, String>) {
+    let moves = book.moves(pos);
+    if moves.is_empty() || out.contains_key(&pos.key()) {
+        return;
+    }
+    let tier = moves.iter().map(|b| b.tier).min().unwrap();
+    let names = |ms: &mut dyn Iterator<Item = Move>| {
+        ms.map(|m| m.coordinate()).collect::<Vec<_>>().join(" ")
+    };
+    let played = names(&mut moves.iter().filter(|b| b.tier == tier).map(|b| b.mv));
+    let all = names(&mut moves.iter().map(|b| b.mv));
+    out.insert(pos.key(), format!("{}\t{played}\t{all}\n", pos.to_fen()));
+    for b in moves {
+        let undo = pos.make(b.mv);
+        book_positions(book, pos, out);
+        pos.unmake(b.mv, undo);
+    }
+}
+
+#[test]
+fn python_chess_reads_the_book_written_as_polyglot() {
+    let test = "python_chess_reads_the_book_written_as_polyglot";
+    if !common::python_module_installed("chess", test) {
+        return;
+    }
+    let dir = common::scratch("polyglot-book");
+    let file = dir.join("machack.bin");
+    let path = file.to_str().unwrap();
+    let (code, out, err) = common::machack(&["book", "--polyglot", path], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(
+        out,
+        format!("{path}: 4252 entries, 3742 positions (Polyglot book)\n")
+    );
+    assert_eq!(std::fs::metadata(&file).unwrap().len(), 4252 * 16);
+    // The book's positions reached from the start by its moves: all of them.
+    let book = Book::builtin();
+    let mut positions = BTreeMap::new();
+    book_positions(&book, &mut Position::startpos(), &mut positions);
+    assert_eq!(positions.len(), book.stats().positions);
+    let input: String = positions.into_values().collect();
+    let read = polyglot_py(&["book", path], &input);
+    assert_eq!(read, "agreed 3742 of 3742\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_polyglot_book_never_replaces_a_file() {
+    let dir = common::scratch("polyglot-exists");
+    let file = dir.join("taken.bin");
+    std::fs::write(&file, "mine").unwrap();
+    let path = file.to_str().unwrap();
+    let (code, out, err) = common::machack(&["book", "--polyglot", path], "");
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "machack: {path} exists: the book never replaces a file (name another, or remove \
+             it first)\n"
+        )
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    let _ = std::fs::remove_dir_all(&dir);
 }
