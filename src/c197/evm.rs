@@ -1224,7 +1224,9 @@ mod tests {
         // parts decide (`LMGH1`, `HHVC` on the level with its code-2 test, the depth an entry
         // rests on after c.558's `W`, the values stored on the way back), counted.
         use crate::interface::{Limits, Preset, SearchParams, TableUse};
-        let pos = Position::from_fen(crate::cli::bench::BENCH_FENS[3]).unwrap();
+        // Bench position 4 (`cli::bench`, which c197 may not use).
+        let pos =
+            Position::from_fen("8/p1q4p/1b1p1pk1/3Bnp2/1PP5/6PP/P1Q2P1K/3R4 b - - 2 35").unwrap();
         let search = |table| {
             let params = SearchParams {
                 table,

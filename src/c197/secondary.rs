@@ -93,15 +93,18 @@ impl Tree<'_, '_> {
 #[cfg(test)]
 mod tests {
     use crate::c197::Searcher;
-    use crate::cli::bench::BENCH_FENS;
     use crate::interface::{Fixes, Limits, Preset, SearchParams};
     use crate::rules::Position;
 
-    /// The top-level moves given the secondary search in bench position `n` at c197's own
-    /// widths: each with its value and the secondary search's (for the side to move); the
-    /// searches made and the values they lowered.
-    fn secondary(n: usize) -> (Vec<(String, i32, i32)>, u64, u64) {
-        let pos = Position::from_fen(BENCH_FENS[n]).unwrap();
+    /// Bench positions 6 and 9 (`machack bench`'s, `cli::bench`, which c197 may not use).
+    const BENCH_6: &str = "r1bqkb1r/ppp2ppp/2n2n2/3Pp1N1/2B5/8/PPPP1PPP/RNBQK2R b KQkq - 0 5";
+    const BENCH_9: &str = "r1bqkb1r/pp3p1p/2np1np1/4p3/4PB2/2NQ1N2/PPP2PPP/R3KB1R w KQkq - 0 8";
+
+    /// The top-level moves given the secondary search in `fen` at c197's own widths: each
+    /// with its value and the secondary search's (for the side to move); the searches made
+    /// and the values they lowered.
+    fn secondary(fen: &str) -> (Vec<(String, i32, i32)>, u64, u64) {
+        let pos = Position::from_fen(fen).unwrap();
         let params = SearchParams {
             secondary_search: Some(true),
             ..SearchParams::preset(Preset::Normal)
@@ -126,7 +129,7 @@ mod tests {
         // position 6, Black: N-QN5's line comes back +0.87 for Black, better than its -0.45,
         // which stands.
         assert_eq!(
-            secondary(5),
+            secondary(BENCH_6),
             (
                 vec![
                     ("c6e7".into(), -128, -128),
@@ -139,7 +142,7 @@ mod tests {
         );
         // Bench position 9, White: B-KN3's line comes back lower, -1.73, which stands.
         assert_eq!(
-            secondary(8),
+            secondary(BENCH_9),
             (
                 vec![("f4g3".into(), -173, -173), ("f4e3".into(), 20, 20)],
                 2,
