@@ -9,7 +9,8 @@
 #                                            with its table off (doc/fidelity.md), and the figures
 #                                            the prose under that table quotes
 # BIN defaults to target/release/machack (build it first: cargo build --release). Every row is
-# 8 `machack replay --compare` runs (about 2 minutes on a 2-core machine); run from anywhere.
+# 5 `machack replay --compare` runs (one to two minutes on a loaded 2-core machine; the main
+# table 9 minutes); run from anywhere.
 set -eu
 cd "$(dirname "$0")/.."
 BIN=${1:-target/release/machack}
