@@ -647,7 +647,7 @@ impl Board {
 
     /// [`Board::make`], a pawn reaching the last rank becoming `promoted`: a queen, as in the
     /// program (`MMS5`), or — only for a move of the game that under-promoted — the piece it
-    /// became (see [`Board::promote`]).
+    /// became (see `Board::promote`).
     pub fn make_as(&mut self, m: CMove, promoted: Kind) -> Record {
         let side = self.side;
         let mut rec = Record {

@@ -179,7 +179,7 @@ impl PptWord {
 
 /// `LMGD` and `LMGD2` (114-115) while `CAT` runs: the search's level (the root's moves are
 /// made at level 1), 0 outside the search. `CAT` reads them with Black's QR on Q5 or QB5 (see
-/// [`Tables::ppt_black`]).
+/// `Tables::ppt_black`).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Levels {
     /// `LMGD`.
@@ -346,7 +346,7 @@ impl Tables {
 
     /// Whether the pawns' flags of the position after `parent`'s move `m`, made at `levels`,
     /// are `parent`'s (`t`, made with `lo`): the move is no pawn's, takes no pawn, and neither
-    /// moves nor takes piece 32 (whose square `MMBPWN` reads, see [`Tables::ppt_black`]), the
+    /// moves nor takes piece 32 (whose square `MMBPWN` reads, see `Tables::ppt_black`), the
     /// word read there is the same at the child's levels, and
     /// neither square is one whose occupant the backward tests read (`pawn_reads`). The flags
     /// are made from what they read of the board: the pawns and those squares hold the same in
