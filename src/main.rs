@@ -73,74 +73,66 @@ enum Command {
 /// score, and its own output handles a closed pipe itself.
 #[cfg(unix)]
 fn end_quietly_on_a_closed_pipe() {
-    unsafe extern "C" {
-        fn signal(signum: std::ffi::c_int, handler: usize) -> usize;
-    }
-    /// SIGPIPE is 13 on every Unix; SIG_DFL is 0.
-    const SIGPIPE: std::ffi::c_int = 13;
-    const SIG_DFL: usize = 0;
-    // SAFETY: signal(2) with SIG_DFL installs no handler; nothing else is running yet.
+    // SAFETY: signal(2) with SIG_DFL installs no handler; no other thread is running yet.
     unsafe {
-        signal(SIGPIPE, SIG_DFL);
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
 #[cfg(not(unix))]
 fn end_quietly_on_a_closed_pipe() {}
 
-/// SIGINT, SIGTERM and SIGHUP (the same numbers on every Unix) end a game without leaving a
-/// temporary file beside its record: a signal that comes while the record is being written is
-/// held back until the write has ended and its temporary file is gone
+/// SIGINT, SIGTERM and SIGHUP end a game without leaving a temporary file beside its record: a
+/// signal that comes while the record is being written is held back until the write has ended
+/// and its temporary file is gone
 /// ([`disk::defer_signal`](machack::game::record::disk::defer_signal)), then the program ends by
-/// it, as it would have at once: the record is whole and holds every move that was shown. libc's
-/// `signal` and `raise`, which std already links, declared here: no crate is needed for two calls.
+/// it, as it would have at once: the record is whole and holds every move that was shown.
+/// signal-hook installs the handler and ends the program by the signal.
 #[cfg(unix)]
 mod tidy_signals {
     use machack::game::record::disk;
-    use std::ffi::c_int;
-
-    unsafe extern "C" {
-        fn signal(signum: c_int, handler: usize) -> usize;
-        fn raise(signum: c_int) -> c_int;
-    }
-    const SIGHUP: c_int = 1;
-    const SIGINT: c_int = 2;
-    const SIGTERM: c_int = 15;
-    const SIG_DFL: usize = 0;
-    const SIG_IGN: usize = 1;
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    use signal_hook::low_level;
 
     /// Ends the program by `sig`, as if it had not been handled, the terminal given back first
-    /// if the game's screen holds it.
+    /// if the game's screen holds it. Async-signal-safe.
     fn end_by(sig: i32) {
         machack::player::tty::give_back_after_signal();
-        // SAFETY: signal(2) and raise(3) are async-signal-safe; SIG_DFL installs no handler.
+        // The default action of the three signals ends the program; should the signal not be
+        // known to signal-hook, end it anyway.
+        let _ = low_level::emulate_default_handler(sig);
+        low_level::exit(128 + sig);
+    }
+
+    /// Whether `sig` is ignored (a game started with `nohup` has SIGHUP ignored).
+    fn ignored(sig: i32) -> bool {
+        // SAFETY: sigaction(2) with no new action only reads the current one into `old`, a
+        // plain C struct for which all zeroes is a valid value.
         unsafe {
-            signal(sig, SIG_DFL);
-            raise(sig);
+            let mut old: libc::sigaction = std::mem::zeroed();
+            libc::sigaction(sig, std::ptr::null(), &mut old) == 0
+                && old.sa_sigaction == libc::SIG_IGN
         }
     }
 
-    /// The handler: ends the program now, unless a record is being written (then the write's
-    /// end does, [`end_by`]). Only atomic operations and async-signal-safe calls.
-    extern "C" fn on_signal(sig: c_int) {
-        if !disk::defer_signal(sig) {
-            end_by(sig);
-        }
-    }
-
-    /// Installs the handler for the three signals, where they are not ignored (a game started
-    /// with `nohup` keeps SIGHUP ignored).
+    /// Installs the handler for the three signals, where they are not ignored: the handler ends
+    /// the program now, unless a record is being written (then the write's end does, by
+    /// [`end_by`]).
     pub fn install() {
         disk::on_deferred_signal(end_by);
-        let handler = on_signal as extern "C" fn(c_int) as usize;
         for sig in [SIGHUP, SIGINT, SIGTERM] {
-            // SAFETY: the handler only calls async-signal-safe code (see on_signal).
-            unsafe {
-                if signal(sig, handler) == SIG_IGN {
-                    // Ignored by whoever started us: it stays ignored.
-                    signal(sig, SIG_IGN);
-                }
+            if ignored(sig) {
+                continue; // ignored by whoever started us: it stays ignored
             }
+            // SAFETY: the handler uses only atomic operations and async-signal-safe calls
+            // (disk::defer_signal, end_by), as register requires.
+            let _ = unsafe {
+                low_level::register(sig, move || {
+                    if !disk::defer_signal(sig) {
+                        end_by(sig);
+                    }
+                })
+            };
         }
     }
 }

@@ -18,32 +18,37 @@ pub fn usable(name: &str) -> bool {
     !name.trim().is_empty() && !name.chars().any(char::is_control)
 }
 
-/// The login name of this process's user in the system's user database (getpwuid(3), which
-/// std's libc already links; declared here, as no crate is needed for one call).
+/// The login name of this process's user in the system's user database (getpwuid_r(3)).
 #[cfg(unix)]
 fn login_name() -> Option<String> {
-    use std::ffi::{CStr, c_char};
-    /// The start of `struct passwd`: `pw_name` is its first member on every Unix.
-    #[repr(C)]
-    struct Passwd {
-        pw_name: *const c_char,
+    use std::ffi::CStr;
+    let mut record = std::mem::MaybeUninit::<libc::passwd>::uninit();
+    let mut found: *mut libc::passwd = std::ptr::null_mut();
+    let mut buffer = vec![0 as libc::c_char; 16 * 1024];
+    // SAFETY: getuid cannot fail; getpwuid_r fills `record`, whose strings point into `buffer`
+    // (valid for its length), and sets `found` to `record` or to null when there is none.
+    let code = unsafe {
+        libc::getpwuid_r(
+            libc::getuid(),
+            record.as_mut_ptr(),
+            buffer.as_mut_ptr(),
+            buffer.len(),
+            &mut found,
+        )
+    };
+    if code != 0 || found.is_null() {
+        return None;
     }
-    unsafe extern "C" {
-        fn getuid() -> u32;
-        fn getpwuid(uid: u32) -> *const Passwd;
-    }
-    // SAFETY: getuid cannot fail; getpwuid returns null or a pointer to a record (valid until
-    // the next call, read at once here) whose first member is the name, null or a C string.
-    unsafe {
-        let record = getpwuid(getuid());
-        if record.is_null() || (*record).pw_name.is_null() {
+    // SAFETY: `found` points at `record`, filled by getpwuid_r; its name is null or a C string
+    // in `buffer`, which outlives this read.
+    let name = unsafe {
+        let name = (*found).pw_name;
+        if name.is_null() {
             return None;
         }
-        let name = CStr::from_ptr((*record).pw_name)
-            .to_string_lossy()
-            .into_owned();
-        usable(&name).then_some(name)
-    }
+        CStr::from_ptr(name).to_string_lossy().into_owned()
+    };
+    usable(&name).then_some(name)
 }
 
 #[cfg(not(unix))]

@@ -149,49 +149,37 @@ impl<W: Write> Write for RawLines<W> {
 }
 
 /// The terminal's settings before raw mode, kept where a signal handler can reach them: a
-/// `struct termios` read and written by libc's tcgetattr and tcsetattr (which std's libc
-/// links; declared here, as no crate is needed for two calls), held as opaque bytes.
+/// `struct termios` read and written by tcgetattr(3) and tcsetattr(3).
 #[cfg(unix)]
 mod saved {
     use std::cell::UnsafeCell;
-    use std::ffi::{c_int, c_void};
+    use std::mem::MaybeUninit;
     use std::sync::atomic::{AtomicBool, Ordering};
 
-    unsafe extern "C" {
-        fn tcgetattr(fd: c_int, termios: *mut c_void) -> c_int;
-        fn tcsetattr(fd: c_int, when: c_int, termios: *const c_void) -> c_int;
-        fn write(fd: c_int, buf: *const c_void, count: usize) -> isize;
-    }
-    /// Standard input and output; `TCSANOW` (0 on every Unix).
-    const STDIN: c_int = 0;
-    const STDOUT: c_int = 1;
-    const TCSANOW: c_int = 0;
-
-    /// Room for a `struct termios` (60 bytes on Linux, 72 on the BSDs and macOS).
-    #[repr(C, align(16))]
-    struct Termios(UnsafeCell<[u8; 512]>);
+    struct Settings(UnsafeCell<MaybeUninit<libc::termios>>);
     // SAFETY: written only by `keep`, before raw mode is entered and while no signal handler
     // reads it (KEPT is false then); read only after that.
-    unsafe impl Sync for Termios {}
-    static SETTINGS: Termios = Termios(UnsafeCell::new([0; 512]));
+    unsafe impl Sync for Settings {}
+    static SETTINGS: Settings = Settings(UnsafeCell::new(MaybeUninit::uninit()));
     static KEPT: AtomicBool = AtomicBool::new(false);
 
     /// Keeps standard input's settings (the terminal's, when the screen takes it over).
     pub fn keep() {
         KEPT.store(false, Ordering::SeqCst);
-        // SAFETY: tcgetattr writes at most a struct termios into the buffer, which is larger.
-        let ok = unsafe { tcgetattr(STDIN, SETTINGS.0.get().cast()) } == 0;
+        // SAFETY: tcgetattr writes a struct termios through the pointer, which points at one;
+        // nothing reads it while KEPT is false.
+        let ok = unsafe { libc::tcgetattr(libc::STDIN_FILENO, SETTINGS.0.get().cast()) } == 0;
         KEPT.store(ok, Ordering::SeqCst);
     }
 
     /// Writes `leave` to standard output and sets the kept settings back.
     pub fn restore_raw(leave: &[u8]) {
-        // SAFETY: write(2) and tcsetattr(3) are async-signal-safe; the buffer holds what
-        // tcgetattr wrote (KEPT says it did).
+        // SAFETY: write(2) and tcsetattr(3) are async-signal-safe; `leave` is valid for its
+        // length; the settings are read only once tcgetattr has written them (KEPT says it did).
         unsafe {
-            let _ = write(STDOUT, leave.as_ptr().cast(), leave.len());
+            let _ = libc::write(libc::STDOUT_FILENO, leave.as_ptr().cast(), leave.len());
             if KEPT.load(Ordering::SeqCst) {
-                tcsetattr(STDIN, TCSANOW, SETTINGS.0.get().cast());
+                libc::tcsetattr(libc::STDIN_FILENO, libc::TCSANOW, SETTINGS.0.get().cast());
             }
         }
     }
