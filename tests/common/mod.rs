@@ -163,72 +163,63 @@ pub struct Measured {
 }
 
 /// Runs `machack ARGS` in `dir`, standard input from the file `stdin` (e.g. `/dev/zero`) or
-/// none, killed after `timeout`; measures its time and peak memory through python3's `wait4`
-/// (std has no `getrusage`). None, with a visible skip line, if python3 is missing.
+/// none, killed after `timeout`; measures its time and peak memory by waiting for it with
+/// wait4(2), which returns its `getrusage` (std's `wait` does not).
 #[allow(dead_code)] // only the tests of bounds measure
 pub fn measured(
-    test: &str,
     dir: &Path,
     args: &[&str],
     stdin: Option<&Path>,
     timeout: std::time::Duration,
-) -> Option<Measured> {
-    if !python_module_installed("os", test) {
-        return None;
-    }
-    const WAIT4: &str = r#"
-import os, subprocess, sys, time
-stats, timeout, stdin, cmd = sys.argv[1], float(sys.argv[2]), sys.argv[3], sys.argv[4:]
-start = time.monotonic()
-p = subprocess.Popen(cmd, stdin=open(stdin, "rb") if stdin else subprocess.DEVNULL,
-                     stdout=open(stats + ".out", "wb"), stderr=open(stats + ".err", "wb"))
-killed = 0
-while True:
-    pid, status, usage = os.wait4(p.pid, os.WNOHANG)
-    if pid:
-        break
-    if time.monotonic() - start > timeout:
-        p.kill()
-        killed = 1
-        pid, status, usage = os.wait4(p.pid, 0)
-        break
-    time.sleep(0.002)
-open(stats, "w").write(f"{time.monotonic() - start} {usage.ru_maxrss} {status} {killed}")
-"#;
-    let stats = dir.join(format!(".measured-{}", std::process::id()));
-    let stdin_arg = stdin.map_or(String::new(), |p| p.display().to_string());
-    let status = Command::new("python3")
-        .arg("-c")
-        .arg(WAIT4)
-        .arg(&stats)
-        .arg(timeout.as_secs_f64().to_string())
-        .arg(stdin_arg)
-        .arg(env!("CARGO_BIN_EXE_machack"))
+) -> Measured {
+    use std::time::{Duration, Instant};
+    let out = dir.join(format!(".measured-{}.out", std::process::id()));
+    let err = dir.join(format!(".measured-{}.err", std::process::id()));
+    let start = Instant::now();
+    #[expect(clippy::zombie_processes, reason = "wait4 below reaps it")]
+    let mut child = Command::new(env!("CARGO_BIN_EXE_machack"))
         .args(args)
         .current_dir(dir)
-        .status()
-        .expect("python3 runs");
-    assert!(status.success(), "the measuring script failed");
-    let text = std::fs::read_to_string(&stats).unwrap();
-    let f: Vec<&str> = text.split_whitespace().collect();
-    let raw: i32 = f[2].parse().unwrap();
-    let read = |suffix: &str| {
-        let path = format!("{}{suffix}", stats.display());
-        let bytes = std::fs::read(&path).unwrap_or_default();
-        let _ = std::fs::remove_file(&path);
+        .stdin(stdin.map_or(Stdio::null(), |p| {
+            Stdio::from(std::fs::File::open(p).unwrap())
+        }))
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .expect("machack starts");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: a plain C struct, for which all zeroes is a valid value.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let mut killed = false;
+    loop {
+        // SAFETY: wait4 writes the status and the usage through pointers to locals.
+        let waited = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+        assert!(waited >= 0, "wait4: {}", std::io::Error::last_os_error());
+        if waited == pid {
+            break;
+        }
+        if !killed && start.elapsed() > timeout {
+            child.kill().unwrap();
+            killed = true;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let read = |path: &Path| {
+        let bytes = std::fs::read(path).unwrap_or_default();
+        let _ = std::fs::remove_file(path);
         String::from_utf8_lossy(&bytes).into_owned()
     };
-    let m = Measured {
-        code: (raw & 0x7f == 0).then_some((raw >> 8) & 0xff),
-        signal: (raw & 0x7f != 0).then_some(raw & 0x7f),
-        stdout: read(".out"),
-        stderr: read(".err"),
-        seconds: f[0].parse().unwrap(),
-        peak_kb: f[1].parse().unwrap(),
-        killed: f[3] == "1",
-    };
-    let _ = std::fs::remove_file(&stats);
-    Some(m)
+    Measured {
+        code: libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status)),
+        signal: libc::WIFSIGNALED(status).then(|| libc::WTERMSIG(status)),
+        stdout: read(&out),
+        stderr: read(&err),
+        seconds,
+        peak_kb: usage.ru_maxrss as u64,
+        killed,
+    }
 }
 
 /// One move line as the session shows it: `12. P-K4` (the user's, echoed) or
