@@ -4,7 +4,8 @@
 //! SIGINT, SIGTERM and SIGHUP leave no temporary file and a whole record.
 //!
 //! The tests that need root to set up (mounting a tmpfs, making a user who is not root) say
-//! `SKIPPED …` on the terminal when they cannot; CI runs them as root.
+//! `SKIPPED …` on the terminal when they cannot, and fail instead under `MACHACK_REQUIRE_TOOLS`
+//! (CI runs them as root).
 
 mod common;
 
@@ -37,7 +38,12 @@ impl Driven {
     /// write its record saves it last).
     fn start(dir: &Path, program: &str, args: &[&str]) -> Driven {
         static RUNS: AtomicUsize = AtomicUsize::new(0);
-        let stderr = dir.join(format!(".stderr-{}", RUNS.fetch_add(1, Ordering::SeqCst)));
+        // Not in `dir`, which a test may make read-only to a user who is not root.
+        let stderr = std::env::temp_dir().join(format!(
+            "machack-faults-stderr-{}-{}",
+            std::process::id(),
+            RUNS.fetch_add(1, Ordering::SeqCst)
+        ));
         let mut child = Command::new(program)
             .args(args)
             .current_dir(dir)
@@ -223,9 +229,10 @@ fn is_root() -> bool {
         .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
-/// Says the test is skipped, and why, past the harness's capture.
+/// Says the test is skipped, and why, past the harness's capture; fails instead under
+/// `MACHACK_REQUIRE_TOOLS` (CI runs as root, where every one of these can run).
 fn skip(test: &str, why: &str) {
-    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {why}");
+    common::skipped(test, why);
 }
 
 /// A small tmpfs mounted on a folder, unmounted when dropped.

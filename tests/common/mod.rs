@@ -104,7 +104,7 @@ pub fn python_module_installed(module: &str, test: &str) -> bool {
 
 /// Something a test needs is missing (`why` says what, and where it comes from): fails under
 /// `MACHACK_REQUIRE_TOOLS`, else says the test is skipped past the harness's capture; false.
-fn skipped(test: &str, why: &str) -> bool {
+pub fn skipped(test: &str, why: &str) -> bool {
     assert!(
         std::env::var_os("MACHACK_REQUIRE_TOOLS").is_none(),
         "{test}: {why}, and MACHACK_REQUIRE_TOOLS says the tests need it"
