@@ -679,6 +679,9 @@ mod tests {
         let inputs = waiting(&["e4"]);
         let ended = session.play(&inputs).unwrap();
         assert!(matches!(ended, Ended::Incomplete(_)), "{ended:?}");
+        // No frame drawn showed the move, not even the one that says the record failed.
+        let drawn = String::from_utf8_lossy(session.out.lines.get_ref().as_slice()).into_owned();
+        assert!(!drawn.contains("P-K4"), "{drawn}");
         let shown = rows(&session);
         // The start, White to move, no move in the list; the transcript says why.
         assert!(shown[0].contains("WHITE TO MOVE"), "{shown:#?}");

@@ -127,6 +127,11 @@ impl<W: Write> RawLines<W> {
     pub fn new(inner: W) -> RawLines<W> {
         RawLines { inner, raw: false }
     }
+
+    /// The output written to.
+    pub fn get_ref(&self) -> &W {
+        &self.inner
+    }
 }
 
 impl<W: Write> Write for RawLines<W> {

@@ -69,17 +69,18 @@ impl<W: Write> Session<W> {
             }
             Err(e) => {
                 let why = e.to_string();
+                // The screen shows the game as recorded until the record holds the rest: set
+                // before the failure is said, as saying it draws the screen.
+                self.recording.recorded = record::read_pgn(&self.recording.written)
+                    .ok()
+                    .map(|r| r.game);
+                self.recording.error = Some(why.clone());
                 self.say(&format!(
                     "CANNOT WRITE THE RECORD {}: {why}. THE GAME IS KEPT, AND NOTHING MORE OF IT \
                      IS SHOWN UNTIL IT IS RECORDED: TYPE RECORD TO TRY AGAIN, RECORD FILE TO GO \
                      ON IN A NEW FILE, OR QUIT TO SAVE IT ELSEWHERE.",
                     self.recording.path.display()
                 ));
-                self.recording.error = Some(why);
-                // The screen shows the game as recorded until the record holds the rest.
-                self.recording.recorded = record::read_pgn(&self.recording.written)
-                    .ok()
-                    .map(|r| r.game);
                 false
             }
         }
