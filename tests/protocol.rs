@@ -96,6 +96,19 @@ impl Engine {
         );
     }
 
+    /// The lines that come in the next `time`, none awaited.
+    fn lines_for(&mut self, time: Duration) -> Vec<String> {
+        let until = Instant::now() + time;
+        let mut got = Vec::new();
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            if let Ok(l) = self.lines.recv_timeout(left) {
+                self.seen.push(l.clone());
+                got.push(l);
+            }
+        }
+        got
+    }
+
     fn quit(mut self) {
         self.send("quit");
         let status = self.child.wait().unwrap();
@@ -295,13 +308,26 @@ fn uci_ponder_waits_for_ponderhit() {
     e.send("go ponder depth 1");
     e.send("isready");
     e.expect("readyok");
+    // The search of the quick preset's four moves ends, and no move is given until `ponderhit`.
+    e.expect_with("info depth 1 currmove ", "currmovenumber 4");
+    let before = e.lines_for(Duration::from_millis(500));
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "a bestmove before ponderhit: {before:#?}"
+    );
     e.send("ponderhit");
-    e.expect("bestmove ");
+    assert_eq!(e.expect("bestmove "), "bestmove d7d5");
     // Pondering searches once at the set depth (it does not deepen): after `ponderhit` the
     // move comes without a `stop`.
     e.send("go ponder");
+    e.expect_with("info depth 2 currmove ", "currmovenumber 4");
+    let before = e.lines_for(Duration::from_millis(500));
+    assert!(
+        !before.iter().any(|l| l.starts_with("bestmove")),
+        "a bestmove before ponderhit: {before:#?}"
+    );
     e.send("ponderhit");
-    e.expect("bestmove ");
+    assert_eq!(e.expect("bestmove "), "bestmove d7d5");
     e.quit();
 }
 
