@@ -280,6 +280,48 @@ fn a_corrupt_score_is_refused_with_exit_code_2_before_any_search() {
     );
 }
 
+/// Tags written to attack the page (markup, quotes, an ampersand, control characters) are shown
+/// as text: none is read as HTML, and no control character reaches the page.
+#[test]
+fn hostile_tags_are_shown_as_text_never_as_markup() {
+    let pgn = scratch("report-hostile").join("hostile.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"Tom & \\\"Jerry\\\" <b>\"]\n\
+         [Site \"O'Brien\u{1}\u{1b}[31m\"]\n\
+         [Date \"1967.??.??\"]\n\
+         [Round \"</small><script>alert(1)</script>\"]\n\
+         [White \"<script>alert(\\\"x\\\")</script>\"]\n\
+         [Black \"Mac Hack VI\"]\n\
+         [Result \"*\"]\n\n\
+         1. e4 e5 2. Nf3 Nc6 *\n",
+    )
+    .unwrap();
+    let page = report(
+        "report-hostile-page",
+        &[pgn.to_str().unwrap(), "--preset", "quick"],
+    );
+    // The page's own script is its only one.
+    assert_eq!(page.matches("<script").count(), 1);
+    assert_eq!(
+        page.matches("</small>").count(),
+        page.matches("<small").count()
+    );
+    assert!(
+        !page.contains("<script>alert"),
+        "a tag's script reached the page"
+    );
+    assert!(page.contains("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; – Mac Hack VI"));
+    assert!(page.contains("round &lt;/small&gt;&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert!(page.contains("Tom &amp; &quot;Jerry&quot; &lt;b&gt;"));
+    assert!(page.contains("O&#39;Brien\u{fffd}\u{fffd}[31m"));
+    let control: Vec<char> = page
+        .chars()
+        .filter(|&c| c.is_control() && c != '\n' && c != '\t')
+        .collect();
+    assert_eq!(control, [], "control characters on the page");
+}
+
 #[test]
 fn a_game_whose_tags_do_not_name_mac_hack_needs_side() {
     let dir = scratch("report-side");

@@ -149,7 +149,9 @@ impl Report {
     }
 }
 
-/// `text` with the characters HTML gives a meaning to written as entities.
+/// `text` with the characters HTML gives a meaning to written as entities, and each control
+/// character but the line feed and the tab (a tag read from a file may hold any: HTML has no
+/// place for them) as the replacement character, U+FFFD.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -159,6 +161,8 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            '\n' | '\t' => out.push(c),
+            c if c.is_control() => out.push(char::REPLACEMENT_CHARACTER),
             c => out.push(c),
         }
     }
@@ -222,6 +226,10 @@ mod tests {
         assert_eq!(
             escape(r#"<b>"Tom" & 'Jerry'</b>"#),
             "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;"
+        );
+        assert_eq!(
+            escape("a\u{1}\u{1b}[31m\r\u{7f}\n\tb"),
+            "a\u{fffd}\u{fffd}[31m\u{fffd}\u{fffd}\n\tb"
         );
     }
 }
