@@ -1,0 +1,9 @@
+#!/bin/sh
+# The full perft counts (tests/rules_perft.rs, ignored in `cargo test`): the start position to
+# depth 6, Kiwipete to depth 5 and every count of data/perft_cpw6.epd and data/perftsuite126.epd
+# up to 2x10^8 nodes (791 counts, 4.5x10^9 nodes in all), each against its published value.
+# About a minute on a 2-core machine.
+#   scripts/perft-full.sh
+set -eu
+cd "$(dirname "$0")/.."
+cargo test --release --test rules_perft -- --ignored --exact perft_full_published_counts
