@@ -34,6 +34,8 @@
 //! let mut engine = Engine::new(SearchParams::default());
 //! let result = engine.search(&pos, &[], &Limits::default(), None);
 //! let best = result.best_move.expect("a legal move");
+//! // Checked: c197's own answer, run on a simulated PDP-6 (reference/c197/paper-tournament.tsv,
+//! // paper1 ply 41: Ba3, -198).
 //! assert_eq!(descriptive::format(&pos, best, Style::Book), "B-QR6");
 //! assert_eq!(result.value, -198); // for the side to move, in 1/128 pawn: -1.55 pawns
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -56,6 +58,8 @@
 //!     ..SearchParams::preset(Preset::Normal)
 //! };
 //! let result = Engine::new(params).search(&pos, &[], &Limits::default(), None);
+//! // Pinned: the program's own output at 3b5c65d, the move, value and terms (the paper gives
+//! // none of them here).
 //! assert_eq!(san::format(&pos, result.best_move.unwrap()), "Qc7");
 //! assert_eq!(result.value, -214);
 //! let terms = evaluate_breakdown(&pos, &RootRatio::at(&pos), &EvalParams::default());

@@ -3,6 +3,11 @@
 //! snapshots at the tournament preset and at width 6, with the agreement totals asserted: a
 //! change in the engine that alters any choice shows up as a snapshot change to review, and a
 //! change in the agreement as a failed total, never silently.
+//!
+//! Pinned: the recreation's columns (its move, value and line) and the totals are the program's
+//! own output, as the snapshots were last accepted (`git log` of each `.snap` gives the commit).
+//! Checked: the 1967 moves (the paper's printed games, `games/`) and c197's moves and values
+//! (the original program run on a simulated PDP-6, `reference/c197/`) beside them.
 
 #[path = "common/compare_table.rs"]
 mod compare_table;

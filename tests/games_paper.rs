@@ -218,6 +218,8 @@ fn book_style_against_the_print() {
         "\nsame as printed: {same} of {total} ({pct:.1}%)\n"
     ));
     eprintln!("{diffs}");
+    // Checked: each move against the paper's print. Pinned: which differ, and the total, are the
+    // program's own output as the snapshot was last accepted.
     insta::assert_snapshot!(diffs);
     // The paper mixes full and short square names (see the snapshot): no one rule reaches 95%.
     assert!(pct >= 80.0, "{pct}");

@@ -1,5 +1,9 @@
 //! The plausible-move generator on the paper's games: its order before each of Mac Hack's moves
 //! in game 3 (Mac Hack–Landey) pinned in one snapshot, and where the historical move ranks.
+//!
+//! Pinned: the generator's orders and the ranks are the program's own output, as the snapshots
+//! were last accepted (`git log` of each `.snap` gives the commit); the paper prints no order.
+//! Checked: the historical moves ranked are the paper's printed games.
 
 use machack::notation::san;
 use machack::paper::plausible::{PlausibleMoves, plausible_moves};
