@@ -10,7 +10,7 @@ fn machack(args: &[&str]) -> (i32, String, String) {
 
 use common::plausible_lists::printed;
 
-/// F21: paper game 3 (Mac Hack-Landey) before Black's 21st move, the position issue 22 names.
+/// F21: paper game 1 (Wagner-Mac Hack) before Black's 21st move, the position issue 22 names.
 const F21: &str = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
 
 /// Paper game 1 (Wagner-Mac Hack) up to 11... O-O, in coordinates: White's 12th move next.
@@ -150,7 +150,7 @@ fn trace_shows_c197s_rules_with_what_each_adds_r_after_it_a_gloss_and_the_papers
     );
 }
 
-/// The reader's check on F21 (paper game 3, Black's 21st move): every rule of the c197 trace
+/// The reader's check on F21 (paper game 1, Black's 21st move): every rule of the c197 trace
 /// of R-K4 with what it adds, R after it, a gloss and the paper's factor; the pointer last.
 #[test]
 fn trace_of_f21_explains_every_rule() {
