@@ -3,6 +3,12 @@
 //! replacing, inserting, deleting, repeating and splicing bytes and words, stacked on earlier
 //! inputs. A few seconds in all; the long, coverage-guided run is `scripts/fuzz.sh` (cargo fuzz).
 //! Inputs a fuzzer once found panicking stay below as regression tests.
+//!
+//! A failure prints the input as a Rust byte string (`literal`), ready to paste below as a
+//! regression test. The mutator is this file's own, not proptest or arbitrary: every target
+//! takes raw bytes (what a user, a file or a GUI can send), so a strategy or an `Arbitrary`
+//! type would generate the same bytes with a dependency more, and the shrinking proptest would
+//! add is what `cargo fuzz tmin` already does for the long run's finds.
 
 use chacha20::ChaCha8Rng;
 use machack::fuzz::{TARGETS, Target};
