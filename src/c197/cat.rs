@@ -6,10 +6,11 @@
 use std::cell::Cell;
 
 use super::board::{
-    BD2, BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of,
-    square,
+    BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of, square,
 };
 use crate::interface::Fixes;
+
+mod update;
 
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
 /// plus the sum of the attackers' codes (`PCATV`); the program compares whole words. 32 bits
@@ -19,6 +20,36 @@ pub type AttackWord = i32;
 /// One attack of a piece of type `k` (`PCATV`: 1,,code).
 pub fn attack_word(k: Kind) -> AttackWord {
     (1 << 18) + attack_code(k) as AttackWord
+}
+
+/// The first square of [`Rows`]: row 2, White's first rank.
+const FIRST_ROW: Loc = 2 * BW;
+/// The squares of [`Rows`]: rows 2-9, the border columns between them included.
+const ROWS: usize = 8 * BW;
+
+/// A table over the squares of the board's eight rows (rows 2-9 of `BOARD`, with the border
+/// columns between them): `CAT` also counts a knight's or king's attacks on the squares off the
+/// board beyond them, which nothing reads, and they are left out here (the tables are copied at
+/// every node).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Rows<T>([T; ROWS]);
+
+/// Whether square `l` is in a [`Rows`] table.
+fn in_rows(l: Loc) -> bool {
+    (FIRST_ROW..FIRST_ROW + ROWS).contains(&l)
+}
+
+impl<T> std::ops::Index<Loc> for Rows<T> {
+    type Output = T;
+    fn index(&self, l: Loc) -> &T {
+        &self.0[l - FIRST_ROW]
+    }
+}
+
+impl<T> std::ops::IndexMut<Loc> for Rows<T> {
+    fn index_mut(&mut self, l: Loc) -> &mut T {
+        &mut self.0[l - FIRST_ROW]
+    }
 }
 
 /// The number of attacks in an attack word (`HLRZ`).
@@ -195,14 +226,15 @@ fn bprel_file(c: Loc) -> i32 {
 }
 
 /// Everything `CAT` computes.
-#[derive(Clone, Debug)]
+#[derive(Copy, Clone, Debug)]
 pub struct Tables {
     /// `WA`, `BA`: the attack words of every square for White and Black.
-    pub attacks: [[AttackWord; BD2]; 2],
+    pub attacks: [Rows<AttackWord>; 2],
     /// `BDA1`-`BDA3`: the piece attacking each square from each direction slot (0 none).
-    pub slots: [[u8; SLOTS]; BD2],
-    /// `BDBLK`: the slider index (`BDAST`) whose line in each direction stops at this square.
-    pub bdblk: [[u8; 8]; BD2],
+    pub slots: Rows<[u8; SLOTS]>,
+    /// `BDBLK`: the slider index (`BDAST`) whose line in each direction stops at the square of
+    /// each piece (indexed here by the piece: only a square with a piece on it is marked).
+    pub bdblk: [[u8; 8]; NPC + 1],
     /// `PPASED` right half: the rank (from the pawn's side) of a passed pawn, else 0.
     pub ppased: [i32; NPC + 1],
     /// `PPASED` left half: a backward pawn.
@@ -222,6 +254,16 @@ pub struct Tables {
     pawns_black_as_white: u32,
     /// What a black KR pawn's passed test found through `PPT(0)` (see [`Tables::ppt_black`]).
     ppt0: PptWord,
+    /// The piece each line of each piece marked in `bdblk` (0 none), by piece and direction,
+    /// so that a move's update can take the mark off again.
+    marks: [[u8; 8]; NPC + 1],
+    /// The possible pins found (see [`PinList`]).
+    pins: PinList,
+    /// How far each line of each piece reads the board: the steps to the last square its
+    /// scan looks at (see [`Tables::update`]).
+    reach: [[u8; 8]; NPC + 1],
+    /// The pieces whose lines are scanned (rooks, bishops, queens on the board), a bit a piece.
+    sliders: u64,
 }
 
 /// The fixes later versions made, as switches (see [`Fixes`]).
@@ -254,37 +296,167 @@ pub struct Leftovers {
     pub black_as_white: u32,
 }
 
-/// A pin found while scanning (`PINTB`, recorded by `MMRK7A`/`MMBS7A`).
+/// A possible pin found while scanning (`PINTB`, recorded by `MMRK7A`/`MMBS7A`): the pieces,
+/// and the line of the pinner it lies on.
 #[derive(Copy, Clone, Default)]
-struct PinCandidate {
-    /// The square of the piece behind (pinned to).
+pub(super) struct PinCandidate {
+    /// The piece behind (pinned to).
     behind: u8,
     /// The pinning slider.
     pinner: u8,
-    /// The square of the piece in front (perhaps pinned).
+    /// The piece in front (perhaps pinned).
     front: u8,
+    /// The pinner's line it lies on (`DIR` index).
+    line: u8,
 }
 
 /// `PINTB` (388-389): the pins found while scanning, in order. The program's table holds 64
 /// (`LPINTB=100`); this one holds every one there can be, one for each line of each piece
 /// (32 × 8): a line records at most one. On the stack, not a `Vec`: `CAT` runs at every node.
-struct PinTable {
+pub(super) struct PinTable {
     len: usize,
     at: [PinCandidate; 8 * NPC],
 }
 
-impl PinTable {
+/// Where a scan's possible pins go: the whole table of a full `CAT`, or the list the tables
+/// keep (which a move's update takes lines' pins off again).
+pub(super) trait PinSink {
+    /// A possible pin found.
+    fn push(&mut self, pin: PinCandidate);
+    /// The possible pin of line `c` of `p` taken off, if there is one.
+    fn forget(&mut self, p: Pc, c: usize);
+}
+
+impl PinSink for PinTable {
     fn push(&mut self, pin: PinCandidate) {
         self.at[self.len] = pin;
         self.len += 1;
     }
+
+    fn forget(&mut self, _: Pc, _: usize) {}
+}
+
+impl PinSink for PinList {
+    fn push(&mut self, pin: PinCandidate) {
+        if self.len as usize == PINS_KEPT {
+            self.overflow = true;
+            return;
+        }
+        self.at[self.len as usize] = [pin.pinner, pin.line, pin.front, pin.behind];
+        self.len += 1;
+    }
+
+    fn forget(&mut self, p: Pc, c: usize) {
+        let n = self.len as usize;
+        if let Some(k) = self.at[..n]
+            .iter()
+            .position(|x| x[0] as Pc == p && x[1] as usize == c)
+        {
+            self.at[k] = self.at[n - 1];
+            self.len -= 1;
+        }
+    }
+}
+
+impl PinTable {
+    /// An empty table.
+    pub(super) fn new() -> PinTable {
+        PinTable {
+            len: 0,
+            at: [PinCandidate::default(); 8 * NPC],
+        }
+    }
+
+    /// The pins found.
+    pub(super) fn found(&self) -> &[PinCandidate] {
+        &self.at[..self.len]
+    }
+}
+
+/// The possible pins of the tables, kept with them so that a move's update (see
+/// [`Tables::update`]) scans again only the lines it changes: a few at a time, so a short list
+/// (the tables are copied at every node); more than it holds, and the tables are made anew.
+#[derive(Copy, Clone, Debug)]
+struct PinList {
+    len: u8,
+    /// More were found than the list holds.
+    overflow: bool,
+    /// Pinner, line, front, behind.
+    at: [[u8; 4]; PINS_KEPT],
+}
+
+/// How many possible pins [`PinList`] holds.
+const PINS_KEPT: usize = 24;
+
+impl PinList {
+    /// The list of `found`, or its overflow.
+    fn keep(&mut self, found: &PinTable) {
+        *self = EMPTY.pins;
+        for &pin in found.found() {
+            self.push(pin);
+        }
+    }
+
+    fn candidates(&self) -> impl Iterator<Item = PinCandidate> + '_ {
+        self.at[..self.len as usize]
+            .iter()
+            .map(|&[pinner, line, front, behind]| PinCandidate {
+                behind,
+                pinner,
+                front,
+                line,
+            })
+    }
+}
+
+/// The `BDBLK` entries whose marks a move's update took off or made (bit c of a piece's byte
+/// for its entry of line direction c): each is settled again once all lines are rescanned.
+pub(super) struct Touched {
+    /// Pieces with an entry touched, a bit a piece.
+    pieces: u64,
+    dirs: [u8; NPC + 1],
+}
+
+impl Default for Touched {
+    fn default() -> Touched {
+        Touched {
+            pieces: 0,
+            dirs: [0; NPC + 1],
+        }
+    }
+}
+
+impl Touched {
+    fn add(&mut self, d: Pc, c: usize) {
+        self.pieces |= 1 << d;
+        self.dirs[d] |= 1 << c;
+    }
+}
+
+/// Every line direction (bits of [`DIR`]).
+pub(super) const ALL_LINES: u8 = 0xff;
+
+/// The line directions (bits of [`DIR`]) pieces of kind `k` scan: `MMRK`'s ranks and files
+/// (0-3), `MMBS`'s diagonals (4-7), the queen both.
+pub(super) fn line_directions(k: Kind) -> u8 {
+    match k {
+        Kind::Rook => 0x0f,
+        Kind::Bishop => 0xf0,
+        Kind::Queen => 0xff,
+        _ => 0,
+    }
+}
+
+/// An attack word to add (`ADD`) or its negative, to take off what was added.
+fn signed<const ADD: bool>(w: AttackWord) -> AttackWord {
+    if ADD { w } else { -w }
 }
 
 /// A table of nothing: what `CAT` clears before it scans.
 const EMPTY: Tables = Tables {
-    attacks: [[0; BD2]; 2],
-    slots: [[0; SLOTS]; BD2],
-    bdblk: [[0; 8]; BD2],
+    attacks: [Rows([0; ROWS]); 2],
+    slots: Rows([[0; SLOTS]; ROWS]),
+    bdblk: [[0; 8]; NPC + 1],
     ppased: [0; NPC + 1],
     backward: [false; NPC + 1],
     pptp: [false; NPC + 1],
@@ -294,7 +466,22 @@ const EMPTY: Tables = Tables {
     pawn_reads: 0,
     pawns_black_as_white: 0,
     ppt0: PptWord::Nothing,
+    marks: [[0; 8]; NPC + 1],
+    pins: PinList {
+        len: 0,
+        overflow: false,
+        at: [[0; 4]; PINS_KEPT],
+    },
+    reach: [[0; 8]; NPC + 1],
+    sliders: 0,
 };
+
+impl Default for Tables {
+    /// Tables of nothing, as `CAT` clears them.
+    fn default() -> Tables {
+        EMPTY
+    }
+}
 
 impl Tables {
     /// The tables of `b` (`CAT`: White's pieces 1-16 then Black's 17-32, then the pins), with
@@ -393,49 +580,36 @@ impl Tables {
         t.attacks = EMPTY.attacks;
         t.slots = EMPTY.slots;
         t.bdblk = EMPTY.bdblk;
-        t.pint = EMPTY.pint;
-        let mut pins = PinTable {
-            len: 0,
-            at: [PinCandidate::default(); 8 * NPC],
-        };
-        for side in 0..2 {
-            for p in 1 + NPCS * side..=NPCS + NPCS * side {
-                let a = b.piecel[p];
-                if a == 0 {
-                    continue;
-                }
-                match b.kind[p] {
-                    Kind::Pawn => t.pawn_attacks(b, p, a),
-                    Kind::Rook => t.rook(b, p, a, side, &mut pins),
-                    Kind::Bishop => t.bishop(b, p, a, side, &mut pins),
-                    Kind::Queen => {
-                        t.rook(b, p, a, side, &mut pins);
-                        t.bishop(b, p, a, side, &mut pins);
-                    }
-                    Kind::Knight => {
-                        for (off, slot) in KNIGHT {
-                            t.hit(b, p, a.wrapping_add_signed(off), slot);
-                        }
-                    }
-                    Kind::King => {
-                        for (d, &off) in DIR.iter().enumerate() {
-                            t.hit(b, p, a.wrapping_add_signed(off), d);
-                        }
-                    }
-                }
+        t.marks = EMPTY.marks;
+        t.pins = EMPTY.pins;
+        t.sliders = 0;
+        let mut pins = PinTable::new();
+        let mut touched = Touched::default();
+        // MCAT1, MCAT2 (417-436): each piece's routine (`RPIECE`) in number order.
+        for p in 1..=NPC {
+            if b.piecel[p] != 0 {
+                t.piece::<true>(b, p, ALL_LINES, &mut pins, &mut touched);
             }
         }
-        t.pint[NPC] = lo.qr_pinned;
-        // MCAT4-MCAT6 (439-456): a real pin when the piece behind is undefended or worth at
-        // least the pinner; kings are never marked pinned.
-        for pin in pins.at[..pins.len].iter().rev() {
-            let behind = b.at(pin.behind as Loc);
+        t.pins.keep(&pins);
+        t.find_pins(b, lo, pins.found().iter().copied());
+    }
+
+    /// `MCAT4`-`MCAT6` (439-456) on the possible pins `pins`: a real pin when the piece behind
+    /// is undefended or worth at least the pinner; kings are never marked pinned. `PINT(32)`
+    /// starts as the run left it (see [`Leftovers::qr_pinned`]).
+    fn find_pins(&mut self, b: &Board, lo: &Leftovers, pins: impl Iterator<Item = PinCandidate>) {
+        // `MCAT4` pops them last first; each real one only sets a flag, so any order will do.
+        self.pint = EMPTY.pint;
+        self.pint[NPC] = lo.qr_pinned;
+        for pin in pins {
+            let behind = pin.behind as Pc;
             let side = side_of(behind);
-            let real = t.attacks[side][pin.behind as Loc] == 0
+            let real = self.attacks[side][b.piecel[behind]] == 0
                 || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
-            let front = b.at(pin.front as Loc);
+            let front = pin.front as Pc;
             if real && b.kind[front] != Kind::King {
-                t.pint[front] = true;
+                self.pint[front] = true;
             }
         }
     }
@@ -481,148 +655,234 @@ impl Tables {
         })
     }
 
-    /// One attack of `p` on `l` recorded in slot `slot` (`ADDM R,BA(A) / DPB B,slot`).
-    fn hit(&mut self, b: &Board, p: Pc, l: Loc, slot: usize) {
-        self.attacks[side_of(p)][l] += attack_word(b.kind[p]);
-        self.slots[l][slot] = p as u8;
-    }
-
-    /// `MMRK` (752-794): the four rank and file lines; through our own rooks and queens the
-    /// attack counts go on (`MMRK6`); the first other piece is marked as blocking the line, and
-    /// behind an enemy piece a second enemy piece is a possible pin (`MMRK7A`).
-    fn rook(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut PinTable) {
-        for c in 0..4 {
-            self.line(b, p, a, side, c, pins);
+    /// What piece `p` of `b` adds to the tables (`ADD`; `MCAT1`'s `PUSHJ P,@RPIECE(B)`, each
+    /// routine adding its piece's `PCATV` word with `ADDM`), or takes off again (the same walk
+    /// on the same board, the word subtracted, the slots cleared): its pawn attacks (in
+    /// `MMWPWN`/`MMBPWN`), knight (`MMNT`) or king (`MMKG`) squares, or its lines in the
+    /// directions of `lines` (bit c for `DIR[c]`; `MMRK` 0-3, `MMBS` 4-7). A line's possible pin
+    /// goes to `pins`, the marks it makes or takes off to `touched`.
+    pub(super) fn piece<const ADD: bool>(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        lines: u8,
+        pins: &mut impl PinSink,
+        touched: &mut Touched,
+    ) {
+        let a = b.piecel[p];
+        let side = side_of(p);
+        let slot = if ADD { p as u8 } else { 0 };
+        let word = signed::<ADD>(attack_word(b.kind[p]));
+        match b.kind[p] {
+            Kind::Pawn => self.pawn_attacks::<ADD>(b, p, a),
+            Kind::Knight => {
+                for (off, s) in KNIGHT {
+                    let l = a.wrapping_add_signed(off);
+                    if in_rows(l) {
+                        self.attacks[side][l] += word;
+                        self.slots[l][s] = slot;
+                    }
+                }
+            }
+            Kind::King => {
+                for (d, &off) in DIR.iter().enumerate() {
+                    let l = a.wrapping_add_signed(off);
+                    if in_rows(l) {
+                        self.attacks[side][l] += word;
+                        self.slots[l][d] = slot;
+                    }
+                }
+            }
+            kind => {
+                if ADD {
+                    self.sliders |= 1 << p;
+                } else {
+                    self.sliders &= !(1 << p);
+                }
+                let mut lines = lines & line_directions(kind);
+                while lines != 0 {
+                    let c = lines.trailing_zeros() as usize;
+                    lines &= lines - 1;
+                    self.line::<ADD>(b, p, a, side, c, pins, touched);
+                }
+            }
         }
     }
 
-    /// `MMBS` (815-873): the diagonals; through our own bishops and queens (`MMBS6`); past one
-    /// of our pawns one square more when the line runs forward (`MMBS5`).
-    fn bishop(&mut self, b: &Board, p: Pc, a: Loc, side: usize, pins: &mut PinTable) {
-        for c in 4..8 {
-            self.line(b, p, a, side, c, pins);
-        }
-    }
-
-    /// One line of `MMRK`/`MMBS` in direction `c`: the squares up to the first piece, then
-    /// (apart, as most lines end there) what lies behind it.
+    /// One line of `MMRK`/`MMBS` in direction `c` (added, or taken off: see [`Tables::piece`]):
+    /// the squares up to the first piece, then (apart, as most lines end there) what lies
+    /// behind it.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn line(&mut self, b: &Board, p: Pc, a: Loc, side: usize, c: usize, pins: &mut PinTable) {
-        let word = attack_word(b.kind[p]);
+    fn line<const ADD: bool>(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        a: Loc,
+        side: usize,
+        c: usize,
+        pins: &mut impl PinSink,
+        touched: &mut Touched,
+    ) {
+        if !ADD {
+            // The mark and the possible pin this line made, taken off.
+            let m = std::mem::take(&mut self.marks[p][c]);
+            if m != 0 {
+                touched.add(m as Pc, c);
+            }
+            pins.forget(p, c);
+        }
+        let word = signed::<ADD>(attack_word(b.kind[p]));
+        let slot = if ADD { p as u8 } else { 0 };
         let step = DIR[c];
         let mut l = a;
+        let mut k = 0;
         loop {
             l = l.wrapping_add_signed(step);
             if b.border(l) {
+                self.reach[p][c] = k;
                 return;
             }
+            k += 1;
             self.attacks[side][l] += word;
-            self.slots[l][c] = p as u8;
+            self.slots[l][c] = slot;
             if b.board[l] != 0 {
                 break;
             }
         }
-        self.behind_first(b, p, l, side, c, pins);
+        self.reach[p][c] = self.behind_first::<ADD>(b, p, l, side, c, pins, touched) + k;
     }
 
-    /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`.
+    /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`;
+    /// returns the steps it reads past `l`.
+    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn behind_first(
+    fn behind_first<const ADD: bool>(
         &mut self,
         b: &Board,
         p: Pc,
         mut l: Loc,
         side: usize,
         c: usize,
-        pins: &mut PinTable,
-    ) {
-        let word = attack_word(b.kind[p]);
+        pins: &mut impl PinSink,
+        touched: &mut Touched,
+    ) -> u8 {
+        let word = signed::<ADD>(attack_word(b.kind[p]));
         let step = DIR[c];
         let diagonal = c >= 4;
         let slides_through = |q: Pc| {
             if diagonal { b.ddpcs(q) } else { b.rfpcs(q) }
         };
         let d = b.at(l);
+        let mut k = 0;
         if side_of(d) == side {
             if diagonal && b.pawn(d) {
-                self.past_own_pawn(b, p, l, side, c);
+                self.past_own_pawn::<ADD>(b, p, l, side, c, touched);
             } else if slides_through(d) {
                 // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
                 loop {
                     l = l.wrapping_add_signed(step);
                     if b.border(l) {
-                        return;
+                        return k;
                     }
+                    k += 1;
                     self.attacks[side][l] += word;
                     let e = b.at(l);
                     if e == 0 {
                         continue;
                     }
                     if side_of(e) != side {
-                        return;
+                        return k;
                     }
                     if diagonal && b.pawn(e) {
-                        self.past_own_pawn(b, p, l, side, c);
-                        return;
+                        self.past_own_pawn::<ADD>(b, p, l, side, c, touched);
+                        return k;
                     }
                     if !slides_through(e) {
-                        return;
+                        return k;
                     }
                 }
-            } else {
-                self.bdblk[l][c] = b.slider[p];
+            } else if ADD {
+                self.mark(b, p, d, c, touched);
             }
-            return;
+            return k;
+        }
+        if !ADD {
+            // The scan behind adds nothing to take off.
+            return k;
         }
         // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it may be
         // pinned to.
-        self.bdblk[l][c] = b.slider[p];
-        let front = l;
+        self.mark(b, p, d, c, touched);
         loop {
             l = l.wrapping_add_signed(step);
             if b.border(l) {
-                return;
+                return k;
             }
+            k += 1;
             let e = b.at(l);
             if e == 0 {
                 continue;
             }
             if side_of(e) != side {
                 pins.push(PinCandidate {
-                    behind: l as u8,
+                    behind: e as u8,
                     pinner: p as u8,
-                    front: front as u8,
+                    front: d as u8,
+                    line: c as u8,
                 });
             }
-            return;
+            return k;
         }
     }
 
     /// `MMBS5`: a bishop line meeting our own pawn counts the square past it when the line
     /// runs forward (White: `BDT` 0-1, Black: 2-3), then the pawn is marked as blocking it.
-    fn past_own_pawn(&mut self, b: &Board, p: Pc, l: Loc, side: usize, c: usize) {
+    fn past_own_pawn<const ADD: bool>(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        l: Loc,
+        side: usize,
+        c: usize,
+        touched: &mut Touched,
+    ) {
         let forward = if side == 0 { c < 6 } else { c >= 6 };
         if forward {
             let past = l.wrapping_add_signed(DIR[c]);
-            self.attacks[side][past] += attack_word(b.kind[p]);
+            self.attacks[side][past] += signed::<ADD>(attack_word(b.kind[p]));
         }
-        self.bdblk[l][c] = b.slider[p];
+        if ADD {
+            self.mark(b, p, b.at(l), c, touched);
+        }
+    }
+
+    /// `DPB` of the slider's index into `BDBLK` of the piece `d` its line `c` stops at (`MMRK7`,
+    /// `MMBS5`), remembered as the line's mark. Lines are scanned in number order, so where two
+    /// lines mark the same piece (a line through our own slider to our own pawn, and that
+    /// slider's), the higher number's index stays.
+    fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize, touched: &mut Touched) {
+        self.bdblk[d][c] = b.slider[p];
+        self.marks[p][c] = d as u8;
+        touched.add(d, c);
     }
 
     /// The pawn attacks of `p` on `a`'s two forward diagonals, and on an enemy pawn that may
-    /// be taken en passant (`NOTBKW` 572-590, `NOTBKB` 719-733).
-    fn pawn_attacks(&mut self, b: &Board, p: Pc, a: Loc) {
+    /// be taken en passant (`NOTBKW` 572-590, `NOTBKB` 719-733); added, or taken off (see
+    /// [`Tables::piece`]).
+    fn pawn_attacks<const ADD: bool>(&mut self, b: &Board, p: Pc, a: Loc) {
         let side = side_of(p);
-        let word = attack_word(Kind::Pawn);
+        let word = signed::<ADD>(attack_word(Kind::Pawn));
+        let slot = |q: u8| if ADD { q } else { 0 };
         let (right, left, sr, sl) = if side == 0 {
             (a + BW + 1, a + BW - 1, 5, 4)
         } else {
             (a - BW + 1, a - BW - 1, 6, 7)
         };
         self.attacks[side][right] += word;
-        self.slots[right][sr] = p as u8;
+        self.slots[right][sr] = slot(p as u8);
         self.attacks[side][left] += word;
-        self.slots[left][sl] = p as u8;
+        self.slots[left][sl] = slot(p as u8);
         // The ghost of the other side: the pawn beside us can be taken en passant.
         let enemy_ghost = if side == 0 { b.ghsd < 0 } else { b.ghsd > 0 };
         if !enemy_ghost || b.ghloc == 0 {
@@ -630,12 +890,12 @@ impl Tables {
         }
         if right == b.ghloc {
             self.attacks[side][a + 1] += word;
-            self.slots[a + 1][EPR] = p as u8;
+            self.slots[a + 1][EPR] = slot(p as u8);
         } else if left == b.ghloc {
             self.attacks[side][a - 1] += word;
             // NOTBKB stores R (PCATV 1,,6) instead of B for Black (`DPB R,[BDAEPL-1(A)]`,
             // 732): the slot names piece 6.
-            self.slots[a - 1][EPL] = if side == 0 { p as u8 } else { 6 };
+            self.slots[a - 1][EPL] = slot(if side == 0 { p as u8 } else { 6 });
         }
     }
 

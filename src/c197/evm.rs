@@ -25,10 +25,10 @@ use super::generate::{BISHOP_DIRS, KING_ORDER, KNIGHT_ORDER, ROOK_DIRS};
 use super::hash::{
     Code, GAME_PLIES, Key, PENDING, Slot, Table, code_of, key, plies_of, value_of, word,
 };
-use super::lmg::{Entry, List, Phase, Pmg, Sorting};
+use super::lmg::{Entry, List, Phase, Pmg, Sorting, Workspace};
 use crate::interface::{Fixes, TableUse};
 use crate::interface::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Move, Position};
 use crate::value::Value;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -75,10 +75,8 @@ pub const MSPMV: i64 = 1;
 pub struct Node {
     /// The program's board.
     pub board: Board,
-    /// Its `CAT` tables: complete, or only the pawns' part until [`Tree::complete`].
+    /// Its `CAT` tables.
     tables: Box<Tables>,
-    /// Whether `tables` are complete.
-    complete: bool,
     /// The same position in our rules.
     pub pos: Position,
     /// The later versions' fixes its `CAT` runs with (those of the search).
@@ -94,86 +92,44 @@ impl Node {
         Node {
             board,
             tables,
-            complete: true,
             pos,
             fixes,
         }
     }
 
-    /// The pawns' part of the tables (see [`Tables::refill_pawns`]), complete or not.
-    pub(super) fn pawn_tables(&self) -> &Tables {
-        &self.tables
-    }
-
-    /// The `CAT` tables (complete).
+    /// The `CAT` tables.
     pub fn tables(&self) -> &Tables {
-        assert!(
-            self.complete,
-            "a node's tables read before they are complete"
-        );
         &self.tables
     }
 
-    /// Whether the side to move is in check (`CAT`'s attacks on its king; our rules' before
-    /// the tables are complete: a square `CAT` counts attacked is attacked by the rules, and
-    /// the other way round, but for the square of a pawn that may be taken en passant).
+    /// Whether the side to move is in check (`CAT`'s attacks on its king).
     pub fn in_check(&self) -> bool {
-        if self.complete {
-            let i = self.board.side;
-            self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
-        } else {
-            self.pos.in_check()
-        }
-    }
-
-    /// Whether `CAT` would find none of the side to move's pieces attacked (so none on prey):
-    /// read from our rules while the tables are not complete (see [`Node::in_check`]; with
-    /// a ghost on the board, where the two differ, the answer is no).
-    pub(super) fn none_of_ours_attacked(&self) -> bool {
-        let us = self.pos.side_to_move();
-        self.board.ghloc == 0 && (self.pos.attacked_by(!us) & self.pos.color_bb(us)).is_empty()
-    }
-
-    /// Whether the tables are complete.
-    pub(super) fn is_complete(&self) -> bool {
-        self.complete
+        let i = self.board.side;
+        self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
     }
 
     /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
-    /// `self`, a node done with: its board, position and tables overwritten in place; only the
-    /// tables' pawns (see [`Tables::refill_pawns`]) if `pawns_only`; `CAT` runs at `levels`.
+    /// `self`, a node done with: its board, position and tables overwritten in place, the
+    /// tables brought up to date from the parent's (see [`Tables::update`]), `CAT` running at
+    /// `levels`.
     fn remake(
         &mut self,
         parent: &Node,
         m: CMove,
         pos: Position,
-        pawns_only: bool,
         lo: &mut Leftovers,
         levels: Levels,
     ) -> Record {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);
         self.pos = pos;
-        if Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo, levels) {
-            self.tables.inherit_pawns(&parent.tables);
-        } else {
+        *self.tables = *parent.tables;
+        if !Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo, levels) {
             self.tables
                 .refill_pawns(&self.board, self.fixes, lo, levels);
         }
-        if pawns_only {
-            self.complete = false;
-            // The leftover follows every node, as if its tables were complete.
-            if !lo.qr_pinned {
-                let pos = &self.pos;
-                lo.qr_pinned = Tables::qr_pinned(&self.board, |l| {
-                    square(l).is_some_and(|s| pos.is_attacked(s, Color::Black))
-                });
-            }
-        } else {
-            self.tables.complete(&self.board, lo);
-            self.complete = true;
-            lo.qr_pinned |= self.tables.pint[NPC];
-        }
+        self.tables.update(&parent.board, &self.board, &rec, lo);
+        lo.qr_pinned |= self.tables.pint[NPC];
         rec
     }
 
@@ -295,6 +251,8 @@ pub struct Tree<'a, 'p> {
     spare: Vec<Box<Node>>,
     /// The memory of generator lists done with, for the next lists.
     lists: Vec<(Vec<Entry>, Vec<u64>)>,
+    /// The memory of the generator's runs.
+    workspace: Box<Workspace>,
 }
 
 impl<'a, 'p> Tree<'a, 'p> {
@@ -336,6 +294,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             secondary: None,
             spare: Vec::new(),
             lists: Vec::new(),
+            workspace: Box::default(),
         }
     }
 
@@ -519,10 +478,10 @@ impl<'a, 'p> Tree<'a, 'p> {
             return self.evm(n, &mut list.into());
         }
         let lmg_fixes = self.fixes.into();
-        self.complete(n);
         let mut list = Pmg::run_for_search(
             &n.board,
             n.tables(),
+            &mut self.workspace,
             self.lmgd2,
             self.catcut,
             self.phase,
@@ -564,26 +523,13 @@ impl<'a, 'p> Tree<'a, 'p> {
     pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Box<Node>, PvMove)> {
         let (mv, pos) = n.rules_play(m)?;
         let mut node = self.spare.pop().unwrap_or_else(|| Box::new(n.clone()));
-        // Past the opening the static value reads no attacks: a node's tables are completed
-        // when it needs them (`Tree::complete`), and many a capture search's node is refuted
-        // by its static value before.
-        let pawns_only = !self.phase.opnmid;
         let levels = Levels {
             lmgd: self.lmgd,
             lmgd2: self.lmgd2,
         };
-        let rec = node.remake(n, m, pos, pawns_only, &mut self.leftovers, levels);
+        let rec = node.remake(n, m, pos, &mut self.leftovers, levels);
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
-    }
-
-    /// Completes the tables of `n` if they are not (see [`Node::remake`]); the leftovers read
-    /// are the node's own (no node is made between a node and its completion).
-    pub(super) fn complete(&self, n: &mut Node) {
-        if !n.complete {
-            n.tables.complete(&n.board, &self.leftovers);
-            n.complete = true;
-        }
     }
 
     /// Keeps a child searched, for the next child: a node (its 5 KB of tables above all) is

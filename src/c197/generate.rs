@@ -91,8 +91,10 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
         }
         Kind::King => {
             for o in KING_ORDER {
+                // Off the board a square is offered or not as the tables say, and `LMGR` and
+                // `TRP1` pass over it either way: it is left out.
                 let l = a.wrapping_add_signed(o);
-                if t.attacks[1 - side][l] == 0 {
+                if !b.border(l) && t.attacks[1 - side][l] == 0 {
                     out.push(l);
                 }
             }

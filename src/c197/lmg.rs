@@ -314,6 +314,13 @@ struct Walks {
     at: [WalkEffect; 8],
 }
 
+/// What the generator's runs reuse from one run to the next: the memory of the copy of the
+/// tables that `LMUA` changes while it scores a move.
+#[derive(Default)]
+pub struct Workspace {
+    tables: Tables,
+}
+
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Leftover {
@@ -329,7 +336,8 @@ enum Leftover {
 /// steps are recorded only then, at no cost otherwise).
 pub struct Pmg<'a, const TRACE: bool> {
     b: &'a Board,
-    t: Tables,
+    /// The node's tables, copied (`LMUA` changes them while it scores a move).
+    t: &'a mut Tables,
     i: usize,
     sqval: [i64; 120],
     lmgd2: u32,
@@ -374,7 +382,8 @@ impl<'a> Pmg<'a, false> {
         phase: Phase,
         fixes: LmgFixes,
     ) -> List {
-        let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
+        let mut ws = Box::<Workspace>::default();
+        let mut g = Pmg::<false>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
         let pieces_with_safe_moves = g.generate();
         sort(&mut g.entries);
         List {
@@ -385,18 +394,20 @@ impl<'a> Pmg<'a, false> {
     }
 
     /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it, made in
-    /// the memory of a list done with (`buffers`, see [`Sorting::into_buffers`]).
+    /// the memory of a list done with (`buffers`, see [`Sorting::into_buffers`]) and of the
+    /// runs before (`ws`).
     #[allow(clippy::too_many_arguments)]
     pub fn run_for_search(
         b: &'a Board,
         t: &Tables,
+        ws: &'a mut Workspace,
         lmgd2: u32,
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
         buffers: (Vec<Entry>, Vec<u64>),
     ) -> Sorting {
-        let mut g = Pmg::<false>::new(b, t, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<false>::new(b, t, ws, lmgd2, catcut, phase, fixes);
         g.entries = buffers.0;
         g.entries.clear();
         let pieces_with_safe_moves = g.generate();
@@ -416,7 +427,8 @@ impl<'a> Pmg<'a, true> {
         fixes: LmgFixes,
         mv: CMove,
     ) -> Trace {
-        let mut g = Pmg::<true>::new(b, t, lmgd2, catcut, phase, fixes);
+        let mut ws = Box::<Workspace>::default();
+        let mut g = Pmg::<true>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
         if mv.piece == 0 {
             g.generate();
             let e = g.entries.iter().find(|e| e.mv == mv).copied();
@@ -434,14 +446,16 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn new(
         b: &'a Board,
         t: &Tables,
+        ws: &'a mut Workspace,
         lmgd2: u32,
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
     ) -> Pmg<'a, TRACE> {
+        ws.tables = *t;
         let mut g = Pmg {
             b,
-            t: t.clone(),
+            t: &mut ws.tables,
             i: b.side,
             sqval: [BSQVAL; 120],
             lmgd2,
@@ -536,7 +550,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.sqval[a] += 8;
             let at_risk = self.at_risk(p, a);
             if let Some(mut s) = at_risk {
-                if !super::generate::trapped(self.b, &self.t, p) {
+                if !super::generate::trapped(self.b, self.t, p) {
                     s >>= 1;
                 }
                 self.sqval[a] += s;
@@ -555,7 +569,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.ours(a) == 0 {
             return Some(whole);
         }
-        let (c, d) = flata(b, &self.t, a, p, self.i, DFLATA);
+        let (c, d) = flata(b, self.t, a, p, self.i, DFLATA);
         if c == 0 {
             return Some(whole);
         }
@@ -586,11 +600,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 // LMG1A: the king's moves first, then only moves to the checking line.
                 self.cdvcf = -1;
                 let mut squares = Squares::new();
-                lmgt(b, &self.t, k, &mut squares);
+                lmgt(b, self.t, k, &mut squares);
                 for a in squares.iter() {
                     self.lmgr(k, a);
                 }
-                let (_, d) = flata(b, &self.t, kl, k, i, FLATA);
+                let (_, d) = flata(b, self.t, kl, k, i, FLATA);
                 filter = Some(self.checking_line(kl, d));
             } else {
                 // Double check: the king alone.
@@ -604,7 +618,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 continue;
             }
             let mut squares = Squares::new();
-            lmgt(b, &self.t, p, &mut squares);
+            lmgt(b, self.t, p, &mut squares);
             for a in squares.iter() {
                 if let Some((line, eps)) = &filter {
                     // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
@@ -642,7 +656,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
     fn checkers(&self, kl: Loc) -> usize {
-        held_slots(&self.t, kl)
+        held_slots(self.t, kl)
             .filter(|&s| side_of(self.t.slots[kl][s] as Pc) != self.i)
             .count()
     }
@@ -864,7 +878,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
-        if u64::from_ne_bytes(self.t.bdblk[origin]) != 0 && !self.unblock(p, a) {
+        if u64::from_ne_bytes(self.t.bdblk[p]) != 0 && !self.unblock(p, a) {
             return;
         }
         self.mark("LMUA");
@@ -921,7 +935,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.lmfors != 0 || self.theirs(a) == 0 {
             return self.lmgr1(p, a, mv);
         }
-        let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
+        let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
             return self.lmgr1(p, a, mv);
         }
@@ -962,7 +976,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.theirs(a) == 0 {
             return self.favourable(p, a, vv, mv);
         }
-        let (c, d) = flata(b, &self.t, a, p, self.i, AFLATA);
+        let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
             return self.favourable(p, a, vv, mv);
         }
@@ -1129,7 +1143,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if self.ours(l) == 0 {
                 r -= pv;
             } else {
-                let (c, d) = flata(b, &self.t, l, p, i, DFLATA);
+                let (c, d) = flata(b, self.t, l, p, i, DFLATA);
                 if c == 0 {
                     r -= pv;
                 } else {
@@ -1378,7 +1392,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             (self.walks.piece, self.walks.known) = (p, 0);
         }
         for (d, &step) in DIR.iter().enumerate() {
-            let idx = self.t.bdblk[origin][d] as usize;
+            let idx = self.t.bdblk[p][d] as usize;
             if idx == 0 {
                 continue;
             }
@@ -1774,7 +1788,8 @@ mod tests {
             let (rook, a5) = (b.at(at("e5")), at("a5"));
             assert_eq!((b.kind[rook], b.kind[b.at(a5)]), (Kind::Rook, Kind::Rook));
             // What CBDV adds: the values of the squares in the captured rook's range.
-            let mut g = Pmg::<false>::new(&b, &t, 1, 2, phase, fixes);
+            let mut ws = Workspace::default();
+            let mut g = Pmg::<false>::new(&b, &t, &mut ws, 1, 2, phase, fixes);
             g.cbdv(b.at(a5));
             let (steps, _) = Pmg::trace(
                 &b,

@@ -348,14 +348,7 @@ impl Tree<'_, '_> {
         // the captures, which a refutation by the static value leaves unsearched: then it is
         // found after that test (it changes nothing), and not at all if the node is refuted.
         let mut found = None;
-        // None of the side's pieces attacked, none is on prey: no reason to feed over, and the
-        // captures are found after the static value (a node whose tables are not complete then
-        // may not need them).
-        if self.lmgd2 < self.fdcut
-            && self.mcfb > 0
-            && (n.is_complete() || !n.none_of_ours_attacked())
-        {
-            self.complete(n);
+        if self.lmgd2 < self.fdcut && self.mcfb > 0 {
             // Our pieces on prey first: the opponent's count only when one of ours is.
             let (b, t) = (&n.board, n.tables());
             let mut prey = Prey::default();
@@ -384,13 +377,11 @@ impl Tree<'_, '_> {
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
         self.stats.static_evaluations += 1;
-        // Past the opening the static value reads only the pawns' part of the tables.
-        let r = stvl4(&n.board, n.pawn_tables(), self.pcratio, self.phase.opnmid);
+        let r = stvl4(&n.board, n.tables(), self.pcratio, self.phase.opnmid);
         if self.cutoff(i, r) {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
-        self.complete(n);
         let mut prey = found.unwrap_or_default();
         if !prey.theirs_found {
             theirs(
