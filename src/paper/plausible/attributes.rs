@@ -156,7 +156,7 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
     }
 
     // paper §5, development: the value at the new square minus the value at the old.
-    let dev_old = development(&ctx.imp, kind, us, from, &ctx.view_us);
+    let dev_old = ctx.development_before(kind, us, from);
     let dev_new = development(&ctx.imp, new_kind, us, to, &after_us);
     f.add(dev_new, Kind::Positional, || {
         format!(
@@ -205,7 +205,7 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
                 square_name(victim_sq, us)
             )
         });
-        let victim_dev = development(&ctx.imp, victim.kind, them, victim_sq, &ctx.view_them);
+        let victim_dev = ctx.development_before(victim.kind, them, victim_sq);
         f.add(victim_dev, Kind::Tactical, || {
             "development of the captured piece".to_string()
         });
@@ -557,7 +557,7 @@ fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
     .without(from);
     for s in aligned(sliders, from, to) {
         let Some(p) = pos.piece_at(s) else { continue };
-        let before = development(&ctx.imp, p.kind, us, s, &ctx.view_us);
+        let before = ctx.development_before(p.kind, us, s);
         let after = development(&ctx.imp, p.kind, us, s, after_us);
         let delta = after - before;
         f.add(delta, Kind::Positional, || {

@@ -1,6 +1,8 @@
 //! What the generator computes once per call, before scoring the moves one by one.
 
-use super::development::View;
+use std::cell::Cell;
+
+use super::development::{View, development};
 use super::square_importance::SquareImportance;
 use crate::paper::eval::king_safety::queens_on_board;
 use crate::paper::eval::pawns::{is_backward, is_passed};
@@ -40,6 +42,9 @@ pub struct Context<'a> {
     pub enemy_passed: Bitboard,
     /// Our backward pawns.
     pub own_backward: Bitboard,
+    /// The development of each piece before any move, ours then theirs, by square: found when
+    /// first read (see [`Context::development_before`]).
+    development_before: [[Cell<Option<Value>>; 64]; 2],
 }
 
 impl<'a> Context<'a> {
@@ -89,6 +94,23 @@ impl<'a> Context<'a> {
             enemy_pinned,
             enemy_passed,
             own_backward,
+            development_before: [const { [const { Cell::new(None) }; 64] }; 2],
         }
+    }
+
+    /// The development (paper §5) of the piece of `kind` and `color` on `s` before any move,
+    /// ours under [`Context::view_us`], theirs under [`Context::view_them`]: the same for every
+    /// move, so found once a call (a piece's every move gives it up; every capture of it
+    /// gains it; every move across one of our sliders' lines compares with it).
+    pub fn development_before(&self, kind: PieceKind, color: Color, s: Square) -> Value {
+        let ours = color == self.us;
+        let cell = &self.development_before[usize::from(!ours)][s.index()];
+        if let Some(v) = cell.get() {
+            return v;
+        }
+        let view = if ours { &self.view_us } else { &self.view_them };
+        let v = development(&self.imp, kind, color, s, view);
+        cell.set(Some(v));
+        v
     }
 }
