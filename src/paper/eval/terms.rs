@@ -34,23 +34,49 @@ pub fn exchange_gain(
     attacker: Color,
     occ: Bitboard,
 ) -> Value {
+    swap_off(pos, s, victim, attacker, occ, all_attackers(pos, s, occ))
+}
+
+/// The attackers of `s` of both sides when only the squares in `occ` are occupied.
+#[inline]
+fn all_attackers(pos: &Position, s: Square, occ: Bitboard) -> Bitboard {
+    (pos.attackers_with(s, Color::White, occ) | pos.attackers_with(s, Color::Black, occ)) & occ
+}
+
+/// [`exchange_gain`] with `all`, the attackers of `s` of both sides in `occ` (see
+/// [`all_attackers`]), found already. As a piece leaves `occ` only the lines through it open:
+/// the attackers are brought up to date by the sliders' attacks on `s` alone (rays with fewer
+/// pieces in the way reach at least as far), not found anew.
+fn swap_off(
+    pos: &Position,
+    s: Square,
+    victim: Value,
+    attacker: Color,
+    occ: Bitboard,
+    all: Bitboard,
+) -> Value {
+    let diag = pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Queen);
+    let orth = pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Queen);
     let mut gain = [0 as Value; 34];
-    let mut occ = occ;
+    let (mut occ, mut all) = (occ, all);
     let mut side = attacker;
     let mut depth = 0usize;
     let mut on_square = victim;
     loop {
-        let attackers = attackers_in(pos, s, side, occ);
-        let Some((from, kind)) = pos.least_valuable(attackers) else {
+        let Some((from, kind)) = pos.least_valuable(all & pos.color_bb(side)) else {
             break;
         };
+        let occ_after = occ.without(from);
+        let all_after =
+            (all | (bishop_attacks(s, occ_after) & diag) | (rook_attacks(s, occ_after) & orth))
+                & occ_after;
         // A king may capture only when the other side has nothing left to recapture with.
-        if kind == PieceKind::King && attackers_in(pos, s, !side, occ.without(from)).any() {
+        if kind == PieceKind::King && (all_after & pos.color_bb(!side)).any() {
             break;
         }
         gain[depth] = on_square - if depth > 0 { gain[depth - 1] } else { 0 };
         on_square = swap_value(kind);
-        occ = occ.without(from);
+        (occ, all) = (occ_after, all_after);
         side = !side;
         depth += 1;
         if depth >= gain.len() {
@@ -70,18 +96,17 @@ pub fn exchange_gain(
 /// undefended → the piece; least attacker worth less → at least the difference; two or more
 /// attackers → the exchange when it comes out negative.
 pub fn risk_with(pos: &Position, s: Square, owner: Color, value: Value, occ: Bitboard) -> Value {
-    let attackers = attackers_in(pos, s, !owner, occ);
-    let Some((_, lva)) = pos.least_valuable(attackers) else {
+    let all = all_attackers(pos, s, occ);
+    let Some((_, lva)) = pos.least_valuable(all & pos.color_bb(!owner)) else {
         return 0;
     };
-    let defenders = attackers_in(pos, s, owner, occ);
-    if defenders.is_empty() {
+    if (all & pos.color_bb(owner)).is_empty() {
         return value;
     }
     let by_lva = (value - swap_value(lva)).max(0);
     // "Two attackers and the exchange negative": the swap-off counts batteries (x-rays) as
     // attackers; with a single attacker and no battery it can only come out at 0 here.
-    let by_swap = exchange_gain(pos, s, value, !owner, occ);
+    let by_swap = swap_off(pos, s, value, !owner, occ, all);
     by_lva.max(by_swap)
 }
 
