@@ -558,19 +558,6 @@ impl Tables {
             && t.ppt0 == Self::ppt_black(parent, 0, levels)
     }
 
-    /// The pawns' part of `parent`'s tables (see [`Tables::pawns_unchanged`]) into `self`, for
-    /// a child: the same as [`Tables::refill_pawns`] would make.
-    pub fn inherit_pawns(&mut self, parent: &Tables) {
-        self.ppased = parent.ppased;
-        self.backward = parent.backward;
-        self.pptp = parent.pptp;
-        self.pfls = parent.pfls;
-        self.pnfls = parent.pnfls;
-        self.pawn_reads = parent.pawn_reads;
-        self.pawns_black_as_white = parent.pawns_black_as_white;
-        self.ppt0 = parent.ppt0;
-    }
-
     /// The rest of `CAT` after [`Tables::refill_pawns`]: the attacks, direction slots and
     /// blocked lines of every piece in number order, White's then Black's, then the pins. (The
     /// pawns' flags read only the board, and the attacks not the flags: made apart, they are

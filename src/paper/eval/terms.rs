@@ -62,10 +62,7 @@ fn swap_off(
     let mut side = attacker;
     let mut depth = 0usize;
     let mut on_square = victim;
-    loop {
-        let Some((from, kind)) = pos.least_valuable(all & pos.color_bb(side)) else {
-            break;
-        };
+    while let Some((from, kind)) = pos.least_valuable(all & pos.color_bb(side)) {
         let occ_after = occ.without(from);
         let all_after =
             (all | (bishop_attacks(s, occ_after) & diag) | (rook_attacks(s, occ_after) & orth))
