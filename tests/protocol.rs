@@ -142,11 +142,11 @@ fn uci_plays_a_short_game_and_survives_bad_input() {
     );
     let best = e.expect("bestmove ");
     let reply = best.split_whitespace().nth(1).unwrap().to_string();
-    // Garbled input: a malformed position keeps the old one, unknown commands are ignored.
+    // Garbled input: a malformed position is refused, unknown commands are ignored.
     e.send("position startpos moves e2e4 zz99");
-    e.expect("info string error: position not changed");
+    e.expect("info string error: position refused");
     e.send("position fen not/a/fen w - - 0 1");
-    e.expect("info string error: position not changed");
+    e.expect("info string error: position refused");
     e.send("go sideways");
     e.expect("info string error: go: unknown argument 'sideways'");
     e.send("frobnicate");
@@ -951,8 +951,8 @@ fn uci_every_go_ends_with_a_bestmove_even_a_refused_one() {
     for (line, why) in [
         ("go sideways", "go: unknown argument 'sideways'"),
         (
-            "go depth 50",
-            "go: depth '50' is not a whole number from 1 to 20",
+            "go depth fifty",
+            "go: depth 'fifty' is not a whole number from 1 to 20",
         ),
         (
             "go movetime 0",
@@ -1018,7 +1018,7 @@ fn the_king_taking_its_own_rook_is_castling() {
     legal_bestmove(&best, fen, &["e1g1", "e8c8"]);
     e.send("position fen r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1 moves e1h1");
     e.expect(
-        "info string error: position not changed: 'e1h1' matches no legal move: the king \
+        "info string error: position refused: 'e1h1' matches no legal move: the king \
          taking its own rook means castling, written e1g1 (O-O), which is not legal here",
     );
     assert!(
@@ -1083,7 +1083,7 @@ fn uci_searchmoves_restricts_the_root_under_either_profile() {
 }
 
 /// An `info` line never shows an empty `pv`: with no legal move, the line has the mate or
-/// stalemate's score and no `pv`; a search stopped before any move was searched to the end
+/// stalemate's score (`mate 0`, `cp 0`) and no `pv`; a search stopped before any move was searched to the end
 /// says so in words and answers the most plausible move.
 #[test]
 fn uci_info_lines_show_no_empty_pv() {
@@ -1117,7 +1117,167 @@ fn uci_info_lines_show_no_empty_pv() {
         .collect();
     assert_eq!(
         ends,
-        ["info depth 3 score cp 0", "info depth 3 score mate -1"]
+        ["info depth 3 score cp 0", "info depth 3 score mate 0"]
     );
+    e.quit();
+}
+
+/// A `position` that is refused (a FEN the rules refuse, a move that is not legal, a line that
+/// cannot be read) leaves the session with no position: `go` answers `bestmove 0000` with the
+/// error, never a move for the position before it, which the interface no longer has; the next
+/// valid `position` (or `ucinewgame`) ends it.
+#[test]
+fn uci_gives_no_move_after_a_refused_position_until_a_valid_one_comes() {
+    let mut e = Engine::start_args("uci", &[]);
+    let castling = "FEN describes an illegal position: castling right 'K' but the king or that \
+                    rook is not on its starting square";
+    e.send("position startpos moves e2e4");
+    e.send("position fen 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    e.expect(&format!(
+        "info string error: position refused: {castling}; no move until a position is set"
+    ));
+    e.send("go depth 2");
+    e.expect(&format!(
+        "info string error: no position to search: the last position was refused ({castling})"
+    ));
+    assert_eq!(e.expect("bestmove"), "bestmove 0000");
+    // A refused go in a refused position: no search to depth 1 either.
+    e.send("go sideways");
+    e.expect("info string error: go: unknown argument 'sideways'");
+    e.expect("info string error: no position to search");
+    assert_eq!(e.expect("bestmove"), "bestmove 0000");
+    // One bad move in the list, a line that cannot be read: refused the same way.
+    for line in [
+        "position startpos moves e2e4 e7e5 g1g3",
+        "position startrow",
+    ] {
+        e.send("position startpos moves e2e4");
+        e.send(line);
+        e.expect("info string error: position refused: ");
+        e.send("go movetime 50");
+        e.expect("info string error: no position to search");
+        assert_eq!(e.expect("bestmove"), "bestmove 0000", "{line}");
+    }
+    assert!(
+        !e.seen.iter().any(|l| l.starts_with("info string settings")),
+        "searched a refused position: {:#?}",
+        e.seen
+    );
+    e.send("position startpos moves e2e4");
+    e.send("go depth 1");
+    assert_eq!(e.expect("bestmove"), "bestmove e7e5");
+    e.send("position fen 8/8/8/8/8/8/8/8 w - - 0 1");
+    e.send("ucinewgame");
+    e.send("go depth 1");
+    assert_eq!(e.expect("bestmove"), "bestmove e2e4");
+    e.quit();
+}
+
+/// The position the issue met: White, to move, is mated. The score is `mate 0`, as Stockfish
+/// writes it (`mate -1` would be read as mated after one move), with `bestmove 0000`; `go infinite`
+/// gives its line at once and its move only after `stop`.
+#[test]
+fn uci_a_mated_side_to_move_scores_mate_0_and_go_infinite_waits_for_stop() {
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    let mut e = Engine::start_args("uci", &[]);
+    e.send(&format!("position fen {mated}"));
+    e.send("go movetime 500");
+    let info = e.expect("info depth");
+    assert!(info.contains(" score mate 0 "), "{info}");
+    assert_eq!(e.expect("bestmove"), "bestmove 0000");
+    e.send("go infinite");
+    let info = e.expect("info depth");
+    assert!(info.contains(" score mate 0 "), "{info}");
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("isready");
+    e.expect("readyok");
+    assert!(
+        !e.seen
+            .iter()
+            .skip_while(|l| *l != "bestmove 0000")
+            .skip(1)
+            .any(|l| l.starts_with("bestmove")),
+        "go infinite answered before stop: {:#?}",
+        e.seen
+    );
+    e.send("stop");
+    assert_eq!(e.expect("bestmove"), "bestmove 0000");
+    // The side that mates: a mate in one is `mate 1`.
+    e.send(&format!("position fen {BACK_RANKS}"));
+    e.send("go depth 2");
+    e.expect_with("info depth 2 ", " score mate 1 ");
+    assert_eq!(e.expect("bestmove"), "bestmove d4d8");
+    e.quit();
+}
+
+/// An interface asks for the depth its user chose (`go depth 25` for "analyse to depth 25"),
+/// or a node count below what can be honoured: brought into range and said, not refused (a
+/// refusal was answered with a search to depth 1).
+#[test]
+fn uci_go_depth_and_nodes_out_of_range_are_clamped_and_said() {
+    let mut e = Engine::start("uci");
+    e.send("position startpos moves e2e4");
+    e.send("go depth 25");
+    e.expect("info string go: depth 25 is out of range (1 to 20): searching to depth 20");
+    e.expect("info depth 20 currmove ");
+    e.send("stop");
+    e.expect("bestmove ");
+    e.send("go nodes 10");
+    e.expect(
+        "info string go: nodes 10 is out of range (at least 256: the search checks its limits \
+         every 256 nodes): searching 256 nodes",
+    );
+    e.expect("bestmove ");
+    assert!(
+        !e.seen
+            .iter()
+            .any(|l| l.contains("answering with a search to depth 1")),
+        "{:#?}",
+        e.seen
+    );
+    e.quit();
+}
+
+/// UCI `Hash`: the default the engine shows is what runs (0: the table it was started with, the
+/// 1967 table), and a megabyte is one size whether given as `Hash 1` or `--hash-kb 1024`.
+#[test]
+fn uci_hash_default_is_the_table_that_runs_and_a_megabyte_is_one_size() {
+    let mut e = Engine::start_args("uci", &[]);
+    e.send("uci");
+    assert_eq!(
+        e.expect("option name Hash"),
+        "option name Hash type spin default 0 min 0 max 1024"
+    );
+    e.send("debug on");
+    e.send("setoption name Hash value 0");
+    e.expect_with(
+        "info string settings: ",
+        " hash-entries 32767 (tournament preset)",
+    );
+    e.send("setoption name Hash value 1");
+    e.expect_with(
+        "info string settings: ",
+        " hash-entries 87381 (tournament preset)",
+    );
+    e.send("setoption name Hash value 0");
+    e.expect_with(
+        "info string settings: ",
+        " hash-entries 32767 (tournament preset)",
+    );
+    e.send("setoption name Hash value 1025");
+    e.expect(
+        "info string error: Hash '1025' is not 0 (the table as started: the 1967 table, 384 KB, \
+         unless set on the command line) or a size from 1 to 1024 MB",
+    );
+    e.quit();
+    let mut e = Engine::start_args("uci", &["--hash-kb", "1024"]);
+    e.send("position startpos moves e2e4");
+    e.send("go depth 1");
+    e.expect_with("info string settings: ", " hash-entries 87381 ");
+    e.send("debug on");
+    e.send("setoption name Hash value 2");
+    e.expect_with("info string settings: ", " hash-entries 174762 ");
+    e.send("setoption name Hash value 0");
+    e.expect_with("info string settings: ", " hash-entries 87381 ");
     e.quit();
 }

@@ -144,14 +144,16 @@ fn the_game_refuses_setf_setd_setw_out_of_range_and_keeps_its_parameters() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A `go` out of range is refused with an error line, and, as every `go`, answered with a
-/// `bestmove`: that of a search to depth 1 (the other settings refused stay as they were).
+/// A `go` whose depth or node limit is not a whole number is refused with an error line, and,
+/// as every `go`, answered with a `bestmove`: that of a search to depth 1 (the other settings
+/// refused stay as they were). (A whole number out of range is brought into it:
+/// `tests/protocol.rs`.)
 #[test]
-fn uci_refuses_a_go_out_of_range_with_an_error_line_and_answers_from_depth_1() {
+fn uci_refuses_a_go_it_cannot_read_with_an_error_line_and_answers_from_depth_1() {
     let (code, out, _) = machack(
         &["uci", "--preset", "quick", "--profile", "paper"],
         "setoption name OwnBook value false\n\
-         go depth -3\ngo depth 50\ngo nodes 1\ngo nodes 0\n\
+         go depth -x\ngo depth 1.5\ngo nodes 1e3\ngo nodes many\n\
          setoption name Hash value 100000\nsetoption name Feedovers value 99\n\
          setoption name Depth value 21\nsetoption name Width value 6,0\n\
          isready\ngo depth 1\n",
@@ -166,22 +168,24 @@ fn uci_refuses_a_go_out_of_range_with_an_error_line_and_answers_from_depth_1() {
         errors,
         [
             format!(
-                "info string error: go: depth '-3' is not a whole number from 1 to 20{answered}"
+                "info string error: go: depth '-x' is not a whole number from 1 to 20{answered}"
             ),
             format!(
-                "info string error: go: depth '50' is not a whole number from 1 to 20{answered}"
+                "info string error: go: depth '1.5' is not a whole number from 1 to 20{answered}"
             ),
             format!(
-                "info string error: go: node limit '1' is not a whole number of at least 256 (the \
-                 search checks its limits every 256 nodes and stops at the first multiple of 256 \
-                 at or past the limit){answered}"
+                "info string error: go: node limit '1e3' is not a whole number of at least 256 \
+                 (the search checks its limits every 256 nodes and stops at the first multiple of \
+                 256 at or past the limit){answered}"
             ),
             format!(
-                "info string error: go: node limit '0' is not a whole number of at least 256 (the \
-                 search checks its limits every 256 nodes and stops at the first multiple of 256 \
-                 at or past the limit){answered}"
+                "info string error: go: node limit 'many' is not a whole number of at least 256 \
+                 (the search checks its limits every 256 nodes and stops at the first multiple of \
+                 256 at or past the limit){answered}"
             ),
-            "info string error: Hash '100000' is not a size from 1 to 2730 MB".into(),
+            "info string error: Hash '100000' is not 0 (the table as started: the 1967 table, \
+             384 KB, unless set on the command line) or a size from 1 to 1024 MB"
+                .into(),
             "info string error: feedovers '99' is not a whole number from 0 to 20".into(),
             "info string error: depth '21' is not a whole number from 1 to 20 (or 0: the preset's)"
                 .into(),
@@ -297,7 +301,7 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
     let expected = String::from(
         "info string settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor \
          16, width 8,5, depth 3, feedovers 1, secondary on, secondary-plies 2, repetition first, \
-         shadow off, hash-entries 2097152; Preset tournament, OwnBook false, MultiPV 3, \
+         shadow off, hash-entries 5592405; Preset tournament, OwnBook false, MultiPV 3, \
          UCI_AnalyseMode true, Deepen true",
     );
     assert_eq!(settings_after(&announced), expected);
@@ -310,14 +314,15 @@ fn uci_options_sent_in_announced_order_all_take_effect_and_order_does_not_matter
 }
 
 /// `Hash` sizes the table of either profile: c197's (32,767 entries unless set, its `HTNE`)
-/// and the paper's (32,768), in megabytes of 32K entries; the size set stays when the profile
-/// changes.
+/// and the paper's (32,768), in megabytes, each the entries that fit in it at 12 bytes an entry
+/// (as `--hash-kb` counts); the size set stays when the profile changes, and 0 is the table as
+/// started, the profile's own.
 #[test]
 fn a_uci_hash_sizes_either_profiles_table() {
     let (code, out, _) = machack(
         &["uci"],
         "debug on\nsetoption name Hash value 16\nsetoption name Profile value paper\n\
-         setoption name Hash value 1\n",
+         setoption name Hash value 1\nsetoption name Hash value 0\n",
     );
     assert_eq!(code, 0);
     let lines: Vec<&str> = out
@@ -330,10 +335,13 @@ fn a_uci_hash_sizes_either_profiles_table() {
         [
             "settings: profile c197, fixes none, width 15,15,9,9,7, depth 4, feedovers 2, \
              secondary off, secondary-plies 2, repetition first, table draws, hash-entries \
-             524288",
+             1398101",
             "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
              15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
-             first, shadow off, hash-entries 524288",
+             first, shadow off, hash-entries 1398101",
+            "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
+             15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
+             first, shadow off, hash-entries 87381",
             "settings: profile paper, knowledge 1967, king-safety paper, ratio-divisor 16, width \
              15,15,9,9,7, depth 4, feedovers 2, secondary on, secondary-plies 2, repetition \
              first, shadow off, hash-entries 32768",

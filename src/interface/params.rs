@@ -9,7 +9,10 @@ use std::time::Duration;
 
 // The documented ranges of the search parameters. Every front end (the command line, the game's
 // SETW/SETD/SETF, UCI's options and `go`, CECP's `sd`) checks its values with the functions
-// below, and refuses a value outside them with the error's message: nothing is clamped.
+// below, and refuses a value outside them with the error's message. One exception: UCI's `go
+// depth` and `go nodes` are clamped into their ranges ([`clamp_depth`], [`clamp_node_limit`]),
+// and the session says so, because an interface sends the depth its user asked of any engine
+// (`go depth 30` for "analyse to depth 30"), and refusing it would answer a search to depth 1.
 
 /// Basic depth in plies. The cost grows some 2.5 times a ply (tournament widths: depth 8 takes
 /// about 2 s on the 2-core development machine), so 20 is already far beyond any use.
@@ -508,6 +511,47 @@ pub fn parse_node_limit(s: &str) -> Result<u64, ParamError> {
     parse_in("node limit", s, &NODE_LIMITS, node_limit_expected)
 }
 
+/// A whole number written `s` (of any size, a sign allowed) brought into `range`: the value, and
+/// whether it had to be moved; None if `s` is not a whole number.
+fn clamp_whole(s: &str, range: &RangeInclusive<u64>) -> Option<(u64, bool)> {
+    let t = s.trim();
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    // Digits too many for a u64 are past any range's end.
+    let asked = digits.parse::<u64>().ok();
+    let value = match (negative, asked) {
+        (true, _) => *range.start(),
+        (false, Some(n)) => n.clamp(*range.start(), *range.end()),
+        (false, None) => *range.end(),
+    };
+    Some((value, negative || asked != Some(value)))
+}
+
+/// A depth for UCI's `go depth`: a whole number brought into [`DEPTHS`] (see the note at the top
+/// of this file), and whether it had to be; refused if not a whole number.
+pub fn clamp_depth(s: &str) -> Result<(u32, bool), ParamError> {
+    let range = u64::from(*DEPTHS.start())..=u64::from(*DEPTHS.end());
+    clamp_whole(s, &range)
+        .and_then(|(d, moved)| Some((u32::try_from(d).ok()?, moved)))
+        .ok_or_else(|| ParamError::Depth(s.to_string()))
+}
+
+/// A node limit for UCI's `go nodes`: a whole number brought to at least [`LIMIT_CHECK_NODES`]
+/// (see the note at the top of this file), and whether it had to be; refused if not a whole
+/// number.
+pub fn clamp_node_limit(s: &str) -> Result<(u64, bool), ParamError> {
+    clamp_whole(s, &NODE_LIMITS).ok_or_else(|| ParamError::OutOfRange {
+        what: "node limit",
+        value: s.to_string(),
+        expected: node_limit_expected(),
+    })
+}
+
 /// Checks a time limit in milliseconds against [`TIME_LIMIT_MS`].
 pub fn check_time_limit_ms(ms: u64) -> Result<Duration, ParamError> {
     check("time limit in ms", ms, &TIME_LIMIT_MS, || {
@@ -775,6 +819,27 @@ mod tests {
             "time limit in ms '0' is not a whole number from 1 to 604800000 (a week)"
         );
         assert!(check_time_limit_ms(604_800_001).is_err());
+    }
+
+    #[test]
+    fn go_depth_and_nodes_are_clamped_into_their_ranges_and_say_when() {
+        assert_eq!(clamp_depth("4"), Ok((4, false)));
+        assert_eq!(clamp_depth("25"), Ok((20, true)));
+        assert_eq!(clamp_depth("99999999999999999999999"), Ok((20, true)));
+        assert_eq!(clamp_depth("0"), Ok((1, true)));
+        assert_eq!(clamp_depth("-3"), Ok((1, true)));
+        assert_eq!(
+            clamp_depth("deep").unwrap_err().to_string(),
+            "depth 'deep' is not a whole number from 1 to 20"
+        );
+        assert!(clamp_depth("").is_err() && clamp_depth("-").is_err());
+        assert_eq!(clamp_node_limit("10"), Ok((256, true)));
+        assert_eq!(clamp_node_limit("1000"), Ok((1000, false)));
+        assert_eq!(
+            clamp_node_limit("99999999999999999999999"),
+            Ok((u64::MAX, true))
+        );
+        assert!(clamp_node_limit("1e6").is_err());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! as `info string`.
 
 use crate::game::clock::{self, Unit};
-use crate::interface::params::{parse_depth, parse_node_limit};
+use crate::interface::params::{DEPTHS, LIMIT_CHECK_NODES, clamp_depth, clamp_node_limit};
 use crate::notation::excerpt;
 use std::fmt;
 use std::time::Duration;
@@ -43,6 +43,8 @@ pub struct GoParams {
     /// `searchmoves`: the moves (coordinates, as written) to choose among; the session finds
     /// them among the legal moves.
     pub searchmoves: Vec<String>,
+    /// What was brought into range (`depth 25`, `nodes 10`), in words for the interface.
+    pub clamped: Vec<String>,
 }
 
 /// One command from the GUI.
@@ -211,13 +213,34 @@ fn parse_go(rest: &[&str]) -> Result<GoParams, UciError> {
             "infinite" => p.infinite = true,
             "ponder" => p.ponder = true,
             "depth" | "nodes" => {
-                // The search parameters' one check: a value out of range is refused, not clamped.
+                // A whole number out of range is brought into it, and said (`interface::params`:
+                // an interface asks any engine for the depth its user chose); anything else is
+                // refused.
                 let text = rest.get(i + 1).copied().unwrap_or("");
                 let refused = |e: crate::interface::ParamError| UciError(format!("go: {e}"));
                 i += 1;
-                match w {
-                    "depth" => p.depth = Some(parse_depth(text).map_err(refused)?),
-                    _ => p.nodes = Some(parse_node_limit(text).map_err(refused)?),
+                if w == "depth" {
+                    let (d, moved) = clamp_depth(text).map_err(refused)?;
+                    p.depth = Some(d);
+                    if moved {
+                        p.clamped.push(format!(
+                            "depth {} is out of range ({} to {}): searching to depth {d}",
+                            excerpt(text),
+                            DEPTHS.start(),
+                            DEPTHS.end()
+                        ));
+                    }
+                } else {
+                    let (n, moved) = clamp_node_limit(text).map_err(refused)?;
+                    p.nodes = Some(n);
+                    if moved {
+                        p.clamped.push(format!(
+                            "nodes {} is out of range (at least {LIMIT_CHECK_NODES}: the search \
+                             checks its limits every {LIMIT_CHECK_NODES} nodes): searching {n} \
+                             nodes",
+                            excerpt(text)
+                        ));
+                    }
                 }
             }
             "wtime" | "btime" | "winc" | "binc" | "movetime" | "movestogo" => {
@@ -382,20 +405,27 @@ mod tests {
     }
 
     #[test]
-    fn go_refuses_a_depth_or_node_limit_out_of_range() {
+    fn go_clamps_a_depth_or_node_limit_out_of_range_and_refuses_other_words() {
         let Ok(UciCommand::Go(p)) = parse("go depth 20 nodes 256") else {
             panic!()
         };
+        assert_eq!(
+            (p.depth, p.nodes, p.clamped.len()),
+            (Some(20), Some(256), 0)
+        );
+        let Ok(UciCommand::Go(p)) = parse("go depth 25 nodes 10") else {
+            panic!()
+        };
         assert_eq!((p.depth, p.nodes), (Some(20), Some(256)));
+        assert_eq!(
+            p.clamped,
+            [
+                "depth 25 is out of range (1 to 20): searching to depth 20",
+                "nodes 10 is out of range (at least 256: the search checks its limits every 256 \
+                 nodes): searching 256 nodes"
+            ]
+        );
         for (line, message) in [
-            (
-                "go depth -3",
-                "go: depth '-3' is not a whole number from 1 to 20",
-            ),
-            (
-                "go depth 50",
-                "go: depth '50' is not a whole number from 1 to 20",
-            ),
             (
                 "go depth x",
                 "go: depth 'x' is not a whole number from 1 to 20",
@@ -405,12 +435,8 @@ mod tests {
                 "go: depth '' is not a whole number from 1 to 20",
             ),
             (
-                "go nodes 1",
-                "go: node limit '1' is not a whole number of at least 256",
-            ),
-            (
-                "go nodes -5",
-                "go: node limit '-5' is not a whole number of at least 256",
+                "go nodes many",
+                "go: node limit 'many' is not a whole number of at least 256",
             ),
         ] {
             let e = parse(line).unwrap_err().to_string();

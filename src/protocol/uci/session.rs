@@ -7,8 +7,7 @@ use crate::game::clock::{TimeControl, allot};
 use crate::game::deepening::{Completed, Report};
 use crate::game::engine::{Engine, Thought, centipawns};
 use crate::interface::params::{
-    DEPTHS, FEEDOVERS, HASH_ENTRIES_MAX, MULTI_PV, check_hash_entries, parse_feedovers,
-    parse_multi_pv,
+    DEPTHS, FEEDOVERS, HASH_KB_MAX, MULTI_PV, hash_entries_for_kb, parse_feedovers, parse_multi_pv,
 };
 use crate::interface::{
     Deepening, Limits, Line, Preset, Profile, Progress, SearchParams, WidthSchedule, parse_depth,
@@ -19,17 +18,21 @@ use crate::protocol::threads::{
     Event, Thinking, mate_in_moves, next_event, read_input, too_long, wait_done,
 };
 use crate::rules::{Color, Key, Move, Position, Square};
-use crate::value::Value;
+use crate::value::{Value, mate_moves};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, SyncSender};
 use std::time::Duration;
 
-/// Hash table entries per megabyte of the `Hash` option (the 1967 table, 32K entries, is 1 MB).
-const ENTRIES_PER_MB: usize = 32 * 1024;
+/// The largest `Hash`, in megabytes: the largest table (`--hash-kb`'s largest).
+const HASH_MB_MAX: usize = HASH_KB_MAX / 1024;
 
-/// The largest `Hash`: as many megabytes as the one hash-size check allows.
-const HASH_MB_MAX: usize = HASH_ENTRIES_MAX / ENTRIES_PER_MB;
+/// The `Hash` that means the table the engine was started with (also the option's default): the
+/// profile's own, the 1967 table of 384 KB (c197's 32,767 entries, the paper's 32,768), unless
+/// `--hash-entries` or `--hash-kb` set another. A size in whole megabytes cannot name the 1967
+/// table, and another number of entries would change c197's trees (it indexes its table by
+/// `trial % entries`), so the default is this word for it, not a size.
+const HASH_AS_STARTED: usize = 0;
 
 /// The `Width` value that means the preset's widths (also the option's default).
 const PRESET_WIDTHS: &str = "preset";
@@ -78,6 +81,12 @@ struct Session<W: Write> {
     deepen: bool,
     rng: Seeded,
     debug: bool,
+    /// Why the last `position` was refused: until a valid one comes, `go` answers no move (the
+    /// interface no longer has the position this session still holds).
+    refused: Option<String>,
+    /// The table the engine was started with (`--hash-entries`; None: the profile's own), which
+    /// `Hash` [`HASH_AS_STARTED`] sets again.
+    started_hash: Option<usize>,
 }
 
 /// Runs a UCI session on `input` and `output` until `quit` or the end of input, starting with
@@ -92,6 +101,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: S
         widths: (params.widths != of_preset.widths).then(|| params.widths.clone()),
         depth: (params.depth != of_preset.depth).then_some(params.depth),
     };
+    let started_hash = params.hash_entries;
     let mut s = Session {
         out: output,
         tx,
@@ -112,6 +122,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: S
         deepen: false,
         rng: Seeded::new(1967),
         debug: false,
+        refused: None,
+        started_hash,
     };
     s.main_loop(&rx);
 }
@@ -136,6 +148,9 @@ impl<W: Write> Session<W> {
                     self.engine = Some(engine);
                     self.thinking = None;
                     if self.hold {
+                        // `go infinite` or `go ponder` that ended by itself (a mate found, no
+                        // legal move): its lines now, its move when `stop` or `ponderhit` asks.
+                        self.lines(&thought);
                         self.held = Some(thought);
                     } else {
                         self.finish(&thought);
@@ -147,21 +162,27 @@ impl<W: Write> Session<W> {
                 }
                 Event::TooLong(head) => {
                     let why = too_long(&head);
-                    if head.split_whitespace().next() == Some("go") {
-                        self.refused_go(rx, &mut pending, &why);
-                    } else {
-                        self.say(&format!("info string error: {why}"));
+                    match head.split_whitespace().next() {
+                        Some("go") => self.refused_go(rx, &mut pending, &why),
+                        Some("position") => {
+                            self.wait_for_search(rx, &mut pending);
+                            self.refuse_position(why);
+                        }
+                        _ => self.say(&format!("info string error: {why}")),
                     }
                 }
                 Event::Line(line) => {
                     let cmd = match parse(&line) {
                         Ok(c) => c,
-                        Err(e) if line.split_whitespace().next() == Some("go") => {
-                            self.refused_go(rx, &mut pending, &e.to_string());
-                            continue;
-                        }
                         Err(e) => {
-                            self.say(&format!("info string error: {e}"));
+                            match line.split_whitespace().next() {
+                                Some("go") => self.refused_go(rx, &mut pending, &e.to_string()),
+                                Some("position") => {
+                                    self.wait_for_search(rx, &mut pending);
+                                    self.refuse_position(e.to_string());
+                                }
+                                _ => self.say(&format!("info string error: {e}")),
+                            }
                             continue;
                         }
                     };
@@ -177,7 +198,7 @@ impl<W: Write> Session<W> {
                             // Pondering is searched as infinite; from now on it ends normally.
                             self.hold = false;
                             if let Some(t) = self.held.take() {
-                                self.finish(&t);
+                                self.bestmove(&t);
                             }
                         }
                         UciCommand::Quit => {
@@ -191,9 +212,7 @@ impl<W: Write> Session<W> {
                         }
                         other => {
                             // Anything else waits until the search has stopped and answered.
-                            if self.thinking.is_some() || self.held.is_some() {
-                                self.stop_and_wait(rx, &mut pending);
-                            }
+                            self.wait_for_search(rx, &mut pending);
                             self.command(other);
                         }
                     }
@@ -204,18 +223,38 @@ impl<W: Write> Session<W> {
 
     /// A `go` that could not be read: as every `go`, it ends with a `bestmove`, after the error,
     /// so that an interface never waits for one: the move of a search to depth 1 (the 1967
-    /// program's plausible-move order and evaluation at one ply), `0000` if there is none.
+    /// program's plausible-move order and evaluation at one ply), `0000` if there is none (or
+    /// if the position was refused).
     fn refused_go(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>, why: &str) {
-        if self.thinking.is_some() || self.held.is_some() {
-            self.stop_and_wait(rx, pending);
+        self.wait_for_search(rx, pending);
+        if self.refused.is_some() {
+            self.say(&format!("info string error: {why}"));
+        } else {
+            self.say(&format!(
+                "info string error: {why}; answering with a search to depth 1"
+            ));
         }
-        self.say(&format!(
-            "info string error: {why}; answering with a search to depth 1"
-        ));
         self.go(&GoParams {
             depth: Some(1),
             ..GoParams::default()
         });
+    }
+
+    /// Stops and answers a search running or held, before a command that changes what it
+    /// searched.
+    fn wait_for_search(&mut self, rx: &Receiver<Event>, pending: &mut VecDeque<Event>) {
+        if self.thinking.is_some() || self.held.is_some() {
+            self.stop_and_wait(rx, pending);
+        }
+    }
+
+    /// A `position` that could not be set up: said, and remembered, so that `go` gives no move
+    /// for the position held before it, which the interface no longer has.
+    fn refuse_position(&mut self, why: String) {
+        self.say(&format!(
+            "info string error: position refused: {why}; no move until a position is set"
+        ));
+        self.refused = Some(why);
     }
 
     /// Stops a running search and answers its best move.
@@ -230,7 +269,7 @@ impl<W: Write> Session<W> {
             }
         } else if let Some(t) = self.held.take() {
             self.hold = false;
-            self.finish(&t);
+            self.bestmove(&t);
         }
     }
 
@@ -239,7 +278,7 @@ impl<W: Write> Session<W> {
         if let Some(t) = &self.thinking {
             t.stop();
         } else if let Some(t) = self.held.take() {
-            self.finish(&t);
+            self.bestmove(&t);
         }
     }
 
@@ -260,7 +299,8 @@ impl<W: Write> Session<W> {
                         .name()
                 ));
                 self.say(&format!(
-                    "option name Hash type spin default 1 min 1 max {HASH_MB_MAX}"
+                    "option name Hash type spin default {HASH_AS_STARTED} min \
+                     {HASH_AS_STARTED} max {HASH_MB_MAX}"
                 ));
                 self.say(&format!(
                     "option name Preset type combo default {} var normal var tournament var quick",
@@ -302,10 +342,7 @@ impl<W: Write> Session<W> {
                 };
                 let start = match start {
                     Ok(p) => p,
-                    Err(e) => {
-                        self.say(&format!("info string error: position not changed: {e}"));
-                        return;
-                    }
+                    Err(e) => return self.refuse_position(e),
                 };
                 let mut pos = start.clone();
                 let mut played = Vec::new();
@@ -315,10 +352,7 @@ impl<W: Write> Session<W> {
                             played.push(mv);
                             pos.make(mv);
                         }
-                        Err(e) => {
-                            self.say(&format!("info string error: position not changed: {e}"));
-                            return;
-                        }
+                        Err(e) => return self.refuse_position(e.to_string()),
                     }
                 }
                 self.set_position(start, played);
@@ -338,6 +372,7 @@ impl<W: Write> Session<W> {
         self.start = start;
         self.pos = pos;
         self.history = history;
+        self.refused = None;
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
@@ -353,19 +388,22 @@ impl<W: Write> Session<W> {
             return;
         }
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
-            "hash" => v
-                .parse::<usize>()
-                .ok()
-                .filter(|&mb| mb >= 1)
-                .and_then(|mb| mb.checked_mul(ENTRIES_PER_MB))
-                .and_then(|n| check_hash_entries(n).ok())
-                .map(|n| engine.update(|p| p.set_hash_entries(n)))
-                .ok_or_else(|| {
-                    format!(
-                        "Hash '{}' is not a size from 1 to {HASH_MB_MAX} MB",
-                        excerpt(v)
-                    )
-                }),
+            // A megabyte is what it is for `--hash-kb 1024`: the entries that fit in it.
+            "hash" => match v.parse::<usize>() {
+                Ok(HASH_AS_STARTED) => {
+                    let started = self.started_hash;
+                    engine.update(|p| p.hash_entries = started);
+                    Ok(())
+                }
+                Ok(mb) if mb <= HASH_MB_MAX => hash_entries_for_kb(mb * 1024)
+                    .map(|n| engine.update(|p| p.set_hash_entries(n)))
+                    .map_err(|e| e.to_string()),
+                _ => Err(format!(
+                    "Hash '{}' is not {HASH_AS_STARTED} (the table as started: the 1967 table, \
+                     384 KB, unless set on the command line) or a size from 1 to {HASH_MB_MAX} MB",
+                    excerpt(v)
+                )),
+            },
             "preset" => v
                 .parse::<Preset>()
                 .map(|p| self.shape.preset = p)
@@ -421,9 +459,21 @@ impl<W: Write> Session<W> {
     }
 
     fn go(&mut self, p: &GoParams) {
+        if let Some(why) = &self.refused {
+            // No position: the last one was refused, and the one held is not the interface's.
+            let line = format!(
+                "info string error: no position to search: the last position was refused ({why})"
+            );
+            self.say(&line);
+            self.say("bestmove 0000");
+            return;
+        }
         if let Some(e) = &self.engine {
             let line = format!("info string settings: {}", settings::line(e.params()));
             self.say(&line);
+        }
+        for note in &p.clamped {
+            self.say(&format!("info string go: {note}"));
         }
         let us = self.pos.side_to_move();
         self.hold = p.infinite || p.ponder;
@@ -501,10 +551,13 @@ impl<W: Write> Session<W> {
         only
     }
 
+    /// `cp N`, or `mate N` in moves; a side to move that is mated is `mate 0`, as Stockfish
+    /// writes it (not `mate -1`, which interfaces read as mated after one move).
     fn score(v: Value) -> String {
-        match mate_in_moves(v) {
-            Some(m) => format!("mate {m}"),
-            None => format!("cp {}", centipawns(v)),
+        match (mate_moves(v), mate_in_moves(v)) {
+            (Some((false, 0)), _) => "mate 0".to_string(),
+            (_, Some(m)) => format!("mate {m}"),
+            (_, None) => format!("cp {}", centipawns(v)),
         }
     }
 
@@ -582,11 +635,17 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// The last word on a search: its lines (one per `MultiPV`, best first; the chosen move's
-    /// alone), then `bestmove`. A search stopped before any move was searched to the end has
-    /// no value or line to show: it says so instead. (With no legal move, the value is the
-    /// mate or stalemate's, and the line empty.)
+    /// The last word on a search: its lines, then `bestmove`.
     fn finish(&mut self, t: &Thought) {
+        self.lines(t);
+        self.bestmove(t);
+    }
+
+    /// A search's lines (one per `MultiPV`, best first; the chosen move's alone). A search
+    /// stopped before any move was searched to the end has no value or line to show: it says
+    /// so instead. (With no legal move, the value is the mate or stalemate's, and the line
+    /// empty.)
+    fn lines(&mut self, t: &Thought) {
         let lines = if t.lines.is_empty() && t.pv.is_empty() && t.best.is_some() {
             self.say(
                 "info string stopped before a move was searched to the end: the most plausible \
@@ -608,6 +667,10 @@ impl<W: Write> Session<W> {
         for a in &t.approximations {
             self.say(&format!("info string note: {a}"));
         }
+    }
+
+    /// A search's `bestmove` (`0000` with no legal move).
+    fn bestmove(&mut self, t: &Thought) {
         match t.best {
             Some(m) => self.say(&format!("bestmove {}", m.coordinate())),
             None => self.say("bestmove 0000"),
