@@ -427,8 +427,6 @@ fn xboard_analyze_survives_garbled_input_and_keeps_the_position() {
     e.expect("Illegal move: d4d9");
     e.send("frobnicate");
     e.expect("Error (unknown command): frobnicate");
-    e.send("setboard garbage");
-    e.expect("tellusererror Illegal position");
     e.send("sd x");
     e.expect("Error (bad argument: depth 'x' is not a whole number from 1 to 20): sd x");
     e.send("\u{fffd}\u{0}.");
@@ -1173,6 +1171,32 @@ fn uci_gives_no_move_after_a_refused_position_until_a_valid_one_comes() {
     e.quit();
 }
 
+/// CECP: a refused `setboard` leaves no position: `go` gets an `Error` and no move, a move is
+/// refused, until `setboard` or `new` sets one.
+#[test]
+fn cecp_gives_no_move_after_a_refused_setboard_until_a_position_is_set() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    e.send("usermove e2e4");
+    e.send("setboard 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
+    e.expect("tellusererror Illegal position: FEN describes an illegal position");
+    e.send("go");
+    e.expect(
+        "Error (no position: the last setboard was refused: FEN describes an illegal position: \
+         castling right 'K' but the king or that rook is not on its starting square): go",
+    );
+    e.send("usermove e7e5");
+    e.expect("Illegal move (no position: the last setboard was refused): e7e5");
+    e.send("ping 1");
+    e.expect("pong 1");
+    assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.send(&format!("setboard {BACK_RANKS}"));
+    e.send("go");
+    assert_eq!(e.expect("move "), "move d4d8");
+    e.quit();
+}
+
 /// The position the issue met: White, to move, is mated. The score is `mate 0`, as Stockfish
 /// writes it (`mate -1` would be read as mated after one move), with `bestmove 0000`; `go infinite`
 /// gives its line at once and its move only after `stop`.
@@ -1235,6 +1259,94 @@ fn uci_go_depth_and_nodes_out_of_range_are_clamped_and_said() {
         "{:#?}",
         e.seen
     );
+    e.quit();
+}
+
+/// CECP: once the engine has announced a draw by repetition in force mode, `go` announces it
+/// again instead of saying nothing; after the interface's own `result`, `go` gets an error.
+#[test]
+fn cecp_go_after_an_announced_draw_announces_it_again() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("force");
+    for m in ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(2) {
+        e.send(&format!("usermove {m}"));
+    }
+    e.expect("1/2-1/2 {Draw by repetition}");
+    e.send("go");
+    e.send("ping 1");
+    assert_eq!(
+        e.expect_either("1/2-1/2 {Draw by repetition}", "pong 1"),
+        "1/2-1/2 {Draw by repetition}"
+    );
+    e.expect("pong 1");
+    e.send("new");
+    e.send("result 1-0 {White resigns}");
+    e.send("go");
+    e.expect("Error (the game is over): go");
+    assert!(!has_moved(&e), "{:#?}", e.seen);
+    e.quit();
+}
+
+/// CECP: `new` ends analyze mode (it leaves force mode and sets the engine to play Black), so
+/// the next `usermove` is answered with a move.
+#[test]
+fn cecp_new_during_analyze_ends_it_and_the_next_move_is_answered() {
+    let mut e = xboard();
+    e.send("post");
+    e.send("analyze");
+    e.expect("1 0 0 ");
+    e.send("new");
+    e.send("usermove e2e4");
+    assert_eq!(e.expect("move "), "move e7e5");
+    e.quit();
+}
+
+/// The lines of the last `bk` answer: from the first that starts with a space to the `pong`
+/// after it.
+fn book_answer(e: &Engine) -> Vec<&str> {
+    let end = e.seen.len() - 1;
+    let start = e.seen[..end]
+        .iter()
+        .rposition(|l| !l.starts_with(' ') && !l.is_empty())
+        .unwrap()
+        + 1;
+    e.seen[start..end].iter().map(String::as_str).collect()
+}
+
+/// CECP `hint` is answered `Hint: MOVE` (the book's move, else the engine's search, which
+/// leaves the engine's own play as it was), and `bk` with the book moves, each on a line that
+/// starts with a space, then an empty line.
+#[test]
+fn cecp_hint_and_bk_are_answered() {
+    let mut e = xboard();
+    e.send("new");
+    e.send("usermove e2e4");
+    assert_eq!(e.expect("move "), "move e7e5");
+    e.send("hint");
+    assert_eq!(e.expect("Hint: "), "Hint: g1f3");
+    e.send("bk");
+    e.send("ping 1");
+    e.expect("pong 1");
+    assert_eq!(
+        book_answer(&e),
+        [
+            " Nf3 (the 1967 line of the paper's game 4)",
+            " Nc3 (book.22)",
+            " Bc4 (book.22)",
+            " f4 (book.22)",
+            " d4 (book.22)",
+            ""
+        ]
+    );
+    // Out of the book: the move a search finds (White mates in one).
+    e.send(&format!("setboard {BACK_RANKS}"));
+    e.send("bk");
+    e.send("ping 2");
+    e.expect("pong 2");
+    assert_eq!(book_answer(&e), [" no book move in this position", ""]);
+    e.send("hint");
+    assert_eq!(e.expect("Hint: "), "Hint: d4d8");
     e.quit();
 }
 

@@ -67,8 +67,13 @@ pub enum XboardCommand {
     Status,
     /// `option NAME=VALUE`: one of the options the feature line offers.
     SetOption(EngineOption),
+    /// `hint`: the user asks which move to play (answered `Hint: MOVE`).
+    Hint,
+    /// `bk`: the user asks for the book moves here (answered with lines that start with a
+    /// space, then an empty line).
+    BookMoves,
     /// Commands accepted and ignored: `hard`, `easy`, `random`, `computer`, `name …`, `rating`,
-    /// `ics`, `cores`, `memory`, `variant normal`, `hint`, `bk`, `accepted`.
+    /// `ics`, `cores`, `memory`, `variant normal`, `accepted`.
     Ignored(String),
 }
 
@@ -240,10 +245,10 @@ pub fn parse(line: &str) -> Result<XboardCommand, XboardError> {
         "option" => {
             C::SetOption(parse_option(rest).map_err(|e| bad(&format!("bad argument: {e}")))?)
         }
+        "hint" => C::Hint,
+        "bk" => C::BookMoves,
         "hard" | "easy" | "random" | "computer" | "name" | "rating" | "ics" | "cores"
-        | "memory" | "variant" | "hint" | "bk" | "egtpath" | "post_mode" | "nps" => {
-            C::Ignored(line.to_string())
-        }
+        | "memory" | "variant" | "egtpath" | "post_mode" | "nps" => C::Ignored(line.to_string()),
         w if looks_like_move(w) && rest.is_empty() => C::UserMove(w.to_string()),
         _ => return Err(XboardError::Unknown(line.to_string())),
     })
@@ -340,7 +345,8 @@ mod tests {
         assert_eq!(parse("analyze"), Ok(XboardCommand::Analyze));
         assert_eq!(parse("exit"), Ok(XboardCommand::Exit));
         assert_eq!(parse("."), Ok(XboardCommand::Status));
-        assert_eq!(parse("bk"), Ok(XboardCommand::Ignored("bk".into())));
+        assert_eq!(parse("bk"), Ok(XboardCommand::BookMoves));
+        assert_eq!(parse("hint"), Ok(XboardCommand::Hint));
     }
 
     #[test]

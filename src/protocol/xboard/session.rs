@@ -77,6 +77,13 @@ struct Session<W: Write> {
     deepen: bool,
     /// Whether this game's approximations have been told (`telluser`, once a game).
     told: bool,
+    /// Why the last `setboard` was refused: until a position is set (`new`, `setboard`), no
+    /// move is searched or taken for the position held before it, which the interface no
+    /// longer has.
+    refused: Option<String>,
+    /// The engine that finds hints (`hint`), apart from the one that plays, whose run state it
+    /// leaves as it is; made at the first hint.
+    hint_engine: Option<Engine>,
 }
 
 /// Runs a CECP session on `input` and `output` until `quit` or the end of input.
@@ -111,6 +118,8 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, output: W, params: S
         search_lines: 1,
         deepen: false,
         told: false,
+        refused: None,
+        hint_engine: None,
     };
     s.main_loop(&rx);
 }
@@ -169,6 +178,8 @@ impl<W: Write> Session<W> {
                         | XboardCommand::Xboard
                         | XboardCommand::Protover(_)
                         | XboardCommand::SetOption(_)
+                        | XboardCommand::Hint
+                        | XboardCommand::BookMoves
                         | XboardCommand::Draw),
                     ) => self.command(c),
                     Ok(c) => {
@@ -226,6 +237,11 @@ impl<W: Write> Session<W> {
             },
             C::New => {
                 self.game = Game::new(Position::startpos());
+                // A new game ends analyze mode too: the engine plays Black (spec §9, `new`:
+                // "leave force mode"), so the next move is answered.
+                self.analyzing = false;
+                self.refused = None;
+                self.hint_engine = None;
                 self.force = false;
                 self.machine = Color::Black;
                 self.depth = None;
@@ -239,8 +255,19 @@ impl<W: Write> Session<W> {
             }
             C::Force => self.force = true,
             C::Go => {
+                if let Some(why) = &self.refused {
+                    let line =
+                        format!("Error (no position: the last setboard was refused: {why}): go");
+                    self.say(&line);
+                    return;
+                }
                 self.force = false;
                 self.machine = self.game.position().side_to_move();
+                if self.over && !self.report_ending() {
+                    // Ended by the interface's `result`: nothing to announce, nothing to play.
+                    self.say("Error (the game is over): go");
+                    return;
+                }
                 self.maybe_think();
             }
             C::PlayOther => {
@@ -256,11 +283,16 @@ impl<W: Write> Session<W> {
                     self.game = Game::new(p);
                     self.over = false;
                     self.told = false;
+                    self.refused = None;
+                    self.hint_engine = None;
                     if let Some(e) = self.engine.as_mut() {
                         e.new_game();
                     }
                 }
-                Err(e) => self.say(&format!("tellusererror Illegal position: {e}")),
+                Err(e) => {
+                    self.say(&format!("tellusererror Illegal position: {e}"));
+                    self.refused = Some(e.to_string());
+                }
             },
             C::Level(tc) => self.control = tc,
             C::St(d) => self.control = TimeControl::PerMove(d),
@@ -299,8 +331,64 @@ impl<W: Write> Session<W> {
                     self.say(&line);
                 }
             }
+            C::Hint => self.hint(),
+            C::BookMoves => self.book_moves(),
             C::MoveNow | C::Ping(_) | C::Quit => {}
         }
+    }
+
+    /// `hint`: the move the engine would play in the user's place, as `Hint: MOVE`: the book's
+    /// (its first of the preferred text), else a search as the engine's own, by an engine of
+    /// its own so that the engine's play is not changed. Nothing while the engine thinks or in
+    /// a game that is over or has no position (spec §9: a hint may be left unanswered).
+    fn hint(&mut self) {
+        let pos = self.game.position().clone();
+        let Some(params) = self.engine.as_ref().map(|e| e.params().clone()) else {
+            return;
+        };
+        if self.over || self.refused.is_some() || self.game.ending.is_some() {
+            return;
+        }
+        let booked = self.book.moves(&pos);
+        let first = booked.iter().min_by_key(|b| b.tier).map(|b| b.mv);
+        let mv = match first {
+            Some(m) => Some(m),
+            None => {
+                let limits = self.move_limits(&pos);
+                let engine = self
+                    .hint_engine
+                    .get_or_insert_with(|| Engine::new(params.clone()));
+                if engine.params() != &params {
+                    engine.set_params(params);
+                }
+                engine
+                    .think(&pos, self.game.history(), &limits, &mut |_| {})
+                    .best
+            }
+        };
+        if let Some(m) = mv {
+            self.say(&format!("Hint: {}", m.coordinate()));
+        }
+    }
+
+    /// `bk`: the book moves in this position, in SAN with the text each comes from, as lines
+    /// that start with a space, then an empty line (spec §9).
+    fn book_moves(&mut self) {
+        let pos = self.game.position().clone();
+        let mut moves = self.book.moves(&pos);
+        moves.sort_by_key(|b| b.tier);
+        if moves.is_empty() {
+            self.say(" no book move in this position");
+        }
+        for b in moves {
+            let text = match b.tier {
+                0 => "the 1967 line of the paper's game 4",
+                _ => "book.22",
+            };
+            let line = format!(" {} ({text})", san::format(&pos, b.mv));
+            self.say(&line);
+        }
+        self.say("");
     }
 
     fn take_back(&mut self, plies: usize) {
@@ -316,6 +404,13 @@ impl<W: Write> Session<W> {
 
     fn user_move(&mut self, text: &str) {
         let pos = self.game.position().clone();
+        if self.refused.is_some() {
+            self.say(&format!(
+                "Illegal move (no position: the last setboard was refused): {}",
+                excerpt(text)
+            ));
+            return;
+        }
         if self.over || self.game.ending.is_some() {
             self.say(&format!(
                 "Illegal move (the game is over): {}",
@@ -374,6 +469,13 @@ impl<W: Write> Session<W> {
             self.play_move(m, None);
             return;
         }
+        let limits = self.move_limits(&pos);
+        self.search(limits);
+    }
+
+    /// The limits of the search of a move in `pos`: the clock's allotment, `sd`'s depth, and
+    /// deepening if `option Deepen` asks for it.
+    fn move_limits(&self, pos: &Position) -> Limits {
         // The side to move has made one move fewer than the move number: exact from the start
         // position, and after `setboard` as far as the FEN's move number is.
         let moves_made = pos.fullmove_number().saturating_sub(1);
@@ -388,19 +490,19 @@ impl<W: Write> Session<W> {
         } else {
             Deepening::Off
         };
-        self.search(Limits {
+        Limits {
             time,
             depth: self.depth,
             deepen,
             ..Limits::default()
-        });
+        }
     }
 
     /// Analyze mode: searches the current position, whichever side is to move, with no time limit
     /// and no book, depth 1, 2, 3, … (to `sd`'s depth if one was given) until stopped, unless a
     /// search is running.
     fn analyze(&mut self) {
-        if self.thinking.is_none() {
+        if self.thinking.is_none() && self.refused.is_none() {
             self.search(Limits {
                 depth: self.depth,
                 deepen: Deepening::Analysis,
