@@ -19,7 +19,13 @@ Areas:
   inputs           /dev/zero, /dev/urandom, random and oversized files and huge tokens for every
                    command that reads a file: no crash, a short message, bounded time and memory
   protocols        random and malformed UCI and CECP lines: every UCI go answered with one
-                   bestmove, the session alive, every line short; finished CECP positions answered
+                   bestmove (0000 after a refused position: never a move for the position
+                   before it), the session alive, every line short; every CECP go answered (a
+                   move, a result or an error), finished positions with their result; then the
+                   edges of issue 34 one by one: refused positions and setboards, a mated side
+                   to move (mate 0, go infinite held until stop), go depth and nodes out of
+                   range (clamped, not answered at depth 1), go after a repetition draw, new
+                   during analyze, hint and bk
   match            engines that flood, stay silent, exit, write endless lines or garbage: each
                    game scored, the runner alive, within the clock plus a second, under 200 MB
 
@@ -546,9 +552,17 @@ class Session:
 BESTMOVE = re.compile(r"^bestmove ([a-h][1-8][a-h][1-8][qrbn]?|0000)( ponder \S+)?$")
 FINISHED = ["7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
             "8/8/8/8/8/8/8/K6k w - - 0 1", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1"]
+# FENs the rules refuse (castling rights without the pieces, a side to move giving check, pawns
+# on the last rank, no king): a position refused is no position.
+REFUSED = ["4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4RK2 w - - 0 1",
+           "4k3/4Q3/8/8/8/8/8/4K3 w - - 0 1", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1",
+           "8/8/8/8/8/8/8/4K3 w - - 0 1", "not/a/fen w - - 0 1"]
 FENS = FINISHED + ["r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w - - 0 1",
                    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                   "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1"]
+                   "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1"] + REFUSED[:3]
+MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+BACK_RANKS = "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1"
+CECP_RESULT = re.compile(r"^(1-0|0-1|1/2-1/2) \{")
 WORDS = ["wtime", "btime", "winc", "binc", "movestogo", "movetime", "depth", "nodes", "mate",
          "infinite", "ponder", "searchmoves", "x", "-1", "0", "1", "2", "99999999999999999999",
          "1.5", "e2e4", "e1h1", "", "\x00", "\xff", "go"]
@@ -578,16 +592,29 @@ def protocols(a, binary, rng, quick, work):
         moves = rng.choice(["", " moves e1h1", " moves e1a1", " moves e1g1 e8c8", " moves zz",
                             " moves " + "e2e4" * 20])
         s.send(f"position fen {fen}{moves}" if rng.random() < 0.7 else "position startpos")
+        extra = None
         if rng.random() < 0.2:
-            s.send(rng.choice(["setoption name Hash value -1", "setoption name Width value 0",
-                               "debug on", "frobnicate " + "z" * 10_000, "position", "stop",
-                               "ponderhit", "isready", "ucinewgame", "\x00\x01"]))
+            extra = rng.choice(["setoption name Hash value -1", "setoption name Width value 0",
+                                "debug on", "frobnicate " + "z" * 10_000, "position", "stop",
+                                "ponderhit", "isready", "ucinewgame", "\x00\x01"])
+            s.send(extra)
         go = random_go(rng)
         s.send(go)
         s.send("stop")
         got, ok = s.until(lambda l: l.startswith("bestmove"))
         area.check(ok and BESTMOVE.match(got[-1] if got else ""), f"uci {go[:80]!r}: {got[-3:]}")
         area.check(all(len(l) < 1200 for l in got), f"uci {go[:80]!r}: a long line")
+        # A refused position (or a bare `position`) and no valid one after it: no move, and
+        # nothing searched, whatever the go.
+        refused = extra == "position" or (
+            any(l.startswith("info string error: position refused") for l in got)
+            and extra != "ucinewgame")
+        if refused:
+            area.check(got[-1] == "bestmove 0000"
+                       and any("no position to search" in l for l in got)
+                       and not any(l.startswith("info string settings") for l in got),
+                       f"uci: a move after a refused position ({fen}{moves[:40]}, {go[:60]!r}): "
+                       f"{got[-3:]}")
         # Exactly one: isready comes back with no further bestmove before it.
         s.send("isready")
         got, ok = s.until(lambda l: l == "readyok")
@@ -612,16 +639,97 @@ def protocols(a, binary, rng, quick, work):
                                "garbage " + "q" * 70_000, "\xff\xfe", "usermove " + "N" * 60_000,
                                "undo", "remove", "?", "."]))
         s.send("go")
+        # Every go is answered: a move, a result, resigning, or an error naming the go.
+        got, ok = s.until(lambda l: l.startswith("move ") or bool(CECP_RESULT.match(l))
+                          or l == "resign" or l.endswith("): go"))
+        area.check(ok, f"cecp go in {fen}: silent: {got[-4:]}")
         n += 1
         s.send(f"ping {n}")
-        got, ok = s.until(lambda l: l == f"pong {n}")
+        more, ok = s.until(lambda l: l == f"pong {n}")
+        got += more
         area.check(ok, f"cecp {fen}: no pong: {got[-3:]}")
         area.check(all(len(l) < 1200 for l in got), f"cecp {fen}: a long line")
         if fen in FINISHED:
-            area.check(any(re.match(r"^(1-0|0-1|1/2-1/2) \{", l) for l in got),
-                       f"cecp go in {fen}: {got[-4:]}")
+            area.check(any(CECP_RESULT.match(l) for l in got), f"cecp go in {fen}: {got[-4:]}")
+        if fen in REFUSED:
+            area.check(not any(l.startswith("move ") for l in got),
+                       f"cecp: a move after a refused setboard {fen}: {got[-4:]}")
     area.check(s.close() == 0, "cecp: exit")
+    protocol_edges(area, binary)
     return area
+
+
+def protocol_edges(area, binary):
+    """The edges of issue 34, items 1-4, each one session."""
+    def uci(lines, until, timeout=20):
+        s = Session(binary, "uci")
+        got = []
+        for line in lines:
+            if isinstance(line, float):
+                time.sleep(line)
+                continue
+            s.send(line)
+        more, ok = s.until(until, timeout)
+        got += more
+        s.close()
+        return got, ok
+
+    # 1. Refused positions: no move for the position before them.
+    for fen in REFUSED:
+        area.inputs += 1
+        got, ok = uci(["position startpos moves e2e4", f"position fen {fen}", "go depth 2"],
+                      lambda l: l.startswith("bestmove"))
+        area.check(ok and got[-1] == "bestmove 0000", f"uci refused {fen}: {got[-3:]}")
+    for moves in ["e2e4 e7e5 g1g3", "e2e4 zz", "e2e4 e7e5 e1g1"]:
+        area.inputs += 1
+        got, ok = uci(["position startpos", f"position startpos moves {moves}", "go movetime 50"],
+                      lambda l: l.startswith("bestmove"))
+        area.check(ok and got[-1] == "bestmove 0000", f"uci refused moves {moves}: {got[-3:]}")
+    # 2. A mated side to move: mate 0, bestmove 0000; go infinite held until stop.
+    area.inputs += 1
+    got, ok = uci([f"position fen {MATED}", "go movetime 200"], lambda l: l.startswith("bestmove"))
+    area.check(ok and got[-1] == "bestmove 0000" and any(" score mate 0" in l for l in got)
+               and not any(" score mate -" in l for l in got), f"uci mated: {got[-3:]}")
+    area.inputs += 1
+    got, ok = uci([f"position fen {MATED}", "go infinite", 0.5, "isready"],
+                  lambda l: l == "readyok")
+    area.check(ok and not any(l.startswith("bestmove") for l in got),
+               f"uci mated go infinite answered before stop: {got[-3:]}")
+    # 3. go depth and nodes out of range: clamped and said, not a search to depth 1.
+    for go, note in [("go depth 25", "searching to depth 20"), ("go nodes 10", "searching 256")]:
+        area.inputs += 1
+        got, ok = uci(["position startpos", go, 0.2, "stop"], lambda l: l.startswith("bestmove"))
+        area.check(ok and any(note in l for l in got)
+                   and not any("answering with a search to depth 1" in l for l in got),
+                   f"uci {go}: {got[-3:]}")
+
+    def cecp(lines, until, timeout=20):
+        s = Session(binary, "xboard")
+        for line in ["xboard", "protover 2"] + lines:
+            s.send(line)
+        got, ok = s.until(until, timeout)
+        s.close()
+        return got, ok
+
+    # 4. go after an announced repetition draw; new during analyze; hint; bk.
+    area.inputs += 1
+    dance = [f"usermove {m}" for m in ["g1f3", "g8f6", "f3g1", "f6g8"] * 2]
+    got, ok = cecp(["new", "force"] + dance + ["go", "ping 1"], lambda l: l == "pong 1")
+    area.check(ok and sum(bool(CECP_RESULT.match(l)) for l in got) == 2,
+               f"cecp go after a repetition draw: {got[-3:]}")
+    area.inputs += 1
+    got, ok = cecp(["post", "analyze", "new", "usermove e2e4"], lambda l: l.startswith("move "))
+    area.check(ok, f"cecp new during analyze, then a move: {got[-3:]}")
+    area.inputs += 1
+    got, ok = cecp([f"setboard {BACK_RANKS}", "hint", "bk", "ping 1"], lambda l: l == "pong 1")
+    area.check(ok and "Hint: d4d8" in got and got[-3:-1] == [" no book move in this position", ""],
+               f"cecp hint and bk: {got[-4:]}")
+    area.inputs += 1
+    got, ok = cecp(["new", "force", "setboard 4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "go", "e2e4",
+                    "ping 1"], lambda l: l == "pong 1")
+    area.check(ok and not any(l.startswith("move ") for l in got)
+               and any(l.startswith("Error (no position") for l in got),
+               f"cecp go after a refused setboard: {got[-4:]}")
 
 
 # ---------------------------------------------------------------------------------------------
