@@ -1,7 +1,8 @@
 //! The search parameters' one check (`interface::params`), seen from every front end: the command
 //! line (exit code 2 and a message), the game's SETW/SETD/SETF, UCI (`info string error`) and
-//! CECP (`Error (bad argument: …)`). A value out of range is refused, never clamped or ignored;
-//! and UCI options take effect whatever order they come in.
+//! CECP (`Error (bad argument: …)`). A value out of range is refused, never ignored, and clamped
+//! only by UCI's `go depth` and `go nodes` (`tests/protocol.rs`); settings that make no sense
+//! together are refused; and UCI options take effect whatever order they come in.
 
 mod common;
 
@@ -435,4 +436,96 @@ fn a_search_stopped_by_time_is_repeated_exactly_by_a_node_limit_at_its_stop() {
         };
         assert_eq!(same(&timed), same(&limited), "{profile}");
     }
+}
+
+/// Settings given together that make no sense are refused, exit 2, naming the one given and
+/// what would make sense, as an option that does not apply to the profile is: never run
+/// without a word. (c197 honours every feedover at any depth: `--depth 1 --feedovers 20`
+/// searches more, so it is run.)
+#[test]
+fn settings_that_make_no_sense_together_are_refused_with_what_would() {
+    let c197_no_table = "machack: --hash-entries 0 leaves c197's table, used for draws";
+    for (args, message) in [
+        (
+            &["--secondary", "off", "--secondary-plies", "5"][..],
+            "machack: --secondary-plies 5 changes nothing: the secondary search is off (c197 has \
+             none unless --secondary on)\n",
+        ),
+        (
+            &["--secondary", "on", "--secondary-plies", "0"],
+            "machack: --secondary-plies 0 leaves the secondary search no plies to add: give \
+             --secondary-plies 1 to 20, or --secondary off\n",
+        ),
+        (
+            &["--hash-entries", "0", "--table", "values"],
+            "machack: --hash-entries 0 leaves c197's table, used for values (--table values), no \
+             entries: c197 without a table is --table off\n",
+        ),
+        (&["--hash-entries", "0", "--table", "draws"], c197_no_table),
+        (&["--hash-entries", "0"], c197_no_table),
+        (
+            &["--table", "off", "--hash-kb", "100"],
+            "machack: --hash-kb (8533 entries) changes nothing: with --table off c197 has no \
+             table (give --table draws or values to use one)\n",
+        ),
+        (
+            &[
+                "--profile",
+                "paper",
+                "--shadow",
+                "on",
+                "--hash-entries",
+                "0",
+            ],
+            "machack: --hash-entries 0 leaves the shadow score (--shadow on) no table to be \
+             stored in\n",
+        ),
+        (
+            &["--profile", "paper", "--feedovers", "4"],
+            "machack: --feedovers 4 changes nothing beyond 3: the paper's program starts no \
+             feedover at the depth + 3 or deeper\n",
+        ),
+    ] {
+        let (code, out, err) = machack(&[&["think"][..], args].concat(), "");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.starts_with(message), "{args:?}: {err}");
+    }
+    for args in [
+        &["--depth", "1", "--feedovers", "20", "--nodes", "256"][..],
+        &["--table", "off"],
+        &["--profile", "paper", "--hash-entries", "0"],
+        &["--profile", "paper", "--feedovers", "3"],
+        &[
+            "--secondary",
+            "on",
+            "--secondary-plies",
+            "1",
+            "--nodes",
+            "256",
+        ],
+    ] {
+        let (code, _, err) = machack(&[&["think"][..], args].concat(), "");
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+}
+
+/// A preset half-overridden is no longer that preset, and the settings line no longer names
+/// it: a note says so.
+#[test]
+fn a_preset_overridden_in_part_is_said_to_be_so() {
+    let (code, out, err) = machack(&["think", "--preset", "quick", "--width", "9"], "");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err,
+        "machack: note: --width 9 (the quick preset's 4) overrides the quick preset: the settings \
+         are named by their values, not as the quick preset\n"
+    );
+    assert!(
+        out.contains("settings: profile c197, fixes none, width 9, depth 2, feedovers 2,"),
+        "{out}"
+    );
+    // The preset's own value is no override.
+    let (code, out, err) = machack(&["think", "--preset", "quick", "--width", "4"], "");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.contains("(quick preset)"), "{out}");
 }

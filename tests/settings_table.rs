@@ -95,6 +95,15 @@ fn the_manual_table_is_the_programs() {
     assert_eq!(others, ["--preset", "--hash-kb", "--nodes", "--time-ms"]);
 }
 
+/// What an option needs given with it to make sense (else it is refused, as
+/// `tests/search_params.rs` shows): the secondary search's plies need the search.
+fn needs(option: &str) -> &'static [&'static str] {
+    match option {
+        "--secondary-plies" => &["--secondary", "on"],
+        _ => &[],
+    }
+}
+
 /// What the settings line says when `row` is honoured.
 fn honoured_in_line(row: &Row) -> Option<String> {
     match row.option.as_str() {
@@ -116,7 +125,9 @@ fn every_option_is_honoured_or_refused_under_each_profile() {
             if row.option == "--profile" {
                 base.clear();
             }
-            let option = [&base[..], &[row.option.as_str(), row.value.as_str()]].concat();
+            // An option that needs another to make sense is given with it.
+            let needs = needs(&row.option);
+            let option = [&base[..], needs, &[row.option.as_str(), row.value.as_str()]].concat();
             // A node limit keeps each search short (the limit's own row aside).
             let limit: &[&str] = if row.option == "--nodes" {
                 &[]

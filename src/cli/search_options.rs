@@ -257,8 +257,29 @@ impl SettingsOptions {
     }
 
     /// The changes these options make to the settings they start from: the preset, then each
-    /// setting given (`--hash-kb` as the entries it holds).
+    /// setting given (`--hash-kb` as the entries it holds). A preset given with a width, depth
+    /// or feedovers of another value is no longer that preset, and the settings line will not
+    /// name it: a note on standard error says so.
     pub fn changes(&self) -> Result<Changes, CliError> {
+        let changes = self.given_changes()?;
+        let overridden = changes.preset_overridden();
+        if let (Some(preset), false) = (changes.preset, overridden.is_empty()) {
+            let verb = if overridden.len() == 1 {
+                "overrides"
+            } else {
+                "override"
+            };
+            eprintln!(
+                "machack: note: {} {verb} the {preset} preset: the settings are named by their \
+                 values, not as the {preset} preset",
+                overridden.join(", ")
+            );
+        }
+        Ok(changes)
+    }
+
+    /// The changes the options given make, without a word.
+    fn given_changes(&self) -> Result<Changes, CliError> {
         let preset = match &self.preset {
             Some(p) => Some(p.parse::<Preset>().map_err(|e| e.to_string())?),
             None => None,

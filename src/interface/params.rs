@@ -19,8 +19,13 @@ use std::time::Duration;
 pub const DEPTHS: RangeInclusive<u32> = 1..=20;
 /// The basic width at one level.
 pub const WIDTHS: RangeInclusive<u32> = 1..=255;
-/// Feedovers in one line (none starts at ply >= depth + 3, so more than 3 change nothing).
+/// Feedovers in one line. c197 honours them all (`FDCUT = HK1V + MCFB + 1`: a feedover may
+/// start at any level below it); the paper's program starts none at ply >= depth +
+/// [`PAPER_FEEDOVER_PLIES`], so more than that change nothing there.
 pub const FEEDOVERS: RangeInclusive<u32> = 0..=20;
+/// The plies past the basic depth at which the paper's program may start a feedover (paper §4
+/// as recreated, `paper::search::alpha_beta`): at most this many feedovers in a line.
+pub const PAPER_FEEDOVER_PLIES: u32 = 3;
 /// Plies the secondary search adds: it searches to depth + plies, so as many as the depth.
 pub const SECONDARY_PLIES: RangeInclusive<u32> = 0..=20;
 /// The largest hash table, in kilobytes: 1 GiB, 2,730 times the 1967 table and far more than a
@@ -622,6 +627,13 @@ pub enum ParamError {
         /// What is wrong with it.
         why: String,
     },
+    /// Settings given together that make no sense (see `interface::settings`, `Changes`).
+    Together {
+        /// The setting given that the others leave without sense, as given: `--secondary-plies 5`.
+        given: String,
+        /// Why, and what would make sense.
+        why: String,
+    },
     /// A number outside its documented range (or no number at all).
     OutOfRange {
         /// The parameter, e.g. `feedovers`.
@@ -681,6 +693,7 @@ impl fmt::Display for ParamError {
                 "{given} does not apply to profile {profile}: it applies to {applies} ({why})"
             ),
             ParamError::Tag { tag, why } => write!(f, "tag {tag}: {why}"),
+            ParamError::Together { given, why } => write!(f, "{given} {why}"),
             ParamError::OutOfRange {
                 what,
                 value,

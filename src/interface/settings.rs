@@ -11,8 +11,8 @@
 use super::fixes::Fixes;
 use super::paper::{KingSafety, PaperKnowledge};
 use super::params::{
-    ParamError, Preset, Profile, SearchParams, check_hash_entries, check_secondary_plies,
-    parse_depth, parse_feedovers, parse_switch,
+    PAPER_FEEDOVER_PLIES, ParamError, Preset, Profile, SearchParams, TableUse, check_hash_entries,
+    check_secondary_plies, parse_depth, parse_feedovers, parse_switch,
 };
 use std::fmt;
 use std::ops::RangeInclusive;
@@ -477,7 +477,8 @@ impl Changes {
 
     /// `base` changed: the preset's widths, depth and feedovers, then each setting in table
     /// order, checked against the profile it then has (refused, named as given, under one it
-    /// does not apply to).
+    /// does not apply to), and the settings given checked against the others
+    /// (`Changes::check_together`).
     pub fn apply(&self, base: &SearchParams) -> Result<SearchParams, ParamError> {
         let mut params = base.clone();
         if let Some(p) = self.preset {
@@ -491,7 +492,136 @@ impl Changes {
                 s.apply(&mut params, &c.given, &c.value)?;
             }
         }
+        self.check_together(&params)?;
         Ok(params)
+    }
+
+    /// The setting `key` as given (the last, if given twice): `--secondary-plies 5`, or
+    /// `--hash-kb (8533 entries)` for an option in other units.
+    fn given(&self, key: &str) -> Option<String> {
+        self.items.iter().rfind(|c| c.key == key).map(|c| {
+            if c.given == format!("--{key}") {
+                format!("{} {}", c.given, c.value)
+            } else {
+                format!("{} ({} entries)", c.given, c.value)
+            }
+        })
+    }
+
+    /// Refuses settings given that the others, in `params`, leave without effect or sense, as
+    /// an option that does not apply to the profile is refused: only what was given is blamed
+    /// (a default that another option makes pointless is left alone, unless that option is
+    /// what was given).
+    fn check_together(&self, params: &SearchParams) -> Result<(), ParamError> {
+        let refuse = |given: String, why: &str| {
+            Err(ParamError::Together {
+                given,
+                why: why.to_string(),
+            })
+        };
+        if let Some(given) = self.given("secondary-plies")
+            && !params.secondary()
+        {
+            return refuse(
+                given,
+                "changes nothing: the secondary search is off (c197 has none unless --secondary \
+                 on)",
+            );
+        }
+        if params.secondary() && params.secondary_plies == 0 {
+            let given = self.given("secondary-plies").or(self.given("secondary"));
+            if let Some(given) = given {
+                return refuse(
+                    given,
+                    "leaves the secondary search no plies to add: give --secondary-plies 1 to \
+                     20, or --secondary off",
+                );
+            }
+        }
+        let no_table = params.table_entries() == 0;
+        match params.profile {
+            Profile::C197(_) if no_table && params.table != TableUse::Off => {
+                let why = format!(
+                    "leaves c197's table, used for {} (--table {0}), no entries: c197 without a \
+                     table is --table off",
+                    params.table
+                );
+                if let Some(given) = self.given("hash-entries") {
+                    return refuse(given, &why);
+                }
+                if let Some(given) = self.given("table") {
+                    return refuse(
+                        given,
+                        "needs a table, and it has no entries (hash-entries 0): c197 without a \
+                         table is --table off",
+                    );
+                }
+            }
+            Profile::C197(_) if params.table == TableUse::Off => {
+                if let Some(given) = self.given("hash-entries") {
+                    return refuse(
+                        given,
+                        "changes nothing: with --table off c197 has no table (give --table \
+                         draws or values to use one)",
+                    );
+                }
+            }
+            Profile::Paper(_) if no_table && params.shadow_score => {
+                if let Some(given) = self.given("hash-entries") {
+                    return refuse(
+                        given,
+                        "leaves the shadow score (--shadow on) no table to be stored in",
+                    );
+                }
+                if let Some(given) = self.given("shadow") {
+                    return refuse(
+                        given,
+                        "stores the shadow score in the table, and it has no entries \
+                         (hash-entries 0)",
+                    );
+                }
+            }
+            // No feedover starts past the depth + PAPER_FEEDOVER_PLIES (c197 has no such bound).
+            Profile::Paper(_) if params.feedovers > PAPER_FEEDOVER_PLIES => {
+                if let Some(given) = self.given("feedovers") {
+                    return refuse(
+                        given,
+                        &format!(
+                            "changes nothing beyond {PAPER_FEEDOVER_PLIES}: the paper's program \
+                             starts no feedover at the depth + {PAPER_FEEDOVER_PLIES} or deeper"
+                        ),
+                    );
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// What the settings given change of the preset given (its widths, depth or feedovers),
+    /// in words, for a note: `--width 9 (the quick preset's 4)`; empty if no preset was given
+    /// or none of them changes.
+    pub fn preset_overridden(&self) -> Vec<String> {
+        let Some(preset) = self.preset else {
+            return Vec::new();
+        };
+        let base = SearchParams::preset(preset);
+        let mut out = Vec::new();
+        for key in ["width", "depth", "feedovers"] {
+            let (Some(c), Some(s)) = (self.items.iter().rfind(|c| c.key == key), find(key)) else {
+                continue;
+            };
+            let mut p = base.clone();
+            if s.apply(&mut p, &c.given, &c.value).is_ok() && s.get(&p) != s.get(&base) {
+                out.push(format!(
+                    "{} {} (the {preset} preset's {})",
+                    c.given,
+                    c.value,
+                    s.get(&base)
+                ));
+            }
+        }
+        out
     }
 }
 

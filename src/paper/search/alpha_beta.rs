@@ -18,6 +18,7 @@ use super::modifications::{poor_move_penalty, same_piece_penalty};
 use super::repetition::{KeyStack, Repetition};
 use crate::interface::SearchParams;
 use crate::interface::Statistics;
+use crate::interface::params::PAPER_FEEDOVER_PLIES;
 use crate::interface::{Limits, Selection};
 use crate::paper::plausible::PlausibleMove;
 use crate::rules::{Bitboard, Move, Position};
@@ -252,7 +253,9 @@ impl<K: Knowledge + ?Sized> Tree<'_, K> {
         // (paper §4; source: at most `feedovers` per line, none at ply >= depth + 3).
         let mut feedovers_used = feedovers_used;
         if ply >= self.basic_depth {
-            let reason = if feedovers_used < self.params.feedovers && ply < self.basic_depth + 3 {
+            let reason = if feedovers_used < self.params.feedovers
+                && ply < self.basic_depth + PAPER_FEEDOVER_PLIES
+            {
                 feedover_reason(self.knowledge, &self.pos)
             } else {
                 None
