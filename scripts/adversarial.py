@@ -27,7 +27,8 @@ Areas:
                    range (clamped, not answered at depth 1), go after a repetition draw, new
                    during analyze, hint and bk
   match            engines that flood, stay silent, exit, write endless lines or garbage: each
-                   game scored, the runner alive, within the clock plus a second, under 200 MB
+                   game scored (a failed start is no game: the match ends, exit 2), the runner
+                   alive, within the clock plus a second, under 200 MB
 
 Needs bash and kill; the tmpfs and the user who is not root need root (said and skipped
 otherwise). About 4 minutes on 2 cores (--quick: about 1).
@@ -798,10 +799,15 @@ def match(a, binary, rng, quick, work):
         area.check(r.kb < 200_000, f"{label}: {r.kb} KB")
         played = len(re.findall(r"^game \d+/", r.err, re.M))
         tags = open(pgn).read().count("[Termination") if os.path.exists(pgn) else 0
-        area.check(played >= 1 and tags == played, f"{label}: {played} games, {tags} tags: {r}")
-        score = re.findall(r"\| machack \+(\d+) =(\d+) -(\d+) ", r.err)
-        area.check(bool(score) and score[-1][2] == "0",
-                   f"{label}: machack lost a game: {r.err[-400:]}")
+        area.check(tags == played, f"{label}: {played} games, {tags} tags: {r}")
+        if "no game was played" in r.err:
+            # A failed start is no game: the match ends at once, exit 2, nothing counted.
+            area.check(r.code == 2 and played == 0 and "Score of" not in r.out,
+                       f"{label}: a failed start counted: {r}")
+        else:
+            score = re.findall(r"\| machack \+(\d+) =(\d+) -(\d+) ", r.err)
+            area.check(played >= 1 and bool(score) and score[-1][2] == "0",
+                       f"{label}: machack lost a game: {r.err[-400:]}")
         area.check(max(map(len, r.err.splitlines()), default=0) < 1200, f"{label}: long line")
         area.notes.append(f"{name} {r.secs:.1f}s {r.kb // 1024}MB")
     return area

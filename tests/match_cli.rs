@@ -177,10 +177,10 @@ fn games_in(path: &std::path::Path) -> Vec<machack::notation::Game> {
     pgn::read(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-/// `yes` floods the handshake: it loses the first game at once (its memory was 1.9 GB after
-/// 5 s, and it never timed out), the reason in the PGN, and the match stops with an error.
+/// `yes` floods the handshake: the match stops at once with an error (its memory was 1.9 GB
+/// after 5 s, and it never timed out), and no game is counted: a failed start is no game.
 #[test]
-fn yes_as_an_engine_loses_at_once_with_bounded_memory() {
+fn yes_as_an_engine_stops_the_match_at_once_with_bounded_memory() {
     if !common::tool_installed("/usr/bin/yes", "match_cli yes") {
         return;
     }
@@ -199,25 +199,17 @@ fn yes_as_an_engine_loses_at_once_with_bounded_memory() {
     let m = common::measured(&dir, &args, None, Duration::from_secs(30));
     eprintln!("yes: {:.2} s, {} KB", m.seconds, m.peak_kb);
     assert_eq!(m.code, Some(2), "{m:?}");
-    assert!(
-        m.stderr.contains(
-            "machack: /usr/bin/yes flooded its output: more than 100000 lines without 'uciok'; \
-             game 1 is scored as lost by /usr/bin/yes, and the match stops"
-        ),
+    assert_eq!(
+        m.stderr,
+        "machack: /usr/bin/yes flooded its output: more than 100000 lines without 'uciok'; no \
+         game was played\n",
         "{m:?}"
     );
-    assert!(
-        m.stdout.contains("Score of machack vs /usr/bin/yes: 1-0-0"),
-        "{m:?}"
-    );
+    assert_eq!(m.stdout, "", "{m:?}");
     // Within the clock (1 s) plus a second, and far under 200 MB.
     assert!(m.seconds < 2.0, "{m:?}");
     assert!(m.peak_kb < 200_000, "{m:?}");
-    let games = games_in(&dir.join("games.pgn"));
-    assert_eq!(games.len(), 1);
-    assert_eq!(games[0].result_text(), "1-0");
-    assert_eq!(games[0].tag("Termination"), Some("rules infraction"));
-    assert_eq!(games[0].tag("PlyCount"), Some("0"));
+    assert_eq!(std::fs::read_to_string(dir.join("games.pgn")).unwrap(), "");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -264,5 +256,99 @@ fn an_engine_flooding_info_after_go_loses_within_the_clock_plus_a_second() {
             assert_eq!(g.tag("Termination"), Some(termination), "{name}");
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An engine of the other protocol is said to be so at once, with the option that would play
+/// it (Fairy-Max writes `tellics say` and refuses `uci`; Stockfish refuses `xboard`), and no
+/// game is counted: not a 10-second wait, then the engine's forfeit scored as machack's win.
+#[test]
+fn an_engine_of_the_other_protocol_is_named_at_once_and_no_game_is_counted() {
+    for (engine, protocol, message) in [
+        (
+            "/usr/games/fairymax",
+            "uci",
+            "machack: /usr/games/fairymax wrote 'tellics say     Fairy-Max 5.0b' as an xboard \
+             (CECP) engine does, not UCI: try --engine-protocol xboard; no game was played\n",
+        ),
+        (
+            "/usr/games/stockfish",
+            "xboard",
+            "machack: /usr/games/stockfish wrote 'Unknown command: 'xboard'. Type …(58 bytes)' \
+             as a UCI engine does, not xboard (CECP): try --engine-protocol uci; no game was \
+             played\n",
+        ),
+    ] {
+        if !common::tool_installed(engine, "match_cli other protocol") {
+            continue;
+        }
+        let started = std::time::Instant::now();
+        let (code, out, err) = machack(&[
+            "match",
+            "--engine",
+            engine,
+            "--engine-protocol",
+            protocol,
+            "--games",
+            "2",
+            "--tc",
+            "5",
+        ]);
+        assert_eq!((code, out.as_str(), err.as_str()), (Some(2), "", message));
+        assert!(started.elapsed() < Duration::from_secs(3), "{engine}");
+    }
+}
+
+/// An `--engine-option` the engine does not offer is refused before any game, with the
+/// options it has: a misspelt `UCI_Elo` would leave a full-strength engine playing. UCI's
+/// names are matched without regard to case.
+#[test]
+fn an_engine_option_the_engine_does_not_offer_is_refused_before_any_game() {
+    let dir = common::scratch("match-options");
+    let script = dir.join("options.sh");
+    std::fs::write(
+        &script,
+        "while read l; do case \"$l\" in\n\
+         uci) echo 'id name Options'; echo 'option name UCI_Elo type spin default 1350 min 1000 \
+         max 2800'; echo 'option name Skill Level type spin default 20 min 0 max 20'; echo \
+         uciok;;\n\
+         isready) echo readyok;;\n\
+         go*) echo 'bestmove e7e5';;\n\
+         quit) exit 0;;\n\
+         esac; done\n",
+    )
+    .unwrap();
+    let engine = format!("sh {}", script.display());
+    let (code, out, err) = machack(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine-option",
+        "UCI_Elo=1350",
+        "--engine-option",
+        "UCI_Eol=1350",
+    ]);
+    assert_eq!((code, out.as_str()), (Some(2), ""), "{err}");
+    assert_eq!(
+        err,
+        "machack: --engine-option UCI_Eol: Options has no option of that name (it offers \
+         UCI_Elo, Skill Level)\n"
+    );
+    let (code, _, err) = machack(&[
+        "match",
+        "--engine",
+        &engine,
+        "--engine-option",
+        "uci_elo=1350",
+        "--engine-option",
+        "Skill Level=3",
+        "--games",
+        "1",
+        "--tc",
+        "1",
+        "--preset",
+        "quick",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -60,6 +60,10 @@ pub struct MoveRequest<'a> {
 pub trait Opponent {
     /// Its name, for the PGN and the progress lines.
     fn name(&self) -> &str;
+    /// The names of the options it offered.
+    fn options(&self) -> &[String];
+    /// Sets options (names it offered) and waits until it is ready.
+    fn configure(&mut self, options: &[(String, String)]) -> Result<(), String>;
     /// Prepares a new game from the start position with time control `tc`.
     fn new_game(&mut self, tc: &TimeControl) -> Result<(), String>;
     /// Asks for a move.
@@ -71,6 +75,14 @@ pub trait Opponent {
 impl Opponent for UciEngine {
     fn name(&self) -> &str {
         &self.process.name
+    }
+
+    fn options(&self) -> &[String] {
+        &self.options
+    }
+
+    fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        UciEngine::configure(self, options)
     }
 
     fn new_game(&mut self, _tc: &TimeControl) -> Result<(), String> {
@@ -97,6 +109,14 @@ impl Opponent for UciEngine {
 impl Opponent for XboardEngine {
     fn name(&self) -> &str {
         &self.process.name
+    }
+
+    fn options(&self) -> &[String] {
+        &self.features.options
+    }
+
+    fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        XboardEngine::configure(self, options)
     }
 
     fn new_game(&mut self, tc: &TimeControl) -> Result<(), String> {
@@ -152,34 +172,49 @@ pub struct EngineSpec {
 /// Why an engine could not be started.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StartError {
-    /// The program could not be run at all (no such file, not executable): the match cannot
-    /// be played.
+    /// The program could not be run at all (no such file, not executable), or has no option
+    /// of a name given: the match cannot be played.
     NotRun(String),
     /// It ran but did not complete the handshake (it exited, stayed silent, flooded its output,
-    /// broke the protocol): the game it was started for is lost.
-    Handshake {
-        /// The name it goes by (the command, or the name it gave).
-        name: String,
-        /// What went wrong.
-        why: String,
-    },
+    /// spoke the other protocol): no game can be played against it, and none is counted.
+    Handshake(String),
 }
 
 impl EngineSpec {
-    /// Starts the engine and completes its handshake.
+    /// Starts the engine, completes its handshake and sets its options, each checked against
+    /// the names it offered (a misspelt `UCI_Elo` would leave a full-strength engine playing).
     pub fn start(&self) -> Result<Box<dyn Opponent>, StartError> {
         let process = engine_process::spawn(&self.command).map_err(StartError::NotRun)?;
-        let name = process.name.clone();
-        let handshake = |why| StartError::Handshake {
-            name: name.clone(),
-            why,
-        };
-        Ok(match self.protocol {
-            Protocol::Uci => Box::new(UciEngine::start(process, &self.options).map_err(handshake)?),
+        let mut engine: Box<dyn Opponent> = match self.protocol {
+            Protocol::Uci => Box::new(UciEngine::start(process).map_err(StartError::Handshake)?),
             Protocol::Xboard => {
-                Box::new(XboardEngine::start(process, &self.options).map_err(handshake)?)
+                Box::new(XboardEngine::start(process).map_err(StartError::Handshake)?)
             }
-        })
+        };
+        for (name, _) in &self.options {
+            if !engine
+                .options()
+                .iter()
+                .any(|o| o.eq_ignore_ascii_case(name))
+            {
+                let offered = match engine.options() {
+                    [] => "it offers none".to_string(),
+                    names => format!("it offers {}", names.join(", ")),
+                };
+                return Err(StartError::NotRun(
+                    clip(&format!(
+                        "--engine-option {}: {} has no option of that name ({offered})",
+                        excerpt(name),
+                        engine.name()
+                    ))
+                    .into_owned(),
+                ));
+            }
+        }
+        engine
+            .configure(&self.options)
+            .map_err(StartError::Handshake)?;
+        Ok(engine)
     }
 }
 
@@ -355,16 +390,18 @@ impl GameRecord {
 pub struct MatchEnd {
     /// The score of the games played.
     pub tally: Tally,
-    /// Why the match stopped before its last game, if it did: the engine could not complete
-    /// its handshake (the game it was started for is scored as lost, and no further game can
-    /// be played against it).
+    /// Why the match stopped before its last game, if it did: the engine, restarted after a
+    /// game it lost by a fault, could not complete its handshake (no further game can be
+    /// played against it; the game it was started for is not counted).
     pub stopped: Option<String>,
 }
 
 /// Plays the match, calling `on_game` after each game with the game and the running tally
 /// (an error from it ends the match). An engine that misbehaves loses the game and is
-/// restarted for the next; one that cannot complete its handshake loses the game it was started
-/// for and stops the match. Errors: an engine program that cannot be run.
+/// restarted for the next; one that cannot complete its handshake stops the match, and the
+/// game it was started for is not played (a failed start is no game). Errors: an engine
+/// program that cannot be run, an option it does not have, a handshake that fails before
+/// any game.
 pub fn play_match(
     config: &MatchConfig,
     on_game: &mut dyn FnMut(&GameRecord, &Tally) -> Result<(), String>,
@@ -395,15 +432,14 @@ pub fn play_match(
             None => match config.engine.start() {
                 Ok(e) => e,
                 Err(StartError::NotRun(e)) => return Err(e),
-                Err(StartError::Handshake { name, why }) => {
-                    let record = setup.forfeited(&name, why.clone());
-                    record.add_to(&mut tally);
-                    on_game(&record, &tally)?;
+                Err(StartError::Handshake(why)) if i == 0 => {
+                    return Err(format!("{why}; no game was played"));
+                }
+                Err(StartError::Handshake(why)) => {
                     return Ok(MatchEnd {
                         tally,
                         stopped: Some(format!(
-                            "{why}; game {} is scored as lost by {name}, and the match stops",
-                            i + 1
+                            "{why}; the match stops after {i} games (a failed start is no game)"
                         )),
                     });
                 }
@@ -446,20 +482,6 @@ fn machack_comment(value: crate::value::Value, elapsed: Duration, depth: Option<
 }
 
 impl Setup<'_> {
-    /// The game lost by the engine `name` before it began, because it could not be started
-    /// (`why`): no moves, the reason in a comment, `rules infraction` its termination.
-    fn forfeited(&self, name: &str, why: String) -> GameRecord {
-        GameRecord {
-            number: self.number,
-            machack_color: self.machack_color,
-            engine_name: name.to_string(),
-            opening: self.opening,
-            moves: Vec::new(),
-            ending: Verdict::loss(!self.machack_color, Termination::RulesInfraction, why),
-            tc: self.config.tc,
-        }
-    }
-
     /// Plays the game; also says whether the engine is still in a known state.
     fn play(&self, engine: &mut dyn Opponent, machack: &mut Engine) -> (GameRecord, bool) {
         let mut record = GameRecord {

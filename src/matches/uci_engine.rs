@@ -4,41 +4,75 @@
 //! hung engine cannot hang the match.
 
 use super::engine_process::EngineProcess;
+use crate::notation::excerpt;
 use std::time::{Duration, Instant};
 
 /// A running UCI engine.
 pub struct UciEngine {
     /// The process, with the name the engine gave.
     pub process: EngineProcess,
+    /// The names of the options it offered (`option name NAME type …`).
+    pub options: Vec<String>,
 }
 
 /// How long an engine may take to answer `uci` or `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
+/// Whether `line` is one an xboard (CECP) engine writes, not a UCI one: its name and
+/// features, its chat, its refusal of `uci` as a command.
+fn cecp_line(line: &str) -> bool {
+    [
+        "feature ",
+        "tellics ",
+        "telluser",
+        "Error (",
+        "Illegal move",
+    ]
+    .iter()
+    .any(|p| line.trim_start().starts_with(p))
+}
+
 impl UciEngine {
     /// The engine running as `process` (started by [`super::engine_process::spawn`]): says
-    /// `uci`, sets `options` (`name`, `value`) and waits until it is ready.
-    pub fn start(
-        process: EngineProcess,
-        options: &[(String, String)],
-    ) -> Result<UciEngine, String> {
-        let mut engine = UciEngine { process };
+    /// `uci` and reads its name and options until `uciok`. An engine that writes what an
+    /// xboard engine writes is said to be one at once, with the option that would play it.
+    pub fn start(process: EngineProcess) -> Result<UciEngine, String> {
+        let mut engine = UciEngine {
+            process,
+            options: Vec::new(),
+        };
         engine.send("uci")?;
         let deadline = Instant::now() + HANDSHAKE;
         loop {
             let line = engine.next_line(deadline, "uciok")?;
+            if cecp_line(&line) {
+                return Err(format!(
+                    "{} wrote '{}' as an xboard (CECP) engine does, not UCI: try \
+                     --engine-protocol xboard",
+                    engine.process.name,
+                    excerpt(line.trim())
+                ));
+            }
             if let Some(name) = line.strip_prefix("id name ") {
                 engine.process.name = name.trim().to_string();
+            }
+            if let Some(rest) = line.trim().strip_prefix("option name ") {
+                let name = rest.split(" type ").next().unwrap_or(rest);
+                engine.options.push(name.trim().to_string());
             }
             if line.trim() == "uciok" {
                 break;
             }
         }
-        for (name, value) in options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
-        }
-        engine.sync()?;
         Ok(engine)
+    }
+
+    /// Sets `options` (`name`, `value`, names the engine offered) and waits until it is ready.
+    pub fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        for (name, value) in options {
+            self.send(&format!("setoption name {name} value {value}"))?;
+        }
+        self.sync()
     }
 
     /// Sends one command line.

@@ -30,6 +30,8 @@ pub struct Features {
     pub ping: bool,
     /// The engine's name (`myname`).
     pub myname: Option<String>,
+    /// The names of the options it offered (`option="NAME -type …"`).
+    pub options: Vec<String>,
 }
 
 /// Reads one `feature` line's `name=value` pairs (values may be quoted).
@@ -76,14 +78,25 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 /// How long protocol 2 gives an engine to start its feature list.
 const FEATURE_WAIT: Duration = Duration::from_secs(2);
 
+/// Whether `line` is one a UCI engine writes, not an xboard one: its name, options and
+/// `uciok`, or (Stockfish's words) its refusal of `xboard` as a command.
+fn uci_line(line: &str) -> bool {
+    [
+        "id name ",
+        "option name ",
+        "uciok",
+        "info string",
+        "Unknown command",
+    ]
+    .iter()
+    .any(|p| line.trim_start().starts_with(p))
+}
+
 impl XboardEngine {
     /// The engine running as `process` (started by [`super::engine_process::spawn`]): says
-    /// `xboard` and `protover 2`, accepts the features it announces, sets `options`
-    /// (`option NAME=VALUE`) and waits until it is ready.
-    pub fn start(
-        process: EngineProcess,
-        options: &[(String, String)],
-    ) -> Result<XboardEngine, String> {
+    /// `xboard` and `protover 2` and accepts the features it announces. An engine that writes
+    /// what a UCI engine writes is said to be one at once, with the option that would play it.
+    pub fn start(process: EngineProcess) -> Result<XboardEngine, String> {
         let mut engine = XboardEngine {
             process,
             features: Features::default(),
@@ -97,11 +110,16 @@ impl XboardEngine {
         if let Some(n) = &engine.features.myname {
             engine.process.name = n.clone();
         }
-        for (name, value) in options {
-            engine.send(&format!("option {name}={value}"))?;
-        }
-        engine.sync()?;
         Ok(engine)
+    }
+
+    /// Sets `options` (`option NAME=VALUE`, names the engine offered) and waits until it is
+    /// ready.
+    pub fn configure(&mut self, options: &[(String, String)]) -> Result<(), String> {
+        for (name, value) in options {
+            self.send(&format!("option {name}={value}"))?;
+        }
+        self.sync()
     }
 
     /// Reads `feature` lines until `done=1`; an engine that sends none in two seconds is taken
@@ -116,6 +134,14 @@ impl XboardEngine {
                 return Ok(());
             };
             lines += 1;
+            if uci_line(&line) {
+                return Err(format!(
+                    "{} wrote '{}' as a UCI engine does, not xboard (CECP): try \
+                     --engine-protocol uci",
+                    self.process.name,
+                    excerpt(line.trim())
+                ));
+            }
             if lines > LINES_PER_ANSWER {
                 return Err(format!(
                     "{} flooded its output: more than {LINES_PER_ANSWER} lines without \
@@ -129,6 +155,10 @@ impl XboardEngine {
                     "setboard" => self.features.setboard = value == "1",
                     "ping" => self.features.ping = value == "1",
                     "myname" => self.features.myname = Some(value.clone()),
+                    "option" => {
+                        let name = value.split(" -").next().unwrap_or(&value);
+                        self.features.options.push(name.trim().to_string());
+                    }
                     "done" if value == "0" => deadline = started + HANDSHAKE,
                     "done" => {
                         self.send("accepted done")?;
