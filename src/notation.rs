@@ -18,7 +18,7 @@ pub mod score;
 
 pub use descriptive::Style;
 pub use error::MoveError;
-pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_games, read_moves};
+pub use game::{Game, GameMove, ReadError, ReadErrorKind, read_each_game, read_games, read_moves};
 
 use crate::rules::{Move, Position};
 
@@ -55,10 +55,31 @@ pub const EXCERPT_MAX: usize = 40;
 /// The longest message shown whole ([`clip`]).
 pub const MESSAGE_MAX: usize = 1000;
 
+/// Whether `c` is written as it is in a message: not a control character (but a line's end
+/// or a tab), nor an invisible one (a byte-order mark).
+fn shown_as_is(c: char) -> bool {
+    (!c.is_control() || c == '\n' || c == '\t') && c != '\u{feff}'
+}
+
 /// `message`, or, if it is longer than [`MESSAGE_MAX`] characters, its start and end with what is
 /// between them left out: the last guard against a message that quotes a long text whole (the
-/// texts a message quotes are [`excerpt`]s where they are quoted).
+/// texts a message quotes are [`excerpt`]s where they are quoted). A control character it
+/// quotes (a NUL byte of a file, a line) is written as an escape (`\0`, `\u{1}`), not sent to
+/// the terminal.
 pub fn clip(message: &str) -> std::borrow::Cow<'_, str> {
+    if !message.chars().all(shown_as_is) {
+        let escaped: String = message
+            .chars()
+            .map(|c| {
+                if shown_as_is(c) {
+                    c.to_string()
+                } else {
+                    c.escape_debug().to_string()
+                }
+            })
+            .collect();
+        return clip(&escaped).into_owned().into();
+    }
     let n = message.chars().count();
     if n <= MESSAGE_MAX {
         return message.into();
@@ -268,4 +289,19 @@ pub fn describe(pos: &Position, m: Move) -> String {
         descriptive::format_written(pos, m),
         san::format(pos, m)
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_write_control_characters_as_escapes() {
+        assert_eq!(clip("'\0\u{1}' is not a move"), "'\\0\\u{1}' is not a move");
+        assert_eq!(clip("\u{feff}e4"), "\\u{feff}e4");
+        assert_eq!(clip("a board\n\tand a tab"), "a board\n\tand a tab");
+        assert!(matches!(clip("e4"), std::borrow::Cow::Borrowed(_)));
+        let long = format!("{}\0", "x".repeat(2000));
+        assert!(clip(&long).ends_with("x\\0"), "{}", clip(&long));
+    }
 }

@@ -4,7 +4,7 @@
 
 use super::CliError;
 use crate::game::input::{self, FILE_MAX};
-use crate::notation::{Game, read_games};
+use crate::notation::{Game, ReadError, read_each_game};
 use std::io::Write;
 
 /// Prints to standard output, quietly stopping if the reader has gone (`| head`).
@@ -24,9 +24,22 @@ pub fn read_input(file: &str) -> Result<String, CliError> {
 }
 
 /// The games of a score file (`-` for standard input): every one, or only number `number`
-/// (from 1), each with its label: the file's name, and `game K of N` when it holds several.
+/// (from 1), each with its label: the file's name, and `game K of N` when it holds several. A
+/// game that cannot be read is the error.
 pub fn games_in(file: &str, number: Option<usize>) -> Result<Vec<(String, Game)>, CliError> {
-    let games = read_games(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
+    each_game_in(file, number)?
+        .into_iter()
+        .map(|(label, game)| game.map(|g| (label, g)).map_err(|e| format!("{file}: {e}")))
+        .collect()
+}
+
+/// A game of a file with its label, or why it could not be read.
+pub type LabelledGame = (String, Result<Game, ReadError>);
+
+/// The games of a score file as [`games_in`] gives them, each game apart: one that cannot be
+/// read is its error, and the others are read all the same.
+pub fn each_game_in(file: &str, number: Option<usize>) -> Result<Vec<LabelledGame>, CliError> {
+    let games = read_each_game(&read_input(file)?).map_err(|e| format!("{file}: {e}"))?;
     let n = games.len();
     let label = |k: usize| match n {
         1 => file.to_string(),

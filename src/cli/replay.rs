@@ -4,9 +4,9 @@
 
 use super::CliError;
 use super::comparison::CompareOptions;
-use super::io::{games_in, print_out, read_input};
+use super::io::{each_game_in, games_in, print_out, read_input};
 use super::show::StyleArg;
-use crate::notation::{Game, Style, descriptive, san};
+use crate::notation::{Game, Style, clip, descriptive, san};
 use crate::rules::{Color, Status};
 
 pub mod compare;
@@ -82,21 +82,41 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
             args.files.len()
         ));
     };
-    let games = games_in(file, args.game)?;
+    // Each game apart: one that cannot be read is said, and the others are shown.
+    let games = each_game_in(file, args.game)?;
     let several = games.len() > 1;
-    let mut out = String::new();
+    if let [(_, Err(e))] = games.as_slice() {
+        return Err(format!("{file}: {e}"));
+    }
+    let mut unread = Vec::new();
     for (i, (label, game)) in games.iter().enumerate() {
+        let mut out = String::new();
         if several {
             let gap = if i == 0 { "" } else { "\n" };
             out.push_str(&format!("{gap}{label}:\n"));
         }
-        out.push_str(&game_text(
-            game,
-            args.style.map_or(Style::Book, Style::from),
-        ));
+        match game {
+            Ok(game) => out.push_str(&game_text(
+                game,
+                args.style.map_or(Style::Book, Style::from),
+            )),
+            Err(e) => {
+                out.push_str("(not read: see the error)\n");
+                eprintln!("machack: {file}: {}", clip(&e.to_string()));
+                unread.push(e.game.to_string());
+            }
+        }
+        print_out(&out);
     }
-    print_out(&out);
-    Ok(())
+    match unread.as_slice() {
+        [] => Ok(()),
+        _ => Err(format!(
+            "{file}: {} of {} games could not be read (game {}); the others are shown",
+            unread.len(),
+            games.len(),
+            unread.join(", ")
+        )),
+    }
 }
 
 /// A game as `replay` prints it: its players, event and date, the numbered moves, the result

@@ -25,6 +25,10 @@ pub const FILE_MAX: u64 = 4 << 20;
 /// game the fifty-move rule allows (11,797 plies, 59 KB).
 pub const LINE_MAX: usize = 64 << 10;
 
+/// How long a FIFO (a named pipe) to be read whole may go without a writer before it is taken
+/// as having none (see [`read_file`]).
+pub const FIFO_WRITER_WAIT: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A size for people: `1 MiB`, `64 KiB`, `300 bytes`.
 pub fn size_text(bytes: u64) -> String {
     match bytes {
@@ -46,6 +50,8 @@ pub enum ReadError {
     },
     /// It is not UTF-8 text: the offset of the first bad byte.
     NotText(usize),
+    /// It is a FIFO (a named pipe) that no process writes to.
+    NoWriter,
 }
 
 impl fmt::Display for ReadError {
@@ -58,6 +64,12 @@ impl fmt::Display for ReadError {
                 size_text(*limit)
             ),
             ReadError::NotText(at) => write!(f, "it is not UTF-8 text (byte {at})"),
+            ReadError::NoWriter => write!(
+                f,
+                "it is a FIFO (a named pipe) that no process wrote to within {} s: nothing to \
+                 read",
+                FIFO_WRITER_WAIT.as_secs()
+            ),
         }
     }
 }
@@ -75,9 +87,86 @@ pub fn read_all(input: impl Read, limit: u64) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| ReadError::NotText(e.utf8_error().valid_up_to()))
 }
 
-/// Reads the file at `path` as text, up to `limit` bytes.
+/// Reads the file at `path` as text, up to `limit` bytes. A FIFO (a named pipe) is read as
+/// far as its writer writes; one that no process writes to is refused within a second, where
+/// opening it would wait for a writer for ever (see `fifo` below).
 pub fn read_file(path: &Path, limit: u64) -> Result<String, ReadError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo()) {
+            return fifo::read(path, limit);
+        }
+    }
     read_all(std::fs::File::open(path).map_err(ReadError::Io)?, limit)
+}
+
+/// Reading a FIFO without waiting for ever for a writer: it is opened without blocking
+/// (`O_NONBLOCK`, with which opening a FIFO to read returns at once) and read as a blocking one
+/// would be, but a FIFO that no process has opened to write within [`FIFO_WRITER_WAIT`] is at
+/// its end, with nothing read.
+#[cfg(unix)]
+mod fifo {
+    use super::{FIFO_WRITER_WAIT, ReadError, read_all};
+    use std::io::{self, Read};
+    use std::os::unix::fs::OpenOptionsExt;
+    use std::path::Path;
+    use std::time::{Duration, Instant};
+
+    /// `O_NONBLOCK` of `<fcntl.h>`.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const O_NONBLOCK: i32 = 0o4000;
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    const O_NONBLOCK: i32 = 0x0004;
+
+    /// How long to wait before reading again a FIFO that has nothing yet.
+    const PAUSE: Duration = Duration::from_millis(5);
+
+    /// A FIFO opened without blocking, read as a blocking one would be.
+    struct Patient {
+        file: std::fs::File,
+        opened: Instant,
+        /// A writer has been seen (something was read, or there was nothing yet to read).
+        written: bool,
+    }
+
+    impl Read for Patient {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            loop {
+                match self.file.read(buf) {
+                    // No writer, as yet: one may still come.
+                    Ok(0) if !self.written && self.opened.elapsed() < FIFO_WRITER_WAIT => {}
+                    Err(e) if e.kind() == io::ErrorKind::WouldBlock => self.written = true,
+                    Ok(n) => {
+                        self.written |= n > 0;
+                        return Ok(n);
+                    }
+                    Err(e) => return Err(e),
+                }
+                std::thread::sleep(PAUSE);
+            }
+        }
+    }
+
+    /// Reads the FIFO at `path` as text, up to `limit` bytes: [`ReadError::NoWriter`] if no
+    /// process wrote to it.
+    pub fn read(path: &Path, limit: u64) -> Result<String, ReadError> {
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .custom_flags(O_NONBLOCK)
+            .open(path)
+            .map_err(ReadError::Io)?;
+        let fifo = Patient {
+            file,
+            opened: Instant::now(),
+            written: false,
+        };
+        let text = read_all(fifo, limit)?;
+        if text.is_empty() {
+            return Err(ReadError::NoWriter);
+        }
+        Ok(text)
+    }
 }
 
 /// One line read by a [`LineReader`].

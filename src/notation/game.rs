@@ -167,8 +167,17 @@ impl std::error::Error for ReadError {}
 /// Reads every game of a score: PGN, a descriptive score, or a plain numbered move list.
 ///
 /// Moves may be in any notation ([`super::parse_any`]); a new game starts at a tag pair after
-/// moves, or after a result.
+/// moves, or after a result. The first game that cannot be read is the error.
 pub fn read_games(text: &str) -> Result<Vec<Game>, ReadError> {
+    read_games_from(text, &Position::startpos())?
+        .into_iter()
+        .collect()
+}
+
+/// Reads every game of a score as [`read_games`] does, each game apart: a game that cannot be
+/// read is its error, and the games after it are read on (from the next game's tags, or after
+/// its result). A text that cannot be read at all (an unclosed comment) is the one error.
+pub fn read_each_game(text: &str) -> Result<Vec<Result<Game, ReadError>>, ReadError> {
     read_games_from(text, &Position::startpos())
 }
 
@@ -180,7 +189,9 @@ pub fn read_moves(start: &Position, text: &str) -> Result<Vec<GameMove>, ReadErr
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let mut games = read_games_from(text, start)?;
+    let mut games = read_games_from(text, start)?
+        .into_iter()
+        .collect::<Result<Vec<Game>, ReadError>>()?;
     let at = |what: &str| ReadError {
         game: 1,
         line: 1,
@@ -199,51 +210,129 @@ pub fn read_moves(start: &Position, text: &str) -> Result<Vec<GameMove>, ReadErr
     Ok(game.moves)
 }
 
-/// [`read_games`], each game starting from `start` unless its FEN tag says otherwise.
-fn read_games_from(text: &str, start: &Position) -> Result<Vec<Game>, ReadError> {
-    let fresh = || Game {
-        start: start.clone(),
-        ..Game::new()
-    };
+/// [`read_each_game`], each game starting from `start` unless its FEN tag says otherwise. A
+/// text that starts with a byte-order mark (as some editors save UTF-8) is read without it.
+fn read_games_from(
+    text: &str,
+    start: &Position,
+) -> Result<Vec<Result<Game, ReadError>>, ReadError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let tokens = tokenize(text).map_err(|SyntaxError { line, col, what }| ReadError {
         game: 1,
         line,
         col,
         kind: ReadErrorKind::Syntax(what),
     })?;
-    let mut games = Vec::new();
-    let mut game = fresh();
-    let mut pos = game.start.clone();
-    let mut started = false; // moves or a result seen in this game
-    let mut fen_checked = false;
+    let mut games: Vec<Result<Game, ReadError>> = Vec::new();
+    let mut reader = GameReader::new(start);
+    // After an error, the rest of its game is passed over: up to its result, or to the tags of
+    // the next game.
+    let mut skipping = false;
     for t in tokens {
-        let number = games.len() + 1;
-        let at = |kind| ReadError {
-            game: number,
-            line: t.line,
-            col: t.col,
-            kind,
-        };
-        if !matches!(t.kind, TokenKind::Tag(..)) && !fen_checked {
-            fen_checked = true;
-            if let Some(fen) = game.tag("FEN") {
-                game.start =
-                    Position::from_fen(fen).map_err(|e| at(ReadErrorKind::Fen(e.to_string())))?;
-                pos = game.start.clone();
+        if skipping {
+            match t.kind {
+                TokenKind::Result(_) => {
+                    skipping = false;
+                    continue;
+                }
+                TokenKind::Tag(..) => skipping = false,
+                _ => continue,
             }
         }
-        match t.kind {
+        let (line, col) = (t.line, t.col);
+        match reader.token(t.kind) {
+            Ok(None) => {}
+            Ok(Some(done)) => games.push(Ok(done)),
+            Err(kind) => {
+                games.push(Err(ReadError {
+                    game: games.len() + 1,
+                    line,
+                    col,
+                    kind,
+                }));
+                reader = GameReader::new(start);
+                skipping = true;
+            }
+        }
+    }
+    if !skipping {
+        let number = games.len() + 1;
+        match reader.finish() {
+            Ok(None) => {}
+            Ok(Some(game)) => games.push(Ok(game)),
+            Err(kind) => games.push(Err(ReadError {
+                game: number,
+                line: 1,
+                col: 1,
+                kind,
+            })),
+        }
+    }
+    if games.is_empty() {
+        return Err(ReadError {
+            game: 1,
+            line: 1,
+            col: 1,
+            kind: ReadErrorKind::Syntax("no game found (no tags and no moves)".into()),
+        });
+    }
+    Ok(games)
+}
+
+/// The game being read, token by token.
+struct GameReader<'a> {
+    /// Where a game starts unless its FEN tag says otherwise.
+    start: &'a Position,
+    game: Game,
+    /// The position after the moves read.
+    pos: Position,
+    /// Moves or a result seen in this game.
+    started: bool,
+    /// The FEN tag (if any) has been read: it is read at the first token that is not a tag.
+    fen_checked: bool,
+}
+
+impl<'a> GameReader<'a> {
+    fn new(start: &'a Position) -> GameReader<'a> {
+        GameReader {
+            start,
+            game: Game {
+                start: start.clone(),
+                ..Game::new()
+            },
+            pos: start.clone(),
+            started: false,
+            fen_checked: false,
+        }
+    }
+
+    /// The game read, and a fresh one to read the next into.
+    fn take(&mut self) -> Game {
+        std::mem::replace(self, GameReader::new(self.start)).game
+    }
+
+    /// Reads one token: a game it ended (its result, or a tag after moves, which begins the
+    /// next), or why it cannot be read.
+    fn token(&mut self, kind: TokenKind) -> Result<Option<Game>, ReadErrorKind> {
+        if !matches!(kind, TokenKind::Tag(..)) && !self.fen_checked {
+            self.fen_checked = true;
+            if let Some(fen) = self.game.tag("FEN") {
+                self.game.start =
+                    Position::from_fen(fen).map_err(|e| ReadErrorKind::Fen(e.to_string()))?;
+                self.pos = self.game.start.clone();
+            }
+        }
+        let pos = &mut self.pos;
+        let game = &mut self.game;
+        match kind {
             TokenKind::Tag(name, value) => {
-                if started {
-                    games.push(std::mem::replace(&mut game, fresh()));
-                    pos = game.start.clone();
-                    started = false;
-                }
-                game.tags.push((name, value));
+                let done = self.started.then(|| self.take());
+                self.game.tags.push((name, value));
                 // The FEN (if any) is checked at the next token that is not a tag, even after a
                 // stray move number or comment: a game never keeps a FEN tag it did not start
                 // from (its writer puts the tag first).
-                fen_checked = false;
+                self.fen_checked = false;
+                return Ok(done);
             }
             TokenKind::MoveNumber(n, black) => {
                 let side = pos.side_to_move();
@@ -259,29 +348,28 @@ fn read_games_from(text: &str, start: &Position) -> Result<Vec<Game>, ReadError>
                     } else {
                         format!("{n}.")
                     };
-                    return Err(at(ReadErrorKind::MoveNumber(format!(
+                    return Err(ReadErrorKind::MoveNumber(format!(
                         "move number {found} found where {expected} was expected"
-                    ))));
+                    )));
                 }
             }
             TokenKind::Ellipsis => {
                 if pos.side_to_move() != Color::Black {
-                    return Err(at(ReadErrorKind::MoveNumber(
+                    return Err(ReadErrorKind::MoveNumber(
                         "'...' marks a Black move, but White is to move".into(),
-                    )));
+                    ));
                 }
             }
             TokenKind::Move(text) => {
-                started = true;
-                let (mv, notation) = parse_any_with(&pos, &text).map_err(|error| {
-                    at(ReadErrorKind::Move {
+                self.started = true;
+                let (mv, notation) =
+                    parse_any_with(pos, &text).map_err(|error| ReadErrorKind::Move {
                         index: game.moves.len(),
                         number: pos.fullmove_number(),
                         color: pos.side_to_move(),
                         text: text.clone(),
                         error: Box::new(error),
-                    })
-                })?;
+                    })?;
                 pos.make(mv);
                 game.moves.push(GameMove {
                     mv,
@@ -299,46 +387,36 @@ fn read_games_from(text: &str, start: &Position) -> Result<Vec<Game>, ReadError>
             TokenKind::Nag(n) => match game.moves.last_mut() {
                 Some(gm) => gm.nags.push(n),
                 None => {
-                    return Err(at(ReadErrorKind::Syntax(format!(
-                        "NAG ${n} before any move"
-                    ))));
+                    return Err(ReadErrorKind::Syntax(format!("NAG ${n} before any move")));
                 }
             },
             TokenKind::Variation(v) => match game.moves.last_mut() {
                 Some(gm) => gm.variations.push(v),
                 None => {
-                    return Err(at(ReadErrorKind::Syntax(
+                    return Err(ReadErrorKind::Syntax(
                         "a variation '(' before any move".into(),
-                    )));
+                    ));
                 }
             },
             TokenKind::Result(r) => {
                 game.result = Some(r);
-                games.push(std::mem::replace(&mut game, fresh()));
-                pos = game.start.clone();
-                started = false;
-                fen_checked = false;
+                return Ok(Some(self.take()));
             }
         }
+        Ok(None)
     }
-    if started || !game.tags.is_empty() || !game.opening_comments.is_empty() {
-        if !fen_checked && let Some(fen) = game.tag("FEN") {
-            game.start = Position::from_fen(fen).map_err(|e| ReadError {
-                game: games.len() + 1,
-                line: 1,
-                col: 1,
-                kind: ReadErrorKind::Fen(e.to_string()),
-            })?;
+
+    /// The end of the text: the game being read, if it has anything.
+    fn finish(mut self) -> Result<Option<Game>, ReadErrorKind> {
+        let game = &mut self.game;
+        if !(self.started || !game.tags.is_empty() || !game.opening_comments.is_empty()) {
+            return Ok(None);
         }
-        games.push(game);
+        if !self.fen_checked
+            && let Some(fen) = game.tag("FEN")
+        {
+            game.start = Position::from_fen(fen).map_err(|e| ReadErrorKind::Fen(e.to_string()))?;
+        }
+        Ok(Some(self.game))
     }
-    if games.is_empty() {
-        return Err(ReadError {
-            game: 1,
-            line: 1,
-            col: 1,
-            kind: ReadErrorKind::Syntax("no game found (no tags and no moves)".into()),
-        });
-    }
-    Ok(games)
 }
