@@ -431,3 +431,32 @@ fn every_c197_rule_traced_has_a_gloss() {
         assert!(seen.contains(label), "{label} never traced");
     }
 }
+
+/// Every command that takes `--moves` says it takes any notation, as it does.
+#[test]
+fn moves_help_says_any_notation_and_any_notation_is_taken() {
+    for command in ["think", "eval", "plausible", "trace"] {
+        let (_, help, _) = machack(&[command, "--help"]);
+        let moves = help
+            .split("--moves <MOVES>...")
+            .nth(1)
+            .unwrap_or_else(|| panic!("{command}: {help}"));
+        assert!(
+            moves
+                .trim_start()
+                .starts_with("Moves already played from that position, in any notation"),
+            "{command}: {moves}"
+        );
+        assert!(!moves.contains("in coordinates ("), "{command}: {moves}");
+    }
+    for moves in ["P-K4 P-K4 N-KB3", "1. e4 e5 2. Nf3", "e2e4 e7e5 g1f3"] {
+        let (code, out, err) = machack(&["think", "--depth", "1", "--moves", moves]);
+        assert_eq!(code, 0, "{moves}: {err}");
+        assert!(
+            out.starts_with(
+                "position: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+            ),
+            "{moves}: {out}"
+        );
+    }
+}

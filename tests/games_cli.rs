@@ -180,3 +180,33 @@ fn a_fifo_without_a_writer_is_refused_within_a_second() {
     assert!(out.starts_with("  1. P-K4"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A score's variations are written in the notation of the score: `convert --to descriptive`
+/// wrote them as they were (`2. N-KB3 (2. f4 exf4)`), and `--to pgn` left descriptive ones
+/// in a PGN; comments, NAGs and variations within are kept, and one that cannot be read is
+/// kept as written.
+#[test]
+fn convert_writes_variations_in_the_notation_it_converts_to() {
+    let pgn = "1. e4 e5 2. Nf3 (2. f4 exf4 3. Nf3 {gambit} (3. Bc4 Qh4+)) 2... Nc6 $1 (2... d6 \
+               3. d4) 3. Bb5 (3. zz) *\n";
+    let (code, score, err) = machack(&["convert", "--to", "descriptive", "-"], pgn);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        score.ends_with(
+            "1. P-K4 P-K4\n\
+             2. N-KB3 (2. P-KB4 PxP 3. N-KB3 {gambit} (3. B-QB4 Q-KR5ch)) N-QB3 $1 (2. ...\n    \
+             P-Q3 3. P-Q4)\n\
+             3. B-QN5 (3. zz)\n*\n\n"
+        ),
+        "{score}"
+    );
+    let (code, back, err) = machack(&["convert", "--to", "pgn", "-"], &score);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        back.contains(
+            "2. Nf3 {N-KB3} (2. f4 exf4 3. Nf3 {gambit} (3. Bc4\nQh4+)) 2... Nc6 $1 {N-QB3} \
+             (2... d6 3. d4) 3. Bb5 {B-QN5} (3. zz) *"
+        ),
+        "{back}"
+    );
+}

@@ -20,8 +20,9 @@ pub struct EvalArgs {
     /// The position to evaluate (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// Moves already played from that position, in coordinates (e2e4 e7e5 …): c197 numbers
-    /// its pieces along the game, and reads passed and backward pawns by number.
+    /// Moves already played from that position, in any notation (P-K4, e4, e2e4; move numbers
+    /// allowed): c197 numbers its pieces along the game, and reads passed and backward pawns by
+    /// number.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
     /// The root of the search, for the piece-ratio term (default: the position itself, where

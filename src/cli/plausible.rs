@@ -21,8 +21,8 @@ pub struct PlausibleArgs {
     /// The position (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// Moves already played from that position, in coordinates (e2e4 e7e5 …): c197 numbers
-    /// its pieces and counts their moves along the game.
+    /// Moves already played from that position, in any notation (P-K4, e4, e2e4; move numbers
+    /// allowed): c197 numbers its pieces and counts their moves along the game.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
     /// The level of the moves in the search tree, 1 = top level (captures are must-search at

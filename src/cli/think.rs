@@ -33,7 +33,8 @@ pub struct ThinkArgs {
     /// The position (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// Moves already played from that position, in coordinates (e2e4 e7e5 …).
+    /// Moves already played from that position, in any notation: descriptive (P-K4 P-K4),
+    /// SAN (e4 e5) or coordinates (e2e4 e7e5), with or without move numbers (1. e4 e5 2. Nf3).
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
     /// A recorded game (a record machack wrote, a score, any PGN): search the position of its

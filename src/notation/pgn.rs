@@ -1,9 +1,9 @@
 //! PGN: reading (tags, comments, NAGs, variations, several games, SetUp/FEN) and writing in
 //! export format (Seven Tag Roster in order, SAN, lines under 80 characters).
 
-use super::game::{Game, ReadError, read_games};
+use super::game::{Game, ReadError, read_games, read_moves};
 use super::{Notation, san};
-use crate::rules::Position;
+use crate::rules::{Color, Move, Position};
 
 /// The Seven Tag Roster, in export order, with the value used when a tag is missing.
 pub const SEVEN_TAGS: [(&str, &str); 7] = [
@@ -66,6 +66,53 @@ pub fn variation_words(v: &str) -> Vec<String> {
         .collect()
 }
 
+/// The words of variation `v`, which replaces a move played from `pos`, in the notation of the
+/// text around it: its moves read from `pos` and each written by `write`, numbered as that text
+/// numbers its moves (`2.`, and a Black move that comes first with `black` after the number:
+/// `2...` in PGN, `2. ...` in a score), its NAGs, comments and variations kept. A variation
+/// whose moves cannot be read is kept as written.
+pub fn variation_words_from(
+    pos: &Position,
+    v: &str,
+    write: &dyn Fn(&Position, Move) -> String,
+    black: &str,
+) -> Vec<String> {
+    let moves = match read_moves(pos, v) {
+        Ok(moves) if !moves.is_empty() => moves,
+        _ => return variation_words(v),
+    };
+    let mut words: Vec<String> = Vec::new();
+    let mut pos = pos.clone();
+    let mut need_number = true;
+    for gm in &moves {
+        let n = pos.fullmove_number();
+        match pos.side_to_move() {
+            Color::White => words.push(format!("{n}.")),
+            Color::Black if need_number => words.push(format!("{n}{black}")),
+            Color::Black => {}
+        }
+        words.push(write(&pos, gm.mv));
+        words.extend(gm.nags.iter().map(|nag| format!("${nag}")));
+        need_number = false;
+        for c in &gm.comments {
+            words.extend(comment_words(c));
+            need_number = true;
+        }
+        for inner in &gm.variations {
+            words.extend(variation_words_from(&pos, inner, write, black));
+            need_number = true;
+        }
+        pos.make(gm.mv);
+    }
+    if let Some(first) = words.first_mut() {
+        first.insert(0, '(');
+    }
+    if let Some(last) = words.last_mut() {
+        last.push(')');
+    }
+    words
+}
+
 /// Fills words into lines shorter than 80 characters.
 pub fn wrap(words: &[String]) -> String {
     let mut out = String::new();
@@ -120,7 +167,7 @@ pub fn write(game: &Game) -> String {
             need_number = true;
         }
         for v in &gm.variations {
-            words.extend(variation_words(v));
+            words.extend(variation_words_from(&pos, v, &san::format, "..."));
             need_number = true;
         }
         pos.make(gm.mv);

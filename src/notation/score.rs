@@ -17,7 +17,7 @@
 //! and moves in SAN or coordinates.
 
 use super::game::{Game, GameMove, ReadError, read_games};
-use super::pgn::{comment_words, tag_lines, variation_words, wrap};
+use super::pgn::{comment_words, tag_lines, variation_words_from, wrap};
 use super::{Notation, Style, descriptive};
 use crate::rules::{Color, Position};
 
@@ -82,8 +82,12 @@ pub fn write(game: &Game, style: Option<Style>) -> String {
             }
             line.extend(comment_words(c));
         }
+        // In descriptive notation too: a variation is read from the position before the move
+        // it replaces.
+        let style = style.unwrap_or_default();
+        let describe = move |p: &Position, m| descriptive::format(p, m, style);
         for v in &gm.variations {
-            line.extend(variation_words(v));
+            line.extend(variation_words_from(&pos, v, &describe, ". ..."));
         }
         pos.make(gm.mv);
     }
