@@ -185,3 +185,23 @@ fn a_page_s_command_that_prints_otherwise_is_caught() {
     assert!(err.contains("exit status 3, the page says 0"), "{err}");
     assert!(run(&shown("machack --version", 0, &[]), &dir).is_ok());
 }
+
+/// The page on reading the numbers is linked from the front page, from the manual's index and
+/// from the game's `HELP`, and its examples are among the commands run above.
+#[test]
+fn the_page_on_reading_the_numbers_is_linked_from_the_readme_and_help() {
+    let read = |p: &str| std::fs::read_to_string(root().join(p)).unwrap();
+    assert!(read("README.md").contains("](doc/reading.md)"));
+    assert!(read("doc/README.md").contains("[reading.md](reading.md)"));
+    assert!(commands(&root().join("doc/reading.md")).len() >= 5);
+    let dir = common::scratch("reading-help");
+    let (code, out, _) = common::machack_in(&dir, &["play", "--no-book"], "help\nquit\n");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "THE VALUES, PLAUSIBILITIES, <= AND THE 1967 TIME ARE EXPLAINED IN DOC/READING.MD."
+        ),
+        "{out}"
+    );
+}

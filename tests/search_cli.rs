@@ -227,3 +227,34 @@ fn think_reads_the_black_qrs_square_as_the_original_after_the_knights_pawns_go()
     );
     assert!(out.contains("\npv: P-K3 N-KB3 N-QB3 P-K4\n"), "{out}");
 }
+
+/// `think --san` writes every move and line in SAN, the chosen move also in descriptive
+/// notation; without it, descriptive notation as in 1967, the chosen move also in SAN. The
+/// search is the same.
+#[test]
+fn think_san_writes_the_moves_and_lines_in_san() {
+    let (ok, san, _) = machack(&["think", "--san", "--moves", "1. e4 c5", "--lines", "2"]);
+    assert!(ok);
+    for line in [
+        "   1. d4                   636  width         = -1.07 (-137)      d4 cxd4 Nf3 Qa5+ Bd2 Qc5",
+        "   2. Nc3                  608  width         = +0.00 (0)         Nc3 e6 d4 cxd4 Qxd4",
+        "chosen: Nc3 (N-QB3)  value +0.00 (0)",
+        "pv: Nc3 e6 d4 cxd4 Qxd4",
+    ] {
+        assert!(san.lines().any(|l| l == line), "{line}\n{san}");
+    }
+    assert!(
+        san.contains("not searched (move and plausibility): h4 512,"),
+        "{san}"
+    );
+    assert!(
+        san.contains("   1. +0.00 (0)           Nc3 e6 d4 cxd4 Qxd4\n"),
+        "{san}"
+    );
+    let (ok, descriptive, _) = machack(&["think", "--moves", "1. e4 c5", "--lines", "2"]);
+    assert!(ok);
+    assert!(descriptive.contains("chosen: N-QB3 (Nc3)  value +0.00 (0)\n"));
+    assert!(descriptive.contains("pv: N-QB3 P-K3 P-Q4 PxP QxP\n"));
+    let last = |s: &str| s.lines().last().map(str::to_string);
+    assert_eq!(last(&san), last(&descriptive));
+}

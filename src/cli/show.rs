@@ -2,6 +2,7 @@
 //! style (the paper's book style by default) and values in pawns (a pawn is 128, paper §3).
 
 use crate::notation::descriptive::{self, Style};
+use crate::notation::san;
 use crate::rules::{Move, Position, Status};
 use crate::value::{Value, mate_moves};
 
@@ -34,6 +35,53 @@ pub fn move_text(pos: &Position, m: Move) -> String {
 /// A line of moves from `pos` in descriptive notation (book style).
 pub fn line_text(pos: &Position, line: &[Move]) -> String {
     descriptive::format_line(pos, line, Style::Book)
+}
+
+/// The notation a command writes moves and lines in: descriptive in the paper's book style, as
+/// the 1967 program printed them (the default), or SAN, for a player who reads that
+/// (`think --san`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Written {
+    /// Descriptive notation, book style: `N-KB3`, `B-QN5ch`.
+    #[default]
+    Descriptive,
+    /// SAN: `Nf3`, `Bb5+`.
+    San,
+}
+
+impl Written {
+    /// SAN if `san`, else descriptive.
+    pub fn san_if(san: bool) -> Written {
+        if san {
+            Written::San
+        } else {
+            Written::Descriptive
+        }
+    }
+
+    /// Legal move `m` in `pos`.
+    pub fn mv(self, pos: &Position, m: Move) -> String {
+        match self {
+            Written::Descriptive => move_text(pos, m),
+            Written::San => san::format(pos, m),
+        }
+    }
+
+    /// A line of moves from `pos`.
+    pub fn line(self, pos: &Position, line: &[Move]) -> String {
+        match self {
+            Written::Descriptive => line_text(pos, line),
+            Written::San => san::format_line(pos, line),
+        }
+    }
+
+    /// The other notation (a chosen move is written in both).
+    pub fn other(self) -> Written {
+        match self {
+            Written::Descriptive => Written::San,
+            Written::San => Written::Descriptive,
+        }
+    }
 }
 
 /// A value for people, for the side to move: pawns with two decimals and the value in units

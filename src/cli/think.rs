@@ -15,7 +15,7 @@
 use super::CliError;
 use super::io::games_in;
 use super::search_options::{SearchOptions, game_position, knowledge_name};
-use super::show::{line_text, move_text, no_move_text, value_text};
+use super::show::{Written, no_move_text, value_text};
 use crate::book::Book;
 use crate::game::Engine;
 use crate::game::deepening::{self, Report, Searched};
@@ -23,7 +23,6 @@ use crate::game::record;
 use crate::game::rerun::{limits_of, rerun};
 use crate::interface::params::check_multi_pv;
 use crate::interface::{SearchParams, SearchResult, Selection, TopBound, settings};
-use crate::notation::san;
 use crate::paper::search::history_after;
 use crate::rules::{Move, Position, START_FEN};
 
@@ -56,6 +55,10 @@ pub struct ThinkArgs {
     /// for each depth searched to the end; the deepest's record follows (not in 1967).
     #[arg(long)]
     pub deepen: bool,
+    /// Write the moves and lines in SAN (Nf3, Bb5+) instead of descriptive notation (N-KB3,
+    /// B-QN5ch), the 1967 program's and the default.
+    #[arg(long)]
+    pub san: bool,
     /// The search options every thinking command takes.
     #[command(flatten)]
     pub search: SearchOptions,
@@ -83,8 +86,9 @@ value: for the side to move, in pawns and (in brackets) units of 1/128 pawn; = e
   (no better than a move searched before it); mate in N: the side to move mates with its Nth move;
   secondary: the value after the secondary search (paper section 7)";
 
-/// The top-level record as text: one row per move searched, under a heading and over a legend.
-pub fn record_text(pos: &Position, r: &SearchResult) -> String {
+/// The top-level record as text, moves and lines written `w`: one row per move searched, under
+/// a heading and over a legend.
+pub fn record_text(pos: &Position, r: &SearchResult, w: Written) -> String {
     let mut out = format!(
         "top-level moves, in the order searched ({} to move):\n{:>4}  {:<11} {:>12}  {:<13} {:<19} {}\n",
         pos.side_to_move().name(),
@@ -108,11 +112,11 @@ pub fn record_text(pos: &Position, r: &SearchResult) -> String {
         out.push_str(&format!(
             "{:>4}. {:<11} {:>12}  {:<13} {:<19} {}{}\n",
             i + 1,
-            move_text(pos, t.mv),
+            w.mv(pos, t.mv),
             t.plausibility,
             selection_text(t.selection),
             value,
-            line_text(pos, &t.pv),
+            w.line(pos, &t.pv),
             secondary
         ));
     }
@@ -121,8 +125,8 @@ pub fn record_text(pos: &Position, r: &SearchResult) -> String {
     out
 }
 
-/// Prints the top-level record, the choice and the statistics.
-pub fn print_result(pos: &Position, r: &SearchResult) {
+/// Prints the top-level record, the choice and the statistics, moves and lines written `w`.
+pub fn print_result(pos: &Position, r: &SearchResult, w: Written) {
     if let Some(ending) = no_move_text(pos) {
         println!("no legal move: {ending}");
         return;
@@ -130,12 +134,12 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
     for a in &r.approximations {
         println!("note: {a}");
     }
-    print!("{}", record_text(pos, r));
+    print!("{}", record_text(pos, r, w));
     let unsearched: Vec<String> = r
         .plausibility
         .iter()
         .filter(|(m, _)| !r.top_level.iter().any(|t| t.mv == *m))
-        .map(|(m, p)| format!("{} {p}", move_text(pos, *m)))
+        .map(|(m, p)| format!("{} {p}", w.mv(pos, *m)))
         .collect();
     if !unsearched.is_empty() {
         println!(
@@ -146,14 +150,14 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
     if let Some(m) = r.best_move {
         println!(
             "chosen: {} ({})  value {}",
-            move_text(pos, m),
-            san::format(pos, m),
+            w.mv(pos, m),
+            w.other().mv(pos, m),
             value_text(r.value)
         );
     }
-    println!("pv: {}", line_text(pos, &r.pv));
+    println!("pv: {}", w.line(pos, &r.pv));
     if r.lines.len() > 1 {
-        print!("{}", lines_text(pos, r));
+        print!("{}", lines_text(pos, r, w));
     }
     if r.stopped {
         println!("(stopped early by a limit)");
@@ -165,14 +169,14 @@ pub fn print_result(pos: &Position, r: &SearchResult) {
 }
 
 /// The principal lines, numbered, each with its value and line.
-fn lines_text(pos: &Position, r: &SearchResult) -> String {
+fn lines_text(pos: &Position, r: &SearchResult, w: Written) -> String {
     let mut out = String::from("lines (the chosen move's first, then the next best):\n");
     for (i, l) in r.lines.iter().enumerate() {
         out.push_str(&format!(
             "{:>4}. {:<19} {}\n",
             i + 1,
             value_text(l.value),
-            line_text(pos, &l.pv)
+            w.line(pos, &l.pv)
         ));
     }
     out
@@ -189,6 +193,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     }
     let limits = args.search.deepening_limits(args.deepen)?;
     let (pos, history) = game_position(&args.fen, &args.moves)?;
+    let w = Written::san_if(args.san);
     println!("position: {}", pos.to_fen());
     println!("settings: {}", settings::line(&params));
     println!("knowledge: {}", knowledge_name(params.profile));
@@ -203,7 +208,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
                 c.elapsed.as_secs_f64(),
                 c.lines
                     .first()
-                    .map_or(String::new(), |l| line_text(&pos, &l.pv))
+                    .map_or(String::new(), |l| w.line(&pos, &l.pv))
             );
         }
     };
@@ -212,7 +217,7 @@ pub fn run(args: &ThinkArgs) -> Result<(), CliError> {
     if args.deepen {
         println!("deepest depth searched to the end: {depth}");
     }
-    print_result(&pos, &r);
+    print_result(&pos, &r, w);
     print_bestmove(&r);
     Ok(())
 }
@@ -290,11 +295,8 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
         ),
     };
     engine.set_params(search_params.clone());
-    let label_move = format!(
-        "{} {}",
-        played.game.move_label(index),
-        move_text(&pos, gm.mv)
-    );
+    let w = Written::san_if(args.san);
+    let label_move = format!("{} {}", played.game.move_label(index), w.mv(&pos, gm.mv));
     let how = match (&gm.search, gm.book, own) {
         (Some(s), _, true) => format!(
             "machack's search, value {}{}; its {} earlier searches repeated",
@@ -312,7 +314,7 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
     println!("settings: {}", settings::line(&search_params));
     println!("knowledge: {}", knowledge_name(search_params.profile));
     let r = engine.search(&pos, &history, &limits, None);
-    print_result(&pos, &r);
+    print_result(&pos, &r, w);
     let same_move = r.best_move == Some(gm.mv);
     let verdict = match (&gm.search, own) {
         (Some(s), true) if same_move && s.value == r.value => {
@@ -320,11 +322,11 @@ fn run_game(args: &ThinkArgs, file: &str) -> Result<(), CliError> {
         }
         (Some(s), true) => format!(
             "NOT as played: played {} with value {}",
-            move_text(&pos, gm.mv),
+            w.mv(&pos, gm.mv),
             value_text(s.value)
         ),
         _ if same_move => "the move played".to_string(),
-        _ => format!("the game's move was {}", move_text(&pos, gm.mv)),
+        _ => format!("the game's move was {}", w.mv(&pos, gm.mv)),
     };
     println!("as played: {verdict}");
     print_bestmove(&r);

@@ -84,6 +84,7 @@ DRAW?       OFFER A DRAW (ALSO OFFER DRAW)
 RESIGN      RESIGN THE GAME
 HELP        THIS TEXT
 QUIT        END THE SESSION (THE RECORD IS ALREADY WRITTEN)
+THE VALUES, PLAUSIBILITIES, <= AND THE 1967 TIME ARE EXPLAINED IN DOC/READING.MD.
 ";
 
 /// Reads a line as a command, or `Ok(None)` if it is not one (then it is a move). A command with a
