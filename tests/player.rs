@@ -911,3 +911,20 @@ fn after_an_under_promotion_the_machine_moves_and_says_once_what_it_holds() {
     assert_eq!(pgn.matches("{note: ").count(), 1, "{pgn}");
     assert!(pgn.contains("12. Nb5 {N-QN5 "), "{pgn}");
 }
+
+/// A hint where the user mates in one says the mate as a mate (as `think` says `mate in 1`),
+/// not the mate's value in pawns (`+223.98`).
+#[test]
+fn a_hint_that_mates_says_mate_in_1() {
+    let (out, _) = resumed(
+        "hint-mate",
+        "6k1/5ppp/8/8/3R4/8/r4PPP/6K1 w - - 0 1",
+        "*",
+        &["--preset", "quick"],
+        "hint\nquit\n",
+    );
+    assert!(
+        out.contains("HINT: R-Q8 MATE (RD8#), VALUE MATE IN 1\n"),
+        "{out}"
+    );
+}

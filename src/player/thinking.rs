@@ -259,6 +259,18 @@ fn count_text(n: u64) -> String {
     }
 }
 
+/// A value as a sentence says it: in pawns (`+0.12`), or a mate in words (`MATE IN 2`: the side
+/// to move mates with its second move; `MATED IN 1`: its opponent mates with its first reply),
+/// as `think` writes it.
+pub fn value_words(v: Value) -> String {
+    match mate_moves(v) {
+        Some((true, n)) => format!("MATE IN {n}"),
+        Some((false, 0)) => "MATED".to_string(),
+        Some((false, n)) => format!("MATED IN {n}"),
+        None => value_text(v),
+    }
+}
+
 /// A value in pawns (`+0.12`), or a mate counted in the winner's moves (`MATE 2`, `MATED 1`).
 pub fn value_text(v: Value) -> String {
     match mate_moves(v) {
@@ -444,5 +456,8 @@ mod tests {
         assert_eq!(value_text(-45), "-0.35");
         assert_eq!(value_text(MATE - 3), "MATE 2");
         assert_eq!(value_text(-(MATE - 2)), "MATED 1");
+        assert_eq!(value_words(MATE - 1), "MATE IN 1");
+        assert_eq!(value_words(-(MATE - 2)), "MATED IN 1");
+        assert_eq!(value_words(-45), "-0.35");
     }
 }

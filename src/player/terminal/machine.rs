@@ -16,7 +16,7 @@ use crate::notation;
 use crate::player::editor::Edit;
 use crate::player::pace::Pace;
 use crate::player::screen;
-use crate::player::thinking::{Outcome, Thinking};
+use crate::player::thinking::{Outcome, Thinking, value_words};
 use crate::rules::Position;
 use crate::value::Value;
 use std::io::Write;
@@ -410,9 +410,9 @@ impl<W: Write> Session<W> {
         match thought.best {
             Some(m) => {
                 let text = format!(
-                    "HINT: {}, VALUE {:+.2}",
+                    "HINT: {}, VALUE {}",
                     notation::describe(&pos, m),
-                    f64::from(thought.value) / 128.0
+                    value_words(thought.value)
                 );
                 self.say(&capitals(&text));
             }
