@@ -928,3 +928,55 @@ fn a_hint_that_mates_says_mate_in_1() {
         "{out}"
     );
 }
+
+/// The time White's clock ran on the reply taken back and on the move under way when the game
+/// was left is kept in the record (`MachackClockUsed`), so that a resumed game's clock reads as
+/// it was left: the moves' comments hold only the moves recorded, and resumed from them alone
+/// the clock read a whole minute's worth of seconds more.
+#[test]
+fn a_resumed_games_clock_reads_as_it_was_left() {
+    let dir = scratch();
+    let (mut child, mut stdin, lines) = common::spawn_lines(
+        &dir,
+        &[
+            "play",
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            "left.pgn",
+        ],
+    );
+    writeln!(stdin, "P-K4").unwrap();
+    wait_for_line(&lines, "1... ");
+    std::thread::sleep(Duration::from_millis(1200));
+    // Taken back: the record holds no move now, and White's clock has run 1.2 s.
+    writeln!(stdin, "U").unwrap();
+    wait_for_line(&lines, "TAKEN BACK");
+    std::thread::sleep(Duration::from_millis(1200));
+    writeln!(stdin, "quit").unwrap();
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+    let record = std::fs::read_to_string(dir.join("left.pgn")).unwrap();
+    let used: f64 = record
+        .lines()
+        .find_map(|l| l.strip_prefix("[MachackClockUsed \"white "))
+        .and_then(|rest| rest.split('s').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{record}"));
+    assert!((2.4..10.0).contains(&used), "{used} in {record}");
+    assert!(!record.contains("1. e4"), "{record}");
+    let (code, out, _) = common::machack_in(
+        &dir,
+        &["play", "--resume", "left.pgn", "--record", "resumed.pgn"],
+        "bd\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let left = 600 - used.ceil() as u64;
+    let shown = format!("CLOCKS: WHITE 0:{:02}:{:02}", left / 60, left % 60);
+    let clocks: Vec<&str> = out.lines().filter(|l| l.contains("CLOCKS:")).collect();
+    assert!(
+        !clocks.is_empty() && clocks.iter().all(|l| l.contains(&shown)),
+        "{shown}: {clocks:?}"
+    );
+}

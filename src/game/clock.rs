@@ -465,6 +465,9 @@ pub struct Clock {
     /// How far past its time a side may go before its flag falls.
     grace: Duration,
     remaining: [Duration; 2],
+    /// What each side's clock has run in the game: its moves, and time spent otherwise
+    /// ([`Clock::spend`]).
+    used: [Duration; 2],
     moves_made: [u32; 2],
     fallen: Option<Color>,
     running: Option<(Color, Instant)>,
@@ -484,14 +487,19 @@ impl Clock {
             control,
             grace,
             remaining: [t, t],
+            used: [Duration::ZERO; 2],
             moves_made: [0, 0],
             fallen: None,
             running: None,
         }
     }
 
-    /// Starts `color`'s clock (stopping the other's without charging it).
+    /// Starts `color`'s clock. A clock that runs already (moves taken back while it ran) is
+    /// stopped first, what it ran spent ([`Clock::spend`]): no time is given back.
     pub fn start(&mut self, color: Color) {
+        if let Some((running, since)) = self.running.take() {
+            self.spend(running, since.elapsed());
+        }
         self.running = Some((color, Instant::now()));
     }
 
@@ -511,6 +519,7 @@ impl Clock {
     /// the move ran more than the grace past the side's time: its flag has fallen.
     pub fn charge(&mut self, color: Color, used: Duration) -> Result<(), Duration> {
         let i = color.index();
+        self.used[i] = self.used[i].saturating_add(used);
         if self.allowed(color).is_some_and(|allowed| used > allowed) {
             let over = used - self.remaining[i];
             self.remaining[i] = Duration::ZERO;
@@ -533,6 +542,24 @@ impl Clock {
             TimeControl::PerMove(d) => self.remaining[i] = d,
         }
         Ok(())
+    }
+
+    /// Charges `color` with `d` spent outside any move it made (a resumed game's time on moves
+    /// taken back, and on the move under way when it was left): its time left goes down, as
+    /// under a time for each move that move's time, and no move is counted.
+    pub fn spend(&mut self, color: Color, d: Duration) {
+        let i = color.index();
+        self.used[i] = self.used[i].saturating_add(d);
+        self.remaining[i] = self.remaining[i].saturating_sub(d);
+    }
+
+    /// What `color`'s clock has run in the game so far, the move under way included.
+    pub fn used(&self, color: Color) -> Duration {
+        let run = match self.running {
+            Some((c, since)) if c == color => since.elapsed(),
+            _ => Duration::ZERO,
+        };
+        self.used[color.index()].saturating_add(run)
     }
 
     /// Sets a side's time left (CECP `time`/`otim`, a restored game).
@@ -951,6 +978,27 @@ mod tests {
                 "{left:?} {mtg:?} {inc:?}: {a:?}"
             );
         }
+    }
+
+    #[test]
+    fn time_run_outside_a_move_is_spent_and_never_given_back() {
+        let mut c = Clock::new(tc("40/600"));
+        c.start(Color::White);
+        std::thread::sleep(ms(30));
+        // Moves taken back: White's clock starts again, what it ran kept.
+        c.start(Color::White);
+        assert!(c.used(Color::White) >= ms(30));
+        assert!(c.remaining(Color::White) <= Duration::from_secs(600) - ms(30));
+        assert_eq!(c.moves_to_go(Color::White), Some(40));
+        c.spend(Color::Black, Duration::from_secs(5));
+        assert_eq!(
+            (c.remaining(Color::Black), c.used(Color::Black)),
+            (Duration::from_secs(595), Duration::from_secs(5))
+        );
+        assert_eq!(c.moves_to_go(Color::Black), Some(40));
+        c.stop();
+        let _ = c.charge(Color::Black, Duration::from_secs(2));
+        assert_eq!(c.used(Color::Black), Duration::from_secs(7));
     }
 
     #[test]

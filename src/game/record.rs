@@ -28,10 +28,10 @@ use super::{Ending, Game, Searched};
 use crate::interface::params::{LIMIT_CHECK_NODES, parse_switch};
 use crate::interface::{SearchParams, settings};
 use crate::notation::pgn::SEVEN_TAGS;
-use crate::notation::{self, ReadErrorKind};
+use crate::notation::{self, ReadErrorKind, excerpt};
 use crate::rules::{Color, START_FEN};
 use std::path::Path;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How a note said with a move begins its comment in the record.
 const NOTE: &str = "note: ";
@@ -121,8 +121,41 @@ pub const SEED_TAG: &str = "MachackSeed";
 /// The tag naming the side or sides the program plays: `white`, `black`, `both` or `neither`.
 pub const PLAYS_TAG: &str = "MachackPlays";
 
+/// The tag of the time each side's clock has run in the game: its recorded moves, and also
+/// moves taken back and the move under way when the record was last written, which the moves'
+/// comments do not hold (`white 531.20s black 41.07s`), so that a resumed game's clocks read
+/// as they were left.
+pub const CLOCK_TAG: &str = "MachackClockUsed";
+
 /// The tags of a record that describe the game's setup rather than the program's settings.
-const SETUP_TAGS: [&str; 4] = [VERSION_TAG, BOOK_TAG, SEED_TAG, PLAYS_TAG];
+const SETUP_TAGS: [&str; 5] = [VERSION_TAG, BOOK_TAG, SEED_TAG, PLAYS_TAG, CLOCK_TAG];
+
+/// The value of [`CLOCK_TAG`] for White's and Black's clocks having run `used`.
+pub fn clock_used_text(used: [Duration; 2]) -> String {
+    format!(
+        "white {:.2}s black {:.2}s",
+        used[0].as_secs_f64(),
+        used[1].as_secs_f64()
+    )
+}
+
+/// Reads the value of [`CLOCK_TAG`]: White's and Black's clocks' time run.
+fn read_clock_used(value: &str) -> Result<[Duration; 2], String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let time = |w: &str| {
+        w.strip_suffix('s')
+            .and_then(|t| clock::time(t, "", clock::Unit::Seconds).ok())
+    };
+    if let ["white", w, "black", b] = words.as_slice()
+        && let (Some(w), Some(b)) = (time(w), time(b))
+    {
+        return Ok([w, b]);
+    }
+    Err(format!(
+        "'{}' is not the time each clock ran, as `white 531.20s black 41.07s`",
+        excerpt(value)
+    ))
+}
 
 /// How the program plays a game: its settings, and what the game adds to them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,6 +211,8 @@ pub struct ReadSetup {
     pub plays: Option<[bool; 2]>,
     /// The version of machack that wrote the record.
     pub version: Option<String>,
+    /// The time White's and Black's clocks had run ([`CLOCK_TAG`]).
+    pub clock_used: Option<[Duration; 2]>,
 }
 
 /// Reads what the tags say of the program. A settings tag that is malformed, out of range or
@@ -205,6 +240,9 @@ pub fn read_setup(tags: &Tags) -> Result<ReadSetup, String> {
                         &format!("'{value}' is not a whole number from 0 to {}", u64::MAX),
                     )
                 })?)
+            }
+            CLOCK_TAG => {
+                out.clock_used = Some(read_clock_used(value).map_err(|e| bad(name, value, &e))?)
             }
             PLAYS_TAG => {
                 out.plays = Some(match value.trim().to_ascii_lowercase().as_str() {

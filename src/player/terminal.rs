@@ -163,6 +163,8 @@ impl<W: Write> Session<W> {
                 error: None,
                 held: Vec::new(),
                 recorded: None,
+                untouched: config.in_place,
+                clocks_kept: false,
             },
             out: Output {
                 lines: RawLines::new(out),
@@ -529,6 +531,7 @@ impl<W: Write> Session<W> {
                 }
             }
             Command::Quit => {
+                self.keep_clocks();
                 if self.save_record() {
                     self.say("BYE.");
                 }

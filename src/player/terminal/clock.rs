@@ -3,12 +3,17 @@
 
 use super::Session;
 use crate::game::Ending;
+use crate::game::clock::TimeControl;
+use crate::game::record;
 use crate::rules::Color;
 use std::io::Write;
 use std::time::Duration;
 
 impl<W: Write> Session<W> {
-    /// Charges the clock with the times recorded in a resumed game.
+    /// Charges the clock with the times recorded in a resumed game: each move's, then what
+    /// else each side's clock had run (moves taken back, the move under way when the game was
+    /// left: the record's [`record::CLOCK_TAG`]), so that the clocks read as they were left.
+    /// Under a time for each move the time under way is not carried: each move has its own.
     pub(super) fn restore_clock(&mut self) {
         let moves: Vec<(Color, f64)> = {
             let mut c = self.game.start().side_to_move();
@@ -26,6 +31,15 @@ impl<W: Write> Session<W> {
             // A flag that fell in the record stays fallen; `stop_clock` reads it.
             let used = Duration::try_from_secs_f64(s).unwrap_or(Duration::ZERO);
             let _ = self.clock.charge(c, used);
+        }
+        let kept = record::read_setup(&self.recording.tags)
+            .ok()
+            .and_then(|s| s.clock_used);
+        if let (Some(kept), TimeControl::Periods { .. }) = (kept, self.clock.control) {
+            for c in [Color::White, Color::Black] {
+                let more = kept[c.index()].saturating_sub(self.clock.used(c));
+                self.clock.spend(c, more);
+            }
         }
     }
 

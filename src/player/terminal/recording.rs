@@ -8,6 +8,7 @@ use super::{Ended, Session};
 use crate::game::Game;
 use crate::game::record::{self, Tags, disk, opening};
 use crate::player::command::{self, Command, HELP};
+use crate::rules::Color;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -30,6 +31,11 @@ pub(super) struct Recording {
     pub(super) held: Vec<String>,
     /// While the record cannot be written, the game as it holds it: what the screen shows.
     pub(super) recorded: Option<Game>,
+    /// A record continued in place that nothing has been written to yet: it is not rewritten
+    /// until a move is made, not even for the clocks.
+    pub(super) untouched: bool,
+    /// The clocks have been written as the session ends ([`Session::keep_clocks`]).
+    pub(super) clocks_kept: bool,
 }
 
 impl<W: Write> Session<W> {
@@ -58,6 +64,7 @@ impl<W: Write> Session<W> {
         }
         let setup = self.setup();
         self.recording.tags.set_setup(&setup);
+        self.stamp_clocks();
         let text = record::to_pgn(&self.game, &self.recording.tags);
         if text == self.recording.written {
             return true;
@@ -65,6 +72,7 @@ impl<W: Write> Session<W> {
         match disk::replace(&self.recording.path, &text) {
             Ok(()) => {
                 self.recording.written = text;
+                self.recording.untouched = false;
                 true
             }
             Err(e) => {
@@ -180,9 +188,29 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// The time each clock has run, moves taken back and the move under way included, in the
+    /// record's tags ([`record::CLOCK_TAG`]), so that a resumed game's clocks read as they were.
+    fn stamp_clocks(&mut self) {
+        let used = [self.clock.used(Color::White), self.clock.used(Color::Black)];
+        self.recording
+            .tags
+            .set(record::CLOCK_TAG, &record::clock_used_text(used));
+    }
+
+    /// As the session ends (`QUIT`, the end of input, Ctrl-C): the clocks as they stand go into
+    /// the record, the move under way included, once; a record continued in place that no move
+    /// has changed is left as it is.
+    pub(super) fn keep_clocks(&mut self) {
+        if !self.recording.untouched && !self.recording.clocks_kept {
+            self.stamp_clocks();
+            self.recording.clocks_kept = true;
+        }
+    }
+
     /// How the session ends: recorded, or, if the record cannot be written, the game saved
     /// elsewhere ([`Self::rescue`]).
     pub(super) fn ending(&mut self) -> Ended {
+        self.keep_clocks();
         if self.save_record() {
             Ended::Recorded
         } else {

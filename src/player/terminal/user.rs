@@ -118,6 +118,7 @@ impl<W: Write> Session<W> {
                 self.recording.names_from_play = false;
                 self.recording.path = s.path;
                 self.recording.written = record::to_pgn(&self.game, &self.recording.tags);
+                self.recording.untouched = false;
                 self.announced = self.game.ending.is_some();
                 self.machine.engine = Engine::new(setup.params);
                 self.machine.use_book = setup.book;
@@ -169,6 +170,7 @@ impl<W: Write> Session<W> {
         self.recording.names_from_play = true;
         self.recording.path = s.path;
         self.recording.written = record::to_pgn(&self.game, &self.recording.tags);
+        self.recording.untouched = false;
         self.announced = false;
         self.machine.engine.new_game();
         self.machine.resign.reset();
