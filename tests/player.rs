@@ -980,3 +980,45 @@ fn a_resumed_games_clock_reads_as_it_was_left() {
         "{shown}: {clocks:?}"
     );
 }
+
+/// `SAVE FILE` writes a new file and never replaces what is there (a file, a file behind a
+/// link, a FIFO): the rename it made turned them into the game. FILE naming the game's own
+/// record writes the record.
+#[cfg(unix)]
+#[test]
+fn save_never_replaces_what_is_there_but_the_games_own_record() {
+    let dir = scratch().join("save");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("kept.txt"), "kept\n").unwrap();
+    std::os::unix::fs::symlink("kept.txt", dir.join("link")).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(dir.join("fifo"))
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(fifo, "mkfifo");
+    let (code, out, _) = common::machack_in(
+        &dir,
+        &["play", "--preset", "quick", "--no-book", "--record", "g.pgn"],
+        "P-K4\nsave kept.txt\nsave link\nsave fifo\nsave new.pgn\nsave ./g.pgn\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let refused = |f: &str| {
+        format!(
+            "CANNOT SAVE IN {f}: IT EXISTS, AND SAVE NEVER REPLACES WHAT IS THERE (NAME A NEW \
+             FILE)\n"
+        )
+    };
+    for f in ["kept.txt", "link", "fifo"] {
+        assert!(out.contains(&refused(f)), "{f}: {out}");
+    }
+    assert!(out.contains("SAVED IN new.pgn\n"), "{out}");
+    assert!(
+        out.contains("SAVED IN ./g.pgn (THE GAME'S RECORD)\n"),
+        "{out}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("kept.txt")).unwrap(), "kept\n");
+    assert!(std::fs::symlink_metadata(dir.join("link")).unwrap().is_symlink());
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::metadata(dir.join("fifo")).unwrap().file_type().is_fifo());
+    assert!(std::fs::read_to_string(dir.join("new.pgn")).unwrap().contains("1. e4 {P-K4 "));
+}

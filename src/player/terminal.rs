@@ -37,7 +37,7 @@ use crate::game::clock::Clock;
 use crate::game::engine::Engine;
 use crate::game::input::{self, LINE_MAX, Line};
 use crate::game::judgement::ResignWatch;
-use crate::game::record::{self, Setup, disk, opening};
+use crate::game::record::{self, Setup, opening};
 use crate::game::rerun::rerun;
 use crate::interface::params::parse_feedovers;
 use crate::interface::{WidthSchedule, parse_depth};
@@ -54,7 +54,6 @@ use output::{Output, capitals, too_small};
 use recording::Recording;
 use setup::{player_name, resumed_seed, setup_for};
 use std::io::{self, BufRead, Write};
-use std::path::Path;
 use std::sync::mpsc::Receiver;
 
 /// A terminal session: the game and its clock, the machine that plays in it, the record that
@@ -504,13 +503,7 @@ impl<W: Write> Session<W> {
                 let state = if self.machine.use_book { "ON" } else { "OFF" };
                 self.say(&format!("BOOK {state}"));
             }
-            Command::Save(file) => {
-                let text = record::to_pgn(&self.game, &self.recording.tags);
-                match disk::replace(Path::new(&file), &text) {
-                    Ok(()) => self.say(&format!("SAVED IN {file}")),
-                    Err(e) => self.say(&format!("CANNOT SAVE IN {file}: {e}")),
-                }
-            }
+            Command::Save(file) => self.save_copy(&file),
             Command::Restore(file) => self.restore(&file),
             Command::Record(file) => self.record_again(file.as_deref()),
             Command::DrawOffer => self.draw_offer(),

@@ -188,6 +188,32 @@ impl<W: Write> Session<W> {
         }
     }
 
+    /// `SAVE FILE`: the game written to FILE, a new file. As `RECORD FILE`, it never replaces
+    /// what is there (a file, a device, a FIFO, a file behind a link: a rename would put the
+    /// game in its place); FILE naming the game's own record writes the record.
+    pub(super) fn save_copy(&mut self, file: &str) {
+        let path = Path::new(file);
+        let own = match (path.canonicalize(), self.recording.path.canonicalize()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
+        };
+        if own {
+            if self.save_record() {
+                self.say(&format!("SAVED IN {file} (THE GAME'S RECORD)"));
+            }
+            return;
+        }
+        let text = record::to_pgn(&self.game, &self.recording.tags);
+        match disk::create(path, &text) {
+            Ok(()) => self.say(&format!("SAVED IN {file}")),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => self.say(&format!(
+                "CANNOT SAVE IN {file}: IT EXISTS, AND SAVE NEVER REPLACES WHAT IS THERE (NAME A \
+                 NEW FILE)"
+            )),
+            Err(e) => self.say(&format!("CANNOT SAVE IN {file}: {e}")),
+        }
+    }
+
     /// The time each clock has run, moves taken back and the move under way included, in the
     /// record's tags ([`record::CLOCK_TAG`]), so that a resumed game's clocks read as they were.
     fn stamp_clocks(&mut self) {
