@@ -998,7 +998,14 @@ fn save_never_replaces_what_is_there_but_the_games_own_record() {
     assert!(fifo, "mkfifo");
     let (code, out, _) = common::machack_in(
         &dir,
-        &["play", "--preset", "quick", "--no-book", "--record", "g.pgn"],
+        &[
+            "play",
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            "g.pgn",
+        ],
         "P-K4\nsave kept.txt\nsave link\nsave fifo\nsave new.pgn\nsave ./g.pgn\nquit\n",
     );
     assert_eq!(code, 0, "{out}");
@@ -1016,9 +1023,40 @@ fn save_never_replaces_what_is_there_but_the_games_own_record() {
         out.contains("SAVED IN ./g.pgn (THE GAME'S RECORD)\n"),
         "{out}"
     );
-    assert_eq!(std::fs::read_to_string(dir.join("kept.txt")).unwrap(), "kept\n");
-    assert!(std::fs::symlink_metadata(dir.join("link")).unwrap().is_symlink());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("kept.txt")).unwrap(),
+        "kept\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(dir.join("link"))
+            .unwrap()
+            .is_symlink()
+    );
     use std::os::unix::fs::FileTypeExt;
-    assert!(std::fs::metadata(dir.join("fifo")).unwrap().file_type().is_fifo());
-    assert!(std::fs::read_to_string(dir.join("new.pgn")).unwrap().contains("1. e4 {P-K4 "));
+    assert!(
+        std::fs::metadata(dir.join("fifo"))
+            .unwrap()
+            .file_type()
+            .is_fifo()
+    );
+    assert!(
+        std::fs::read_to_string(dir.join("new.pgn"))
+            .unwrap()
+            .contains("1. e4 {P-K4 ")
+    );
+}
+
+/// A game resumed says its settings once, before the moves so far (they were said twice: once
+/// as the session began, once more before the game printed).
+#[test]
+fn a_resumed_game_says_its_settings_once() {
+    let (out, _) = resumed(
+        "settings-once",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "1. e4 e5 *",
+        &["--preset", "quick"],
+        "quit\n",
+    );
+    assert_eq!(out.matches("SETTINGS: PROFILE").count(), 1, "{out}");
+    assert!(out.contains("RESUMED AFTER 2 PLIES.\n1.    P-K4"), "{out}");
 }

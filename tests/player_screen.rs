@@ -629,3 +629,173 @@ fn an_error_ending_gives_the_terminal_back_too() {
         rows.join("\n")
     );
 }
+
+/// Resizes the pane's window to `width` x `height`.
+fn resize(pane: &Pane, width: u16, height: u16) {
+    let (w, h) = (width.to_string(), height.to_string());
+    assert!(
+        pane.tmux(&["resize-window", "-t", "game", "-x", &w, "-y", &h])
+            .status
+            .success()
+    );
+}
+
+/// The screen, set aside for the teletype on a terminal made too small, comes back when the
+/// terminal grows again (it never did); and so does a game begun on a terminal too small.
+#[test]
+fn a_terminal_grown_again_brings_the_screen_back() {
+    let Some(pane) = screen_game("grown") else {
+        return;
+    };
+    resize(&pane, 70, 24);
+    pane.wait_for("the notice", |r| {
+        r.iter()
+            .any(|l| l.starts_with("THE TERMINAL IS 70X24, SMALLER THAN THE SCREEN NEEDS"))
+    });
+    pane.keys(&["e4", "Enter"]);
+    pane.wait_for("the reply", |r| r.iter().any(|l| l.starts_with("1... ")));
+    resize(&pane, 80, 24);
+    let rows = pane.wait_for("the screen", |r| {
+        r.iter()
+            .any(|l| l.starts_with("THE TERMINAL IS 80X24: BACK TO THE SCREEN."))
+    });
+    // The screen as it was, with what the teletype wrote meanwhile: the board after the
+    // moves, the move typed and the reply in the transcript.
+    assert!(
+        title(&rows).ends_with("WHITE TO MOVE"),
+        "{}",
+        rows.join("\n")
+    );
+    assert!(
+        rows[10].starts_with("-- TELETYPE --"),
+        "{}",
+        rows.join("\n")
+    );
+    assert!(rows[5].contains("WP"), "{}", rows.join("\n"));
+    assert!(
+        rows.iter().any(|l| l.starts_with("1. e4 ")),
+        "{}",
+        rows.join("\n")
+    );
+    assert!(
+        rows.iter().any(|l| l.starts_with("1... ")),
+        "{}",
+        rows.join("\n")
+    );
+    assert_eq!(last_row(&rows), "2.");
+    pane.keys(&["d4", "Enter"]);
+    pane.wait_for("the reply on the screen", |r| {
+        r.iter().any(|l| l.starts_with("2... ")) && r[10].starts_with("-- TELETYPE --")
+    });
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+    assert!(pane.terminal_given_back());
+    drop(pane);
+
+    let Some(pane) = Pane::start(
+        "grown-small",
+        60,
+        20,
+        &["--no-book", "--record", "game.pgn"],
+    ) else {
+        return;
+    };
+    pane.wait_for("the teletype's prompt", |r| last_row(r) == "1.");
+    resize(&pane, 80, 24);
+    let rows = pane.wait_for("the screen", |r| {
+        r.iter()
+            .any(|l| l.starts_with("THE TERMINAL IS 80X24: BACK TO THE SCREEN."))
+    });
+    assert!(
+        rows[10].starts_with("-- TELETYPE --"),
+        "{}",
+        rows.join("\n")
+    );
+    assert_eq!(last_row(&rows), "1.");
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+    assert!(pane.terminal_given_back());
+}
+
+/// The MACHINE pane's rows: the screen's right-hand part below the divider.
+fn machine_pane(rows: &[String]) -> Vec<String> {
+    rows.iter()
+        .skip(11)
+        .take(12)
+        .map(|r| {
+            r.chars()
+                .skip(50)
+                .collect::<String>()
+                .trim_end()
+                .to_string()
+        })
+        .collect()
+}
+
+/// After `NEW`, the MACHINE pane shows no search of the game before.
+#[test]
+fn after_new_the_machine_pane_shows_no_old_search() {
+    let Some(pane) = screen_game("new") else {
+        return;
+    };
+    pane.keys(&["e4", "Enter"]);
+    let rows = pane.wait_for("the reply", |r| {
+        machine_pane(r)
+            .iter()
+            .any(|l| l.starts_with("PLAYED AFTER "))
+    });
+    assert!(
+        machine_pane(&rows).iter().any(|l| l.starts_with("BEST ")),
+        "{}",
+        rows.join("\n")
+    );
+    pane.keys(&["new", "Enter"]);
+    let rows = pane.wait_for("the new game", |r| {
+        r.iter()
+            .any(|l| l.starts_with("A NEW GAME: RECORDING IT IN"))
+    });
+    assert_eq!(
+        machine_pane(&rows)
+            .into_iter()
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>(),
+        ["ITS SEARCH SHOWS HERE"],
+        "{}",
+        rows.join("\n")
+    );
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+}
+
+/// `HELP` on the screen: a line too long for the transcript goes on under the descriptions,
+/// twelve columns in, not at the transcript's first column.
+#[test]
+fn help_on_the_screen_wraps_under_each_description() {
+    let Some(pane) = screen_game("help") else {
+        return;
+    };
+    pane.keys(&["help", "Enter"]);
+    let rows = pane.wait_for("the help", |r| {
+        r.iter()
+            .any(|l| l.starts_with("QUIT        END THE SESSION "))
+    });
+    let at = rows
+        .iter()
+        .position(|l| l.starts_with("QUIT        END THE SESSION "))
+        .unwrap();
+    let left = |i: usize| rows[i].chars().take(48).collect::<String>();
+    assert_eq!(
+        left(at).trim_end(),
+        "QUIT        END THE SESSION (THE RECORD IS",
+        "{}",
+        rows.join("\n")
+    );
+    assert_eq!(
+        left(at + 1).trim_end(),
+        "            ALREADY WRITTEN)",
+        "{}",
+        rows.join("\n")
+    );
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+}

@@ -87,6 +87,10 @@ QUIT        END THE SESSION (THE RECORD IS ALREADY WRITTEN)
 THE VALUES, PLAUSIBILITIES, <= AND THE 1967 TIME ARE EXPLAINED IN DOC/READING.MD.
 ";
 
+/// The column where each of [`HELP`]'s descriptions starts: a line the screen wraps goes on
+/// there.
+pub const HELP_INDENT: usize = 12;
+
 /// Reads a line as a command, or `Ok(None)` if it is not one (then it is a move). A command with a
 /// missing or bad argument is an error that says what was expected.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {

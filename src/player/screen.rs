@@ -79,12 +79,19 @@ pub struct Frame {
     pub typed: String,
 }
 
+/// A line of the transcript, and how far in it goes on where it is wrapped.
+#[derive(Clone, Debug)]
+struct Entry {
+    text: String,
+    hang: usize,
+}
+
 /// The screen: its size, the transcript, and the rows as last drawn.
 #[derive(Clone, Debug)]
 pub struct Screen {
     width: usize,
     height: usize,
-    transcript: VecDeque<String>,
+    transcript: VecDeque<Entry>,
     /// How many pages the transcript is scrolled back (Page Up), 0 for its end.
     back: usize,
     shown: Vec<String>,
@@ -105,7 +112,7 @@ impl Screen {
     /// Scrolls the transcript `pages` back (negative: forward), between its start and its end.
     pub fn scroll(&mut self, pages: isize) {
         let tw = self.transcript_width();
-        let lines: usize = self.transcript.iter().map(|l| wrap(l, tw).len()).sum();
+        let lines: usize = self.transcript.iter().map(|e| e.wrap(tw).len()).sum();
         let lower = self.lower_rows();
         let most = lines.saturating_sub(lower).div_ceil(lower);
         self.back = self.back.saturating_add_signed(pages).min(most);
@@ -121,12 +128,22 @@ impl Screen {
 
     /// A line for the transcript (which scrolls to its end to show it).
     pub fn push(&mut self, line: &str) {
+        self.push_hanging(line, 0);
+    }
+
+    /// A line for the transcript, which goes on `hang` columns in where it is wrapped (a
+    /// command's description under the descriptions, as `HELP` lists them).
+    pub fn push_hanging(&mut self, line: &str, hang: usize) {
         self.back = 0;
+        let entry = |text: &str| Entry {
+            text: text.to_string(),
+            hang,
+        };
         for l in line.lines() {
-            self.transcript.push_back(l.to_string());
+            self.transcript.push_back(entry(l));
         }
         if line.is_empty() {
-            self.transcript.push_back(String::new());
+            self.transcript.push_back(entry(""));
         }
         while self.transcript.len() > TRANSCRIPT_KEPT {
             self.transcript.pop_front();
@@ -136,7 +153,11 @@ impl Screen {
     /// The transcript's last `n` lines, as written (for the terminal given back).
     pub fn last_lines(&self, n: usize) -> Vec<String> {
         let from = self.transcript.len().saturating_sub(n);
-        self.transcript.iter().skip(from).cloned().collect()
+        self.transcript
+            .iter()
+            .skip(from)
+            .map(|e| e.text.clone())
+            .collect()
     }
 
     /// How many lines the machine's panel has.
@@ -190,7 +211,7 @@ impl Screen {
         rows.push(format!("{left}  {right}"));
         // The transcript, wrapped, its last lines; the machine's panel beside it.
         let lower = self.lower_rows();
-        let wrapped: Vec<String> = self.transcript.iter().flat_map(|l| wrap(l, tw)).collect();
+        let wrapped: Vec<String> = self.transcript.iter().flat_map(|e| e.wrap(tw)).collect();
         let end = wrapped
             .len()
             .saturating_sub(self.back.saturating_mul(lower))
@@ -275,6 +296,26 @@ fn typed_line(frame: &Frame, width: usize) -> String {
 fn fit(text: &str, width: usize) -> String {
     let cut: String = text.chars().take(width).collect();
     format!("{cut:<width$}")
+}
+
+impl Entry {
+    /// The line in rows of at most `width` characters, those after the first `hang` columns
+    /// in (not where that would leave less than half the width).
+    fn wrap(&self, width: usize) -> Vec<String> {
+        let hang = if self.hang <= width / 2 { self.hang } else { 0 };
+        let mut rows = wrap(&self.text, width);
+        if hang == 0 || rows.len() < 2 {
+            return rows;
+        }
+        let rest = rows.split_off(1).join(" ");
+        let indent = " ".repeat(hang);
+        rows.extend(
+            wrap(&rest, width - hang)
+                .into_iter()
+                .map(|r| indent.clone() + &r),
+        );
+        rows
+    }
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces where it can be.
@@ -418,6 +459,37 @@ mod tests {
         );
         assert_eq!(wrap("ABCDEFGHIJ", 4), ["ABCD", "EFGH", "IJ"]);
         assert_eq!(wrap("", 4), [""]);
+    }
+
+    #[test]
+    fn a_line_pushed_hanging_goes_on_under_its_description() {
+        let entry = |text: &str, hang| Entry {
+            text: text.into(),
+            hang,
+        };
+        let help = "U           TAKE BACK A MOVE (YOUR LAST MOVE AND THE MACHINE'S REPLY)";
+        assert_eq!(
+            entry(help, 12).wrap(40),
+            [
+                "U           TAKE BACK A MOVE (YOUR LAST",
+                "            MOVE AND THE MACHINE'S",
+                "            REPLY)",
+            ]
+        );
+        // Unhung, the rest at the first column; hung too far, the same.
+        assert_eq!(entry(help, 0).wrap(40)[1], "MOVE AND THE MACHINE'S REPLY)");
+        assert_eq!(entry(help, 21).wrap(40)[1], "MOVE AND THE MACHINE'S REPLY)");
+        let mut screen = Screen::new(80, 24);
+        screen.push_hanging(help, 12);
+        let rows = screen.rows(&frame(Display::TELETYPE));
+        assert!(
+            rows[11].starts_with("U           TAKE BACK A MOVE (YOUR LAST MOVE AND  PLAYED"),
+            "{rows:#?}"
+        );
+        assert!(
+            rows[12].starts_with("            THE MACHINE'S REPLY)    "),
+            "{rows:#?}"
+        );
     }
 
     #[test]

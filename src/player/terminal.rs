@@ -43,7 +43,7 @@ use crate::interface::params::parse_feedovers;
 use crate::interface::{WidthSchedule, parse_depth};
 use crate::notation::{Style, descriptive};
 use crate::player::board::Display;
-use crate::player::command::{self, Command, HELP};
+use crate::player::command::{self, Command};
 use crate::player::editor::TeletypeLine;
 use crate::player::screen::{self, Screen};
 use crate::player::tty::{RawLines, Takeover};
@@ -177,6 +177,7 @@ impl<W: Write> Session<W> {
                 prompted: false,
                 thinking: None,
                 screen: None,
+                shelved: None,
                 teletype: None,
                 takeover: None,
             },
@@ -286,7 +287,8 @@ impl<W: Write> Session<W> {
         if !self.game.moves().is_empty() {
             let n = self.game.moves().len();
             self.say(&format!("RESUMED AFTER {n} PLIES."));
-            self.print_game();
+            // (The settings were just said.)
+            self.print_moves();
         }
         self.show_board();
         self.clock.start(self.game.position().side_to_move());
@@ -379,6 +381,8 @@ impl<W: Write> Session<W> {
         let inputs = read_keys()?;
         let (width, height) = crossterm::terminal::size()?;
         if !screen::fits(width, height) {
+            // The screen comes when the terminal grows to hold it.
+            self.out.shelved = Some(Screen::new(width, height));
             self.say(&too_small(width, height));
             return self.play_on_teletype(width, &inputs);
         }
@@ -518,11 +522,7 @@ impl<W: Write> Session<W> {
             Command::Resign => self.resign(),
             Command::New => self.new_game(),
             Command::Hint => self.hint(inputs),
-            Command::Help => {
-                for line in HELP.lines() {
-                    self.say(line);
-                }
-            }
+            Command::Help => self.help(),
             Command::Quit => {
                 self.keep_clocks();
                 if self.save_record() {

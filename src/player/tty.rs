@@ -56,6 +56,16 @@ impl Takeover {
         }
     }
 
+    /// Enters the alternate screen again, raw mode kept (the screen back on a terminal grown
+    /// to hold it, after [`Self::leave_screen`]).
+    pub fn enter_screen(&mut self, out: &mut impl Write) -> io::Result<()> {
+        if self.held && !ALTERNATE.load(Ordering::SeqCst) {
+            execute!(out, EnterAlternateScreen)?;
+            ALTERNATE.store(true, Ordering::SeqCst);
+        }
+        Ok(())
+    }
+
     /// Gives the terminal back as it was (once; later calls do nothing).
     pub fn give_back(&mut self, out: &mut impl Write) {
         if std::mem::take(&mut self.held) {

@@ -135,8 +135,8 @@ impl<W: Write> Session<W> {
                 Ok(Input::Resize(w, h)) => {
                     let screen = self.out.screen.is_some();
                     self.resize(w, h);
-                    if screen && self.out.screen.is_none() {
-                        return Next::Woken; // the teletype prompts again
+                    if screen != self.out.screen.is_some() {
+                        return Next::Woken; // the teletype, or the screen, prompts again
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => self.redraw(),

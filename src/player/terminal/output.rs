@@ -9,6 +9,7 @@ use crate::game::record::Tags;
 use crate::game::{Game, GameMove};
 use crate::notation::clip;
 use crate::player::board::{self, Display};
+use crate::player::command::{HELP, HELP_INDENT};
 use crate::player::editor::{LineEditor, TeletypeLine};
 use crate::player::screen::{self, ClockView, Frame, Screen};
 use crate::player::thinking::Thinking;
@@ -35,6 +36,9 @@ pub(super) struct Output<W: Write> {
     pub(super) thinking: Option<Thinking>,
     /// The screen, in the screen mode ([`Session::run_on_screen`]).
     pub(super) screen: Option<Screen>,
+    /// In the screen mode, the screen set aside while the terminal is too small for it (a
+    /// teletype meanwhile): its transcript goes on, and it comes back when the terminal grows.
+    pub(super) shelved: Option<Screen>,
     /// On a teletype whose terminal's keys are read one by one ([`Session::run_on_teletype`]):
     /// the line being typed as its last line shows it.
     pub(super) teletype: Option<TeletypeLine>,
@@ -46,10 +50,19 @@ impl<W: Write> Session<W> {
     /// Writes a line, in plain ASCII (the board alone may be drawn in glyphs); a message that
     /// quotes a long text is [`clip`]ped.
     pub(super) fn say(&mut self, text: &str) {
+        self.say_hanging(text, 0);
+    }
+
+    /// Writes a line as [`Self::say`] does; on the screen, a line too long for the transcript
+    /// goes on `hang` columns in.
+    fn say_hanging(&mut self, text: &str, hang: usize) {
         if let Some(screen) = self.out.screen.as_mut() {
-            screen.push(&ascii(&clip(text)));
+            screen.push_hanging(&ascii(&clip(text)), hang);
             self.redraw();
             return;
+        }
+        if let Some(shelved) = self.out.shelved.as_mut() {
+            shelved.push_hanging(&ascii(&clip(text)), hang);
         }
         if self.out.teletype.is_some() {
             // Above the line being typed, which stays the last.
@@ -63,6 +76,14 @@ impl<W: Write> Session<W> {
         }
         let _ = writeln!(self.out.lines, "{}", ascii(&clip(text)));
         let _ = self.out.lines.flush();
+    }
+
+    /// `HELP`: the commands, a line each; on the screen, a line wrapped goes on under the
+    /// descriptions ([`HELP_INDENT`]), not at the transcript's first column.
+    pub(super) fn help(&mut self) {
+        for line in HELP.lines() {
+            self.say_hanging(line, HELP_INDENT);
+        }
     }
 
     /// Whether the terminal's keys are read one by one (the screen, or a teletype on a
@@ -85,8 +106,12 @@ impl<W: Write> Session<W> {
             _ => String::new(),
         };
         if self.out.teletype.is_some() {
+            let typed = format!("{}{text}", prompt_text(&self.game));
+            if let Some(shelved) = self.out.shelved.as_mut() {
+                shelved.push(&typed);
+            }
             self.rub_out();
-            let _ = writeln!(self.out.lines, "{}{text}", prompt_text(&self.game));
+            let _ = writeln!(self.out.lines, "{typed}");
             self.out.prompted = false;
             self.redraw();
             return;
@@ -162,33 +187,61 @@ impl<W: Write> Session<W> {
         format!("{state}.  CLOCKS: WHITE {white}  BLACK {black}")
     }
 
-    /// The terminal's new size: the screen drawn to it, or given up for the teletype if it is
-    /// too small, with a one-line notice.
+    /// The terminal's new size: the screen drawn to it, or set aside for the teletype if it is
+    /// too small, with a one-line notice; the screen set aside comes back once it fits again.
     pub(super) fn resize(&mut self, width: u16, height: u16) {
         if let Some(t) = self.out.teletype.as_mut() {
             t.resize(width);
         }
+        let fits = screen::fits(width, height);
         let Some(screen) = self.out.screen.as_mut() else {
+            if fits && self.out.shelved.is_some() {
+                self.back_to_screen(width, height);
+            }
             return;
         };
-        if screen::fits(width, height) {
+        if fits {
             screen.resize(width, height);
             self.redraw();
             return;
         }
-        self.leave_screen();
+        self.out.shelved = self.leave_screen();
         self.out.teletype = Some(TeletypeLine::new(width));
         self.say(&too_small(width, height));
         self.show_board();
     }
 
-    /// Gives the screen up: the alternate screen left, the keys still read one by one (for a
-    /// teletype, [`Self::run_on_teletype`], until the session ends), and the transcript's last
-    /// lines written, so that the game reads on.
-    fn leave_screen(&mut self) {
-        let Some(screen) = self.out.screen.take() else {
+    /// The screen set aside comes back on a terminal grown to hold it (`width` x `height`):
+    /// the alternate screen entered again, the transcript with what the teletype wrote
+    /// meanwhile, and a one-line notice.
+    fn back_to_screen(&mut self, width: u16, height: u16) {
+        let Some(mut screen) = self.out.shelved.take() else {
             return;
         };
+        self.rub_out();
+        let _ = self.out.lines.flush();
+        if let Some(t) = self.out.takeover.as_mut()
+            && t.enter_screen(&mut self.out.lines).is_err()
+        {
+            // The terminal would not take the screen: the teletype goes on.
+            self.out.shelved = Some(screen);
+            self.redraw();
+            return;
+        }
+        self.out.teletype = None;
+        self.out.lines.raw = false;
+        screen.resize(width, height);
+        self.out.screen = Some(screen);
+        self.say(&format!(
+            "THE TERMINAL IS {width}X{height}: BACK TO THE SCREEN."
+        ));
+    }
+
+    /// Gives the screen up: the alternate screen left, the keys still read one by one (for a
+    /// teletype, [`Self::run_on_teletype`], until the session ends), and the transcript's last
+    /// lines written, so that the game reads on. Returns the screen given up.
+    fn leave_screen(&mut self) -> Option<Screen> {
+        let screen = self.out.screen.take()?;
         if let Some(t) = self.out.takeover.as_mut() {
             t.leave_screen(&mut self.out.lines);
         }
@@ -202,12 +255,14 @@ impl<W: Write> Session<W> {
             let _ = writeln!(self.out.lines, "{line}");
         }
         let _ = self.out.lines.flush();
+        Some(screen)
     }
 
     /// The terminal given back as it was when the session ends: the screen left (its
     /// transcript's last lines written), or the line being typed rubbed out.
     pub(super) fn give_back(&mut self) {
         self.leave_screen();
+        self.out.shelved = None;
         self.rub_out();
         if let Some(t) = self.out.takeover.as_mut() {
             t.give_back(&mut self.out.lines);

@@ -7,7 +7,7 @@ use super::setup::player_name;
 use super::{Ended, Session};
 use crate::game::Game;
 use crate::game::record::{self, Tags, disk, opening};
-use crate::player::command::{self, Command, HELP};
+use crate::player::command::{self, Command};
 use crate::rules::Color;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -249,11 +249,7 @@ impl<W: Write> Session<W> {
     pub(super) fn handle_unrecorded(&mut self, line: &str) -> bool {
         match command::parse(line) {
             Ok(Some(Command::Record(file))) => self.record_again(file.as_deref()),
-            Ok(Some(Command::Help)) => {
-                for line in HELP.lines() {
-                    self.say(line);
-                }
-            }
+            Ok(Some(Command::Help)) => self.help(),
             Ok(Some(Command::Quit)) => return false,
             _ => {
                 let why = self.recording.error.clone().unwrap_or_default();

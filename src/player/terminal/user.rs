@@ -36,9 +36,16 @@ impl<W: Write> Session<W> {
         self.say(&game);
     }
 
+    /// `PG`: the settings, then the game so far.
     pub(super) fn print_game(&mut self) {
         let settings = self.settings_line();
         self.say(&settings);
+        self.print_moves();
+    }
+
+    /// The game's moves so far, a line per move number, with their times and book moves, and
+    /// how it ended.
+    pub(super) fn print_moves(&mut self) {
         let note = |m: &GameMove| {
             if m.book {
                 format!("{:<14}BOOK", m.descriptive)
@@ -120,6 +127,7 @@ impl<W: Write> Session<W> {
                 self.recording.written = record::to_pgn(&self.game, &self.recording.tags);
                 self.recording.untouched = false;
                 self.announced = self.game.ending.is_some();
+                self.out.thinking = None;
                 self.machine.engine = Engine::new(setup.params);
                 self.machine.use_book = setup.book;
                 self.machine.seed = setup.seed.unwrap_or_default();
@@ -172,6 +180,8 @@ impl<W: Write> Session<W> {
         self.recording.written = record::to_pgn(&self.game, &self.recording.tags);
         self.recording.untouched = false;
         self.announced = false;
+        // The last game's search is not this game's.
+        self.out.thinking = None;
         self.machine.engine.new_game();
         self.machine.resign.reset();
         self.machine.last_value = None;
