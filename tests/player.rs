@@ -1046,6 +1046,42 @@ fn save_never_replaces_what_is_there_but_the_games_own_record() {
     );
 }
 
+/// `CLOCK`, and `TIME` its other name, print both clocks, the one running marked, and the
+/// control (`clock` was answered "DID YOU MEAN BOOK OR CLAIM?", `time` with a lecture on
+/// notation); with Black's clock stopped at its move, it reads the same both times.
+#[test]
+fn clock_and_its_other_name_time_print_both_clocks() {
+    let rec = temp("clock.pgn");
+    let (code, out) = play(
+        &[
+            "--clock",
+            "40/300",
+            "--preset",
+            "quick",
+            "--no-book",
+            "--record",
+            rec.to_str().unwrap(),
+        ],
+        "e4\nclock\ntime\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let clocks: Vec<&str> = out.lines().filter(|l| l.starts_with("CLOCKS: ")).collect();
+    assert_eq!(clocks.len(), 2, "{out}");
+    for line in &clocks {
+        assert!(
+            line.starts_with("CLOCKS: WHITE 0:0") && line.ends_with("  (CONTROL 40/300)"),
+            "{out}"
+        );
+        assert!(
+            line.contains(" (RUNNING)  BLACK 0:0") && line.matches("RUNNING").count() == 1,
+            "{out}"
+        );
+    }
+    let black = |l: &str| l.split("BLACK ").nth(1).unwrap().to_string();
+    assert_eq!(black(clocks[0]), black(clocks[1]), "{out}");
+    assert!(!out.contains("DID YOU MEAN"), "{out}");
+}
+
 /// A game resumed says its settings once, before the moves so far (they were said twice: once
 /// as the session began, once more before the game printed).
 #[test]

@@ -51,6 +51,8 @@ pub enum Command {
     New,
     /// `HINT`: the move the machine would play in the user's place.
     Hint,
+    /// `CLOCK` (`TIME`): both clocks.
+    Clock,
     /// `HELP`.
     Help,
     /// `QUIT`.
@@ -67,6 +69,7 @@ PG          PRINT THE GAME SO FAR
 U           TAKE BACK A MOVE (YOUR LAST MOVE AND THE MACHINE'S REPLY), NAMING THEM
             (ALSO UNDO, TAKEBACK)
 HINT        THE MOVE THE MACHINE WOULD PLAY IN YOUR PLACE (ON YOUR CLOCK)
+CLOCK       BOTH CLOCKS, THE ONE RUNNING MARKED (ALSO TIME)
 NEW         START ANOTHER GAME, IN A RECORD OF ITS OWN
 PW PB PS PN THE MACHINE PLAYS WHITE, BLACK, BOTH, NEITHER
 SETW W...   BASIC WIDTHS PER PLY, THE LAST REPEATING (SETW 15 15 9 9 7)
@@ -161,6 +164,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "RESIGN" | "RESIGNS" => no_argument(Command::Resign),
         "NEW" => no_argument(Command::New),
         "HINT" => no_argument(Command::Hint),
+        "CLOCK" | "TIME" => no_argument(Command::Clock),
         "HELP" | "?" => no_argument(Command::Help),
         "QUIT" | "EXIT" => no_argument(Command::Quit),
         _ => Ok(None),
@@ -218,6 +222,8 @@ const WORDS: &[(&str, &str)] = &[
     ("CLAIM", "CLAIM"),
     ("NEW", "NEW"),
     ("HINT", "HINT"),
+    ("CLOCK", "CLOCK"),
+    ("TIME", "CLOCK"),
     ("HELP", "HELP"),
     ("QUIT", "QUIT"),
     ("EXIT", "QUIT"),
@@ -299,6 +305,8 @@ mod tests {
             Ok(Some(Command::Claim(Some("N-KN1".into()))))
         );
         assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
+        assert_eq!(parse("Clock"), Ok(Some(Command::Clock)));
+        assert_eq!(parse("time"), Ok(Some(Command::Clock)));
         assert_eq!(parse("record"), Ok(Some(Command::Record(None))));
         assert_eq!(
             parse("Record /tmp/My Game.pgn"),

@@ -522,6 +522,10 @@ impl<W: Write> Session<W> {
             Command::Resign => self.resign(),
             Command::New => self.new_game(),
             Command::Hint => self.hint(inputs),
+            Command::Clock => {
+                let line = self.clocks_line();
+                self.say(&line);
+            }
             Command::Help => self.help(),
             Command::Quit => {
                 self.keep_clocks();

@@ -3,7 +3,7 @@
 
 use super::Session;
 use crate::game::Ending;
-use crate::game::clock::TimeControl;
+use crate::game::clock::{self, TimeControl};
 use crate::game::record;
 use crate::rules::Color;
 use std::io::Write;
@@ -41,6 +41,25 @@ impl<W: Write> Session<W> {
                 self.clock.spend(c, more);
             }
         }
+    }
+
+    /// `CLOCK` (`TIME`): both clocks, the one running marked, and the control:
+    /// `CLOCKS: WHITE 0:08:49 (RUNNING)  BLACK 0:09:12  (CONTROL 600)`.
+    pub(super) fn clocks_line(&self) -> String {
+        let side = |c: Color| {
+            let left = clock::hms(self.clock.remaining(c));
+            if self.clock.running() == Some(c) {
+                format!("{left} (RUNNING)")
+            } else {
+                left
+            }
+        };
+        format!(
+            "CLOCKS: WHITE {}  BLACK {}  (CONTROL {})",
+            side(Color::White),
+            side(Color::Black),
+            self.clock.control.to_string().to_uppercase()
+        )
     }
 
     /// Stops the clock for the side that just moved: the seconds it used, and whether its flag fell.
