@@ -799,3 +799,52 @@ fn help_on_the_screen_wraps_under_each_description() {
     pane.keys(&["quit", "Enter"]);
     assert_eq!(pane.exit(), "exit 0");
 }
+
+/// `SAN`: the MACHINE pane's moves in SAN (`BEST Nf6 (+0.00)`), descriptive by default.
+#[test]
+fn san_shows_the_machines_search_in_san_on_the_screen() {
+    let Some(pane) = screen_game("san") else {
+        return;
+    };
+    pane.keys(&["san", "Enter"]);
+    pane.wait_for("the switch", |r| {
+        r.iter()
+            .any(|l| l.starts_with("SAN ON: THE MACHINE'S SEARCH IS SHOWN IN SAN."))
+    });
+    pane.keys(&["e4", "Enter"]);
+    let rows = pane.wait_for("the reply", |r| {
+        machine_pane(r)
+            .iter()
+            .any(|l| l.starts_with("PLAYED AFTER "))
+    });
+    let panel = machine_pane(&rows);
+    let best = panel
+        .iter()
+        .find_map(|l| l.strip_prefix("BEST "))
+        .unwrap_or_else(|| panic!("{}", rows.join("\n")));
+    let mv = best.split(" (").next().unwrap();
+    // SAN: a file or a piece's letter first, no descriptive hyphen.
+    assert!(
+        mv.starts_with(|c: char| "abcdefghNBRQK".contains(c)) && !mv.contains('-'),
+        "{}",
+        rows.join("\n")
+    );
+    // The reply in the transcript stays descriptive.
+    assert!(
+        rows.iter()
+            .any(|l| l.starts_with("1... ") && l.contains('-')),
+        "{}",
+        rows.join("\n")
+    );
+    pane.keys(&["san", "Enter"]);
+    let rows = pane.wait_for("descriptive again", |r| {
+        r.iter().any(|l| l.starts_with("SAN OFF: "))
+    });
+    let best = machine_pane(&rows)
+        .into_iter()
+        .find_map(|l| l.strip_prefix("BEST ").map(str::to_string))
+        .unwrap();
+    assert!(best.split(" (").next().unwrap().contains('-'), "{best}");
+    pane.keys(&["quit", "Enter"]);
+    assert_eq!(pane.exit(), "exit 0");
+}

@@ -53,6 +53,9 @@ pub enum Command {
     Hint,
     /// `CLOCK` (`TIME`): both clocks.
     Clock,
+    /// `SAN`, `SAN ON`, `SAN OFF`: the machine's search shown in SAN or in descriptive
+    /// notation (no argument: switch).
+    San(Option<bool>),
     /// `HELP`.
     Help,
     /// `QUIT`.
@@ -77,6 +80,7 @@ SETD N      BASIC DEPTH IN PLIES
 SETF N      MOST FEEDOVERS IN ONE LINE
 LIST        SHOW THE PARAMETERS
 BOOK [ON|OFF] USE THE OPENING BOOK (NO ARGUMENT: SWITCH)
+SAN [ON|OFF] SHOW THE MACHINE'S SEARCH IN SAN (NO ARGUMENT: SWITCH)
 SAVE FILE   WRITE THE GAME TO FILE (PGN), A NEW FILE
 RS FILE     RESTORE A GAME FROM FILE (LEFT AS IT IS) AND GO ON IN A NEW RECORD
 RECORD      WRITE THE RECORD AGAIN (AFTER IT COULD NOT BE WRITTEN)
@@ -145,12 +149,8 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "SETD" => Ok(Some(Command::SetDepth(need("A DEPTH, E.G. SETD 4")?))),
         "SETF" => Ok(Some(Command::SetFeedovers(need("A NUMBER, E.G. SETF 2")?))),
         "LIST" => no_argument(Command::List),
-        "BOOK" => match rest.to_ascii_uppercase().as_str() {
-            "" => Ok(Some(Command::Book(None))),
-            "ON" => Ok(Some(Command::Book(Some(true)))),
-            "OFF" => Ok(Some(Command::Book(Some(false)))),
-            _ => Err("BOOK TAKES ON OR OFF".into()),
-        },
+        "BOOK" => Ok(Some(Command::Book(switch(&word, rest)?))),
+        "SAN" => Ok(Some(Command::San(switch(&word, rest)?))),
         "SAVE" => Ok(Some(Command::Save(need("A FILE NAME")?))),
         "RS" => Ok(Some(Command::Restore(need("A FILE NAME")?))),
         "RECORD" => Ok(Some(Command::Record(
@@ -168,6 +168,16 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "HELP" | "?" => no_argument(Command::Help),
         "QUIT" | "EXIT" => no_argument(Command::Quit),
         _ => Ok(None),
+    }
+}
+
+/// A switch's argument: none (switch it), `ON` or `OFF`.
+fn switch(word: &str, rest: &str) -> Result<Option<bool>, String> {
+    match rest.to_ascii_uppercase().as_str() {
+        "" => Ok(None),
+        "ON" => Ok(Some(true)),
+        "OFF" => Ok(Some(false)),
+        _ => Err(format!("{word} TAKES ON OR OFF")),
     }
 }
 
@@ -224,6 +234,7 @@ const WORDS: &[(&str, &str)] = &[
     ("HINT", "HINT"),
     ("CLOCK", "CLOCK"),
     ("TIME", "CLOCK"),
+    ("SAN", "SAN"),
     ("HELP", "HELP"),
     ("QUIT", "QUIT"),
     ("EXIT", "QUIT"),
@@ -307,6 +318,9 @@ mod tests {
         assert_eq!(parse("draw now"), Err("DRAW TAKES NO ARGUMENT".into()));
         assert_eq!(parse("Clock"), Ok(Some(Command::Clock)));
         assert_eq!(parse("time"), Ok(Some(Command::Clock)));
+        assert_eq!(parse("san"), Ok(Some(Command::San(None))));
+        assert_eq!(parse("SAN off"), Ok(Some(Command::San(Some(false)))));
+        assert_eq!(parse("san yes"), Err("SAN TAKES ON OR OFF".into()));
         assert_eq!(parse("record"), Ok(Some(Command::Record(None))));
         assert_eq!(
             parse("Record /tmp/My Game.pgn"),

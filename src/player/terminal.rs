@@ -178,6 +178,7 @@ impl<W: Write> Session<W> {
                 thinking: None,
                 screen: None,
                 shelved: None,
+                san: false,
                 teletype: None,
                 takeover: None,
             },
@@ -525,6 +526,16 @@ impl<W: Write> Session<W> {
             Command::Clock => {
                 let line = self.clocks_line();
                 self.say(&line);
+            }
+            Command::San(on) => {
+                self.out.san = on.unwrap_or(!self.out.san);
+                let said = if self.out.san {
+                    "SAN ON: THE MACHINE'S SEARCH IS SHOWN IN SAN."
+                } else {
+                    "SAN OFF: THE MACHINE'S SEARCH IS SHOWN IN DESCRIPTIVE NOTATION."
+                };
+                self.say(said);
+                self.redraw();
             }
             Command::Help => self.help(),
             Command::Quit => {

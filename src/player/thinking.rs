@@ -2,20 +2,45 @@
 //! top-level moves as they are searched, each with its plausibility and, once searched, its
 //! value, and the best move so far with its value (deepening, the deepest depth done's); with
 //! `--pace`, when it will answer. A terminal's status line and the screen's panel are drawn from
-//! it.
+//! it, their moves in descriptive notation, as the teletype writes them, or in SAN (the
+//! session's `SAN` command).
 
 use crate::game::deepening::Report;
 use crate::interface::{Progress, TopBound};
-use crate::notation::{Style, descriptive};
-use crate::rules::Position;
+use crate::notation::{Style, descriptive, san};
+use crate::rules::{Move, Position};
 use crate::value::{Value, mate_moves};
 use std::time::{Duration, Instant};
+
+/// A move as the thinking shows it: as the teletype writes it (`N-KB3`), and in SAN (`Nf3`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    /// As the teletype writes it.
+    pub descriptive: String,
+    /// In SAN.
+    pub san: String,
+}
+
+impl MoveText {
+    /// Legal move `m` in `pos`, written both ways.
+    pub fn new(pos: &Position, m: Move) -> MoveText {
+        MoveText {
+            descriptive: descriptive::format(pos, m, Style::Teletype),
+            san: san::format(pos, m),
+        }
+    }
+
+    /// In SAN if `san`, else as the teletype writes it.
+    pub fn written(&self, san: bool) -> &str {
+        if san { &self.san } else { &self.descriptive }
+    }
+}
 
 /// One top-level move as the search reported it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TopLine {
-    /// The move, as the teletype writes it (`N-KB3`).
-    pub text: String,
+    /// The move.
+    pub text: MoveText,
     /// Its plausibility.
     pub plausibility: Value,
     /// Its value for the mover once searched, as exactly as the bound says.
@@ -35,8 +60,8 @@ pub struct Thinking {
     pub best: Option<(usize, Value)>,
     /// Deepening (`--deepen`): the depth being searched, whose moves `lines` holds.
     pub deepening: Option<u32>,
-    /// The deepest depth done's move (as written), value and depth, while deepening.
-    pub completed: Option<(String, Value, u32)>,
+    /// The deepest depth done's move, value and depth, while deepening.
+    pub completed: Option<(MoveText, Value, u32)>,
     /// Nodes searched so far.
     pub nodes: u64,
     /// With `--pace`: when the answer comes, and the search's 1967-equivalent time.
@@ -92,8 +117,7 @@ impl Thinking {
             Report::Search(p) => self.take(pos, p),
             Report::Completed(c) => {
                 if let Some(mv) = c.lines.first().and_then(|l| l.pv.first()) {
-                    let text = descriptive::format(pos, *mv, Style::Teletype);
-                    self.completed = Some((text, c.value, c.depth));
+                    self.completed = Some((MoveText::new(pos, *mv), c.value, c.depth));
                 }
                 self.nodes = c.nodes;
             }
@@ -102,7 +126,7 @@ impl Thinking {
 
     /// Takes in a progress report of the search of `pos`.
     pub fn take(&mut self, pos: &Position, p: &Progress) {
-        let text = |mv| descriptive::format(pos, mv, Style::Teletype);
+        let text = |mv| MoveText::new(pos, mv);
         match p {
             Progress::Examining {
                 index,
@@ -157,13 +181,13 @@ impl Thinking {
     }
 
     /// The best move so far and its value (`P-K4 (+0.12)`; deepening, the deepest depth
-    /// done's, `P-K4 (+0.12) DEPTH 3`), or `?` before there is one.
-    pub fn best_text(&self) -> String {
+    /// done's, `P-K4 (+0.12) DEPTH 3`), or `?` before there is one; the move in SAN if `san`.
+    pub fn best_text(&self, san: bool) -> String {
         if let Some((text, v, depth)) = &self.completed {
-            return format!("{text} ({}) DEPTH {depth}", value_text(*v));
+            return format!("{} ({}) DEPTH {depth}", text.written(san), value_text(*v));
         }
         match self.best {
-            Some((at, v)) => format!("{} ({})", self.lines[at].text, value_text(v)),
+            Some((at, v)) => format!("{} ({})", self.lines[at].text.written(san), value_text(v)),
             None => "?".to_string(),
         }
     }
@@ -177,9 +201,10 @@ impl Thinking {
     }
 
     /// The one line a terminal shows while the machine thinks, rewritten in place: the move
-    /// examined and the best so far, or, paced, the best and when it answers.
-    pub fn status_line(&self) -> String {
-        let best = self.best_text();
+    /// examined and the best so far, or, paced, the best and when it answers; the moves in SAN
+    /// if `san`.
+    pub fn status_line(&self, san: bool) -> String {
+        let best = self.best_text(san);
         match self.answer {
             Some((at, time_1967)) => format!(
                 "BEST {best}  (1967: {:.1} SEC; ANSWERING IN {:.1} SEC)",
@@ -187,7 +212,9 @@ impl Thinking {
                 at.saturating_duration_since(Instant::now()).as_secs_f64()
             ),
             None => {
-                let examining = self.examining.map_or("", |i| self.lines[i].text.as_str());
+                let examining = self
+                    .examining
+                    .map_or("", |i| self.lines[i].text.written(san));
                 format!("EXAMINING {examining:<12} BEST {best}")
             }
         }
@@ -196,8 +223,8 @@ impl Thinking {
     /// The screen's panel, `rows` lines of at most 29 characters: what the search is doing,
     /// the best so far, then the top-level moves in the order searched (the latest where
     /// they do not all fit), marked `*` the best so far and `>` the one being searched, each
-    /// with its plausibility and value (`<=` a value it is at most).
-    pub fn panel(&self, rows: usize) -> Vec<String> {
+    /// with its plausibility and value (`<=` a value it is at most); the moves in SAN if `san`.
+    pub fn panel(&self, rows: usize, san: bool) -> Vec<String> {
         let now = Instant::now();
         let state = match (&self.ended, self.answer) {
             (Some(Outcome::Book), _) => "FROM THE BOOK".to_string(),
@@ -217,7 +244,7 @@ impl Thinking {
         if self.ended == Some(Outcome::Book) {
             return out.into_iter().take(rows).collect();
         }
-        let mut best = format!("BEST {}", self.best_text());
+        let mut best = format!("BEST {}", self.best_text(san));
         if let Some((_, t)) = self.answer {
             best.push_str(&format!(" 1967:{:.0}S", t.as_secs_f64()));
         }
@@ -238,7 +265,7 @@ impl Thinking {
                 Some((v, _)) => value_text(v),
                 None => String::new(),
             };
-            let text: String = line.text.chars().take(11).collect();
+            let text: String = line.text.written(san).chars().take(11).collect();
             out.push(format!(
                 "{mark}{text:<11} {:>6} {value:>8}",
                 line.plausibility
@@ -299,7 +326,7 @@ mod tests {
             nodes: 10,
         };
         t.take(&pos, &examining(0, mv("e4"), 120));
-        assert_eq!(t.status_line(), "EXAMINING P-K4         BEST ?");
+        assert_eq!(t.status_line(false), "EXAMINING P-K4         BEST ?");
         t.take(
             &pos,
             &Progress::Searched {
@@ -332,7 +359,7 @@ mod tests {
             },
         );
         t.take(&pos, &examining(2, mv("d4"), 90));
-        let panel = t.panel(6);
+        let panel = t.panel(6, false);
         assert!(panel[0].starts_with("THINKING "), "{panel:?}");
         assert_eq!(
             panel[1..],
@@ -344,21 +371,36 @@ mod tests {
                 ">P-Q4            90         ",
             ]
         );
+        // In SAN, for a player who reads that.
+        assert_eq!(
+            t.panel(6, true)[1..],
+            [
+                "BEST e4 (+0.12)",
+                " MOVE         PLAUS    VALUE",
+                "*e4             120    +0.12",
+                " Nf3             95  <=+0.02",
+                ">d4              90         ",
+            ]
+        );
+        assert_eq!(
+            t.status_line(true),
+            "EXAMINING d4           BEST e4 (+0.12)"
+        );
         // Fewer rows: the latest moves.
-        assert_eq!(t.panel(4)[3], ">P-Q4            90         ");
+        assert_eq!(t.panel(4, false)[3], ">P-Q4            90         ");
         t.answer = Some((
             Instant::now() + Duration::from_secs(2),
             Duration::from_secs(25),
         ));
         assert!(
-            t.status_line()
+            t.status_line(false)
                 .starts_with("BEST P-K4 (+0.12)  (1967: 25.0 SEC; ANSWERING IN "),
             "{}",
-            t.status_line()
+            t.status_line(false)
         );
         t.ended = Some(Outcome::Searched(2.5));
         assert_eq!(
-            t.panel(2),
+            t.panel(2, false),
             ["PLAYED AFTER 2.50 SEC", "BEST P-K4 (+0.12) 1967:25S"]
         );
     }
@@ -398,7 +440,7 @@ mod tests {
             }),
         );
         // Within a depth, the best of the moves searched so far is not the best.
-        assert_eq!(t.best_text(), "?");
+        assert_eq!(t.best_text(false), "?");
         let line = Line {
             value: 16,
             pv: vec![mv("e4")],
@@ -413,7 +455,7 @@ mod tests {
                 elapsed: Duration::ZERO,
             }),
         );
-        assert_eq!(t.best_text(), "P-K4 (+0.12) DEPTH 1");
+        assert_eq!(t.best_text(false), "P-K4 (+0.12) DEPTH 1");
         // The next depth's moves, the deepest done's still the best.
         t.report(
             &pos,
@@ -425,7 +467,7 @@ mod tests {
         t.report(&pos, &examining(0, mv("d4")));
         t.report(&pos, &examining(1, mv("e4")));
         assert_eq!(
-            t.panel(5)[1..],
+            t.panel(5, false)[1..],
             [
                 "BEST P-K4 (+0.12) DEPTH 1",
                 " MOVE         PLAUS    VALUE",
@@ -443,7 +485,7 @@ mod tests {
         let mut t = Thinking::new();
         t.started = Instant::now() - Duration::from_secs(9999);
         t.nodes = 123_456_789;
-        let first = &t.panel(1)[0];
+        let first = &t.panel(1, false)[0];
         assert!(first.starts_with("THINKING 9999."), "{first}");
         assert!(
             first.ends_with("S 123.5M NODES") && first.len() <= 29,

@@ -317,7 +317,7 @@ impl<W: Write> Session<W> {
                 } else if self.out.display.live
                     && let Some(t) = self.out.thinking.as_ref()
                 {
-                    let _ = write!(self.out.lines, "\r\x1b[2K{}", t.status_line());
+                    let _ = write!(self.out.lines, "\r\x1b[2K{}", t.status_line(self.out.san));
                     let _ = self.out.lines.flush();
                 }
             }
@@ -361,7 +361,7 @@ impl<W: Write> Session<W> {
                 if self.out.display.live
                     && let Some(t) = self.out.thinking.as_ref()
                 {
-                    let _ = write!(self.out.lines, "\r\x1b[2K{}", t.status_line());
+                    let _ = write!(self.out.lines, "\r\x1b[2K{}", t.status_line(self.out.san));
                     let _ = self.out.lines.flush();
                 }
                 thread::sleep((until - now).min(TICK));

@@ -39,6 +39,8 @@ pub(super) struct Output<W: Write> {
     /// In the screen mode, the screen set aside while the terminal is too small for it (a
     /// teletype meanwhile): its transcript goes on, and it comes back when the terminal grows.
     pub(super) shelved: Option<Screen>,
+    /// Whether the machine's search is shown in SAN (`SAN`) rather than descriptive notation.
+    pub(super) san: bool,
     /// On a teletype whose terminal's keys are read one by one ([`Session::run_on_teletype`]):
     /// the line being typed as its last line shows it.
     pub(super) teletype: Option<TeletypeLine>,
@@ -315,6 +317,7 @@ pub(super) struct View<'a> {
     pub(super) thinking: Option<&'a Thinking>,
     pub(super) bottom: Color,
     pub(super) display: Display,
+    pub(super) san: bool,
     pub(super) editor: &'a LineEditor,
     pub(super) typed_ahead: &'a VecDeque<String>,
     pub(super) prompted: bool,
@@ -348,6 +351,7 @@ macro_rules! view {
             thinking: $s.out.thinking.as_ref(),
             bottom: $s.out.bottom,
             display: $s.out.display,
+            san: $s.out.san,
             editor: &$s.keyboard.editor,
             typed_ahead: &$s.keyboard.typed_ahead,
             prompted: $s.out.prompted,
@@ -384,7 +388,7 @@ pub(super) fn screen_frame(v: View<'_>, rows: usize) -> Frame {
         })
         .collect();
     let machine = match v.thinking {
-        Some(t) => t.panel(rows),
+        Some(t) => t.panel(rows, v.san),
         None => vec!["ITS SEARCH SHOWS HERE".to_string()],
     };
     Frame {
