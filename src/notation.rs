@@ -245,6 +245,27 @@ pub fn check_mark(pos: &Position, m: Move) -> CheckMark {
     }
 }
 
+/// Writes a line of moves played one after the other from `pos` (a principal variation), each
+/// by `write` in the position it is played from; a move that is not legal where it stands ends
+/// the line, shown as `?` + coordinates. The descriptive and SAN writers of a line both use it.
+pub(crate) fn format_line_with(
+    pos: &Position,
+    line: &[Move],
+    write: impl Fn(&Position, Move) -> String,
+) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in line {
+        if !p.is_legal(m) {
+            out.push(format!("?{}", m.coordinate()));
+            break;
+        }
+        out.push(write(&p, m));
+        p.make(m);
+    }
+    out.join(" ")
+}
+
 /// The one move of `found`, if it gives the check or mate claimed; else the error for none
 /// (`none`), several, or a false claim.
 pub(crate) fn pick(

@@ -272,17 +272,7 @@ pub fn format_written(pos: &Position, m: Move) -> String {
 /// Writes a line of moves played one after the other from `pos` (a principal variation), each in
 /// `style`; a move that is not legal where it stands ends the line, shown as `?` + coordinates.
 pub fn format_line(pos: &Position, line: &[Move], style: Style) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for &m in line {
-        if !p.is_legal(m) {
-            out.push(format!("?{}", m.coordinate()));
-            break;
-        }
-        out.push(format(&p, m, style));
-        p.make(m);
-    }
-    out.join(" ")
+    super::format_line_with(pos, line, |p, m| format(p, m, style))
 }
 
 /// Writes legal move `m` in full, naming both squares: `N/KN1-KB3`, `B/QN5xN/QB6`, `P/K7-K8=Q`.

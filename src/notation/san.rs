@@ -237,17 +237,7 @@ pub fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
 /// Writes a line of moves from `pos` in SAN, as [`super::descriptive::format_line`] writes
 /// it in descriptive notation: a move that is not legal where it comes ends it, as `?e2e4`.
 pub fn format_line(pos: &Position, line: &[Move]) -> String {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for &m in line {
-        if !p.is_legal(m) {
-            out.push(format!("?{}", m.coordinate()));
-            break;
-        }
-        out.push(format(&p, m));
-        p.make(m);
-    }
-    out.join(" ")
+    super::format_line_with(pos, line, format)
 }
 
 /// Writes legal move `m` in standard SAN, with `+` or `#`.
