@@ -6,7 +6,7 @@
 mod common;
 use common::{machack, skipped, tool_installed};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 const NODE: &str = "/usr/bin/node";
@@ -31,7 +31,7 @@ fn web_dir(test: &str) -> Option<PathBuf> {
 }
 
 /// Node's answers to `requests` (JSON lines), with `--record` or not.
-fn node(dir: &PathBuf, requests: &[String], record: bool) -> String {
+fn node(dir: &Path, requests: &[String], record: bool) -> String {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/answers.js");
     let mut args = vec![script.to_string(), dir.display().to_string()];
     if record {
@@ -83,14 +83,17 @@ fn native_record(args: &[&str]) -> Vec<String> {
         .collect()
 }
 
+/// A position asked: the start, the moves in coordinates, the same moves for `--moves`, and the
+/// settings (a field and its option).
+type Case<'a> = (&'a str, &'a str, &'a str, &'a [(&'a str, &'a str)]);
+
 #[test]
 fn the_pages_search_is_the_native_programs_row_for_row() {
     let Some(dir) = web_dir("the_pages_search_is_the_native_programs_row_for_row") else {
         return;
     };
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    // (start, moves in coordinates, the same moves for --moves, settings as fields, as options)
-    let cases: [(&str, &str, &str, &[(&str, &str)]); 6] = [
+    let cases: [Case; 6] = [
         (start, "", "", &[]),
         (start, "e2e4 e7e5 g1f3 b8c6 f1b5", "e4 e5 Nf3 Nc6 Bb5", &[]),
         (F21, "", "", &[]),
