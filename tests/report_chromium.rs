@@ -4,7 +4,7 @@
 //! fragment each change the board shown, and saves a screenshot.
 
 mod common;
-use common::browser::{Browser, CHROMIUM, base64};
+use common::browser::{Browser, CHROMIUM, base64, string_field};
 use common::{machack, scratch, tool_installed};
 use std::io::Write;
 use std::path::PathBuf;
@@ -15,6 +15,12 @@ fn base64_decodes_the_padding_cases() {
     assert_eq!(base64("TWFu"), b"Man");
     assert_eq!(base64("TWE="), b"Ma");
     assert_eq!(base64("TQ=="), b"M");
+}
+
+#[test]
+fn a_string_field_comes_back_with_its_escapes_undone() {
+    let json = r#"{"id":1,"result":{"value":"1. e4\n\"P-K4\"\t\\ \u00e9"}}"#;
+    assert_eq!(string_field(json, "value"), "1. e4\n\"P-K4\"\t\\ é");
 }
 
 /// The paper's four games.

@@ -157,7 +157,7 @@ impl Drop for Browser {
     }
 }
 
-/// The first string field `name` of a JSON text (escapes of quotes and backslashes undone).
+/// The first string field `name` of a JSON text, its escapes undone.
 pub fn string_field(json: &str, name: &str) -> String {
     let key = format!(r#""{name}":""#);
     let start = json
@@ -169,7 +169,19 @@ pub fn string_field(json: &str, name: &str) -> String {
     while let Some(c) = chars.next() {
         match c {
             '"' => return out,
-            '\\' => out.push(chars.next().unwrap()),
+            '\\' => match chars.next().unwrap() {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                'b' => out.push('\u{8}'),
+                'f' => out.push('\u{c}'),
+                'u' => {
+                    let hex: String = chars.by_ref().take(4).collect();
+                    let unit = u32::from_str_radix(&hex, 16).unwrap();
+                    out.push(char::from_u32(unit).unwrap_or(char::REPLACEMENT_CHARACTER));
+                }
+                c => out.push(c),
+            },
             c => out.push(c),
         }
     }
