@@ -20,7 +20,7 @@ use machack::rules::Position;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock, RwLockReadGuard};
 use std::time::{Duration, Instant};
 
 /// The project's folder.
@@ -91,6 +91,15 @@ fn page(test: &str) -> Option<PathBuf> {
             None
         }
     }
+}
+
+/// The tests of this file run side by side; the bench's measurement runs alone (the
+/// machine has two cores): each test holds this lock shared, the bench exclusive.
+static ALONE: RwLock<()> = RwLock::new(());
+
+/// The lock shared, for a test that may run beside the others.
+fn beside_others() -> RwLockReadGuard<'static, ()> {
+    ALONE.read().unwrap_or_else(|e| e.into_inner())
 }
 
 /// A line on the terminal, past the test harness's capture.
@@ -219,6 +228,7 @@ fn a_whole_game_played_on_the_page_ends_and_its_record_replays() {
     let Some(page) = page("a_whole_game_played_on_the_page_ends_and_its_record_replays") else {
         return;
     };
+    let _beside = beside_others();
     let dir = scratch("web-game");
     let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
     open(&mut browser, &page, "", 1280);
@@ -388,6 +398,7 @@ fn the_page_answers_as_the_native_program_in_the_paper_games() {
     let Some(page) = page("the_page_answers_as_the_native_program_in_the_paper_games") else {
         return;
     };
+    let _beside = beside_others();
     let positions = paper_positions();
     assert_eq!(positions.len(), 158);
     let dir = scratch("web-paper");
@@ -462,6 +473,7 @@ fn the_address_with_think_marks_the_answer_and_fits_a_phone() {
     let Some(page) = page("the_address_with_think_marks_the_answer_and_fits_a_phone") else {
         return;
     };
+    let _beside = beside_others();
     let dir = scratch("web-address");
     let mut browser = Browser::start(&dir.join("profile"), 390, 844);
     // encodeURIComponent's form, and spaces as `_`.
@@ -512,6 +524,7 @@ fn stop_takes_back_refusals_and_the_clock() {
     let Some(page) = page("stop_takes_back_refusals_and_the_clock") else {
         return;
     };
+    let _beside = beside_others();
     let dir = scratch("web-controls");
     let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
     // A search long enough to stop: wide and deep, on a clock of an hour.
@@ -590,7 +603,9 @@ fn the_bench_counts_the_native_nodes_and_the_page_is_ready_soon() {
     ));
     assert!(ready < 10_000.0, "{ready} ms");
 
-    // The button: once, then repeated for about five seconds.
+    // The button: once, then repeated for about five seconds; then the native program's bench,
+    // as long. Alone: the other tests wait, and this one waits for them.
+    let _alone = ALONE.write().unwrap_or_else(|e| e.into_inner());
     browser.eval("document.getElementById('bench').click()");
     wait_for(
         &mut browser,

@@ -337,6 +337,12 @@
   function search(kind, request) {
     const token = ++thinkToken;
     thinking = { token, kind, began: performance.now(), progress: null, searched: [] };
+    // The last answer stays until the next search starts.
+    const a = $("answer");
+    a.dataset.bestmove = "";
+    a.dataset.value = "";
+    a.textContent = "THINKING…";
+    $("line").textContent = "";
     showThinking();
     render();
     return ask("think", request, (p) => {
@@ -439,7 +445,7 @@
     else how = `1967: ${r.time_1967.toFixed(1)} SEC · HERE ${(r.ms / 1000).toFixed(2)} SEC, ${r.nodes} NODES, DEPTH ${r.depth}`;
     a.textContent = "";
     const best = document.createElement("strong");
-    best.textContent = `BEST ${r.descriptive} (${r.san})${r.book ? "" : " " + valueText(r.value)}`;
+    best.textContent = `BEST ${r.descriptive} (${r.san})${r.book ? "" : " " + (r.score ? r.score.toUpperCase() : valueText(r.value))}`;
     const detail = document.createElement("span");
     detail.className = "how";
     detail.textContent = how;
