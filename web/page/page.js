@@ -703,7 +703,7 @@
     }
     s.book = f.elements.book.checked ? "on" : "off";
     // The engine judges the settings (its own message if they are wrong).
-    const check = engine.call("state", Object.assign({ start: "startpos", moves: [] }, s));
+    const check = engine.call("pgn", Object.assign({ start: "startpos", moves: [] }, s));
     if (check.error) return check.error.toUpperCase();
     return s;
   }
@@ -727,7 +727,7 @@
     }
     if (name === "clock") {
       const c = parseClock(f.elements.clock.value);
-      $("settings-note").textContent = c ? "" : "CLOCK: 40/600 (MOVES/SECONDS), 600+5 (SECONDS+INCREMENT) OR 600";
+      $("settings-error").textContent = c ? "" : "CLOCK: 40/600 (MOVES/SECONDS), 600+5 (SECONDS+INCREMENT) OR 600";
       if (c && game.moves.length === 0) {
         resetClocks(c);
         startClock(toMove());
@@ -737,10 +737,10 @@
     if (game.moves.length > 0) return render();
     const s = formSettings();
     if (typeof s === "string") {
-      $("settings-note").textContent = s;
+      $("settings-error").textContent = s;
       return;
     }
-    $("settings-note").textContent = "";
+    $("settings-error").textContent = "";
     game.settings = s;
     say(settingsLine());
     render();
@@ -779,8 +779,9 @@
     if (typeof s === "string") return refuse(s);
     if (thinking) cancelThinking();
     const v = form().elements.plays.value;
-    begin({ start: "startpos", moves: [], settings: s, plays: { w: v.includes("w"), b: v.includes("b") }, control: c });
     say("A NEW GAME.");
+    begin({ start: "startpos", moves: [], settings: s, plays: { w: v.includes("w"), b: v.includes("b") }, control: c });
+    next();
   }
 
   /* A game set up: from `start` after `moves`, with the settings and sides given. */
@@ -992,7 +993,7 @@
     }
     if (settings.widths || settings.depth) delete settings.preset;
     const start = a.fen ? a.fen.trim() : "startpos";
-    const check = engine.call("state", Object.assign({ start, moves: [] }, settings));
+    const check = engine.call("pgn", Object.assign({ start, moves: [] }, settings));
     if (check.error) return addressError(check.error);
     // The moves in any notation, one by one (move numbers skipped).
     const moves = [];
@@ -1063,7 +1064,10 @@
     fillSettingsForm();
     resetClocks(parseClock(form().elements.clock.value));
     say("MAC HACK VI (1967), RECREATED. TYPE HELP FOR COMMANDS.");
-    if (!fromAddress()) begin({ start: "startpos", moves: [], settings: defaultSettings(), plays: { w: false, b: true } });
+    if (!fromAddress()) {
+      begin({ start: "startpos", moves: [], settings: defaultSettings(), plays: { w: false, b: true } });
+      next();
+    }
     const ready = performance.now();
     window.machack.ready = ready;
     $("ready").textContent = `Ready in ${(ready / 1000).toFixed(2)} s.`;
