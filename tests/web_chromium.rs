@@ -520,8 +520,8 @@ fn the_address_with_think_marks_the_answer_and_fits_a_phone() {
 }
 
 #[test]
-fn stop_takes_back_refusals_and_the_clock() {
-    let Some(page) = page("stop_takes_back_refusals_and_the_clock") else {
+fn stop_take_back_a_refusal_the_clock_and_a_new_game() {
+    let Some(page) = page("stop_take_back_a_refusal_the_clock_and_a_new_game") else {
         return;
     };
     let _beside = beside_others();
@@ -575,6 +575,35 @@ fn stop_takes_back_refusals_and_the_clock() {
     browser.eval("document.getElementById('takeback').click()");
     assert_eq!(moves(&mut browser), Vec::<String>::new());
     assert!(transcript(&mut browser).contains("TAKEN BACK: 1... "));
+
+    // New game, then settings of its own before its first move: written into its record.
+    browser.eval("document.getElementById('new').click()");
+    assert!(transcript(&mut browser).contains("A NEW GAME."));
+    browser.eval(
+        "(f => { f.preset.value = 'custom'; f.widths.value = '6'; f.depth.value = '3'; \
+           f.depth.dispatchEvent(new Event('change', {bubbles: true})); })\
+         (document.getElementById('settings').elements)",
+    );
+    assert_eq!(
+        browser.eval("JSON.stringify(machack.game.settings)"),
+        r#"{"profile":"c197","widths":"6","depth":"3","book":"off"}"#
+    );
+    type_move(&mut browser, "e4");
+    wait_for(&mut browser, "machack.game.moves.length === 2", "the reply");
+    assert_eq!(
+        browser.eval("document.querySelector('#settings [name=depth]').disabled"),
+        "true",
+        "the settings are fixed once the game has a move"
+    );
+    let pgn = browser.eval("machack.pgn()");
+    for tag in [
+        "[MachackWidth \"6\"]",
+        "[MachackDepth \"3\"]",
+        "[MachackBook \"off\"]",
+        "[MachackPlays \"black\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
 }
 
 /// The figures of a bench line the page prints: `BENCH: 14 POSITIONS, 43852 NODES, 893 MS
