@@ -43,10 +43,10 @@ use crate::interface::{
     TopLevelMove,
 };
 use crate::rules::{Color, Key, Move, Position};
+use crate::time::Instant;
 use crate::value::Value;
 use board::Board;
 use evm::{Node, Tree, side_value};
-use std::time::Instant;
 
 /// The program's board for `root`: the game replayed from the start position when `history`
 /// (the keys of the earlier positions, oldest first) leads there from it, so that pieces carry

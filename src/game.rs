@@ -8,6 +8,7 @@
 //!   set depth, as in 1967, or depth 1, 2, 3, … until stopped or out of time; [`aids`]: the
 //!   debugging aids of paper §13 (the evaluation, the plausible moves, a move's plausibility)
 //!   asked of its program.
+//! - [`mod@bench`]: the positions `machack bench` and the page's bench search.
 //! - [`clock`]: the one reader of clock values, time controls, the chess clock and how long the
 //!   machine may think (paper §1: 50 moves in 2 hours each in the 1967 tournaments).
 //! - [`input`]: files and lines read with size limits.
@@ -18,9 +19,11 @@
 //!   its searches and book choices in order.
 
 pub mod aids;
+pub mod bench;
 pub mod clock;
 pub mod deepening;
 pub mod engine;
+#[cfg(feature = "terminal")]
 pub mod input;
 pub mod judgement;
 pub mod record;

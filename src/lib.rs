@@ -6,7 +6,8 @@
 //! use one another (`tests/layers.rs` holds the list and enforces it; *Layout* in
 //! `doc/architecture.md` draws it):
 //!
-//! 1. [`rules`] (board, moves, FEN, keys) and [`value`] (the paper's units);
+//! 1. [`rules`] (board, moves, FEN, keys), [`value`] (the paper's units) and [`time`] (the clock,
+//!    a browser's from the page);
 //! 2. [`notation`] (descriptive, SAN, PGN, EPD, the score format);
 //! 3. [`interface`]: what both programs take and return (settings, limits, results, statistics);
 //! 4. the two programs over the rules, side by side: [`c197`] (the 1967-68 source routine by
@@ -17,6 +18,11 @@
 //! 6. the front ends: [`player`] (the terminal), [`protocol`] (UCI, CECP), [`fidelity`] (replay
 //!    against history) and [`mod@matches`] (matches against other engines);
 //! 7. [`cli`] (one file per subcommand) and [`fuzz`] (one target per parser).
+//!
+//! The front ends (layers 6 and 7 but `fidelity`) and the record on disk need a terminal,
+//! processes, files or threads: they are the default feature `terminal`, which the binary
+//! requires. Without it (`default-features = false`) the library builds for
+//! `wasm32-unknown-unknown`: the browser build, `web/engine` (`doc/web.md`).
 //!
 //! # Examples
 //!
@@ -69,15 +75,21 @@
 
 pub mod book;
 pub mod c197;
+#[cfg(feature = "terminal")]
 pub mod cli;
 pub mod fidelity;
+#[cfg(feature = "terminal")]
 pub mod fuzz;
 pub mod game;
 pub mod interface;
+#[cfg(feature = "terminal")]
 pub mod matches;
 pub mod notation;
 pub mod paper;
+#[cfg(feature = "terminal")]
 pub mod player;
+#[cfg(feature = "terminal")]
 pub mod protocol;
 pub mod rules;
+pub mod time;
 pub mod value;

@@ -37,6 +37,18 @@ pub fn mate_moves(v: Value) -> Option<(bool, Value)> {
     })
 }
 
+/// A value for people, for the side to move: pawns with two decimals and the value in units
+/// (a pawn is 128), or a mate counted in the winner's moves: `mate in 2` (the side to move
+/// mates with its second move), `mated in 1` (its opponent mates with its first reply).
+pub fn text(v: Value) -> String {
+    match mate_moves(v) {
+        Some((true, n)) => format!("mate in {n}"),
+        Some((false, 0)) => "mated".to_string(),
+        Some((false, n)) => format!("mated in {n}"),
+        None => format!("{:+.2} ({v})", v as f64 / 128.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,9 +29,9 @@ use super::lmg::{Entry, List, Phase, Pmg, Sorting, Workspace};
 use crate::interface::{Fixes, TableUse};
 use crate::interface::{Limits, Progress, Selection, Statistics, TopBound, WidthSchedule};
 use crate::rules::{Move, Position};
+use crate::time::Instant;
 use crate::value::Value;
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// `STVT1` (5837-5838): the starting best of a node, a loss for the side to move.
 const LOSING: i64 = 0o10000000;

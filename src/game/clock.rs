@@ -13,9 +13,10 @@
 
 use crate::notation::excerpt;
 use crate::rules::Color;
+use crate::time::Instant;
 use std::fmt;
 use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The longest time any clock value may be: 100 hours (a time control, an increment, a time a
 /// move, a clock's time left).

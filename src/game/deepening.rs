@@ -29,9 +29,10 @@ use super::engine::{Engine, RunState, Thought};
 use crate::interface::params::DEPTHS;
 use crate::interface::{Deepening, Limits, Line, Progress, SearchResult, Statistics};
 use crate::rules::{Key, Position};
+use crate::time::Instant;
 use crate::value::{Value, is_mate};
 use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The least and the most a depth is expected to cost over the one before, in play, and the
 /// guess while only one depth has been timed.

@@ -20,7 +20,9 @@
 //! continuation goes to a record of its own, which keeps the resumed record's tags and names it
 //! in a `Continues` tag ([`Tags::continuing`]).
 
+#[cfg(feature = "terminal")]
 pub mod disk;
+#[cfg(feature = "terminal")]
 pub mod opening;
 
 use super::clock::{self, TimeControl};
@@ -31,7 +33,7 @@ use crate::notation::pgn::SEVEN_TAGS;
 use crate::notation::{self, ReadErrorKind, excerpt};
 use crate::rules::{Color, START_FEN};
 use std::path::Path;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 /// How a note said with a move begins its comment in the record.
 const NOTE: &str = "note: ";
@@ -46,7 +48,9 @@ impl Tags {
         let mut tags = Tags(Vec::new());
         tags.set("Event", "machack game");
         tags.set("Site", "?");
-        tags.set("Date", &utc_now().date_tag());
+        // Where there is no calendar (a browser: the page dates its records), PGN's unknown date.
+        let date = crate::time::since_unix_epoch().map(|d| utc_at(d.as_secs()).date_tag());
+        tags.set("Date", date.as_deref().unwrap_or("????.??.??"));
         tags.set("Round", "-");
         tags.set("White", white);
         tags.set("Black", black);
@@ -318,11 +322,7 @@ impl UtcTime {
 
 /// The time now, in UTC.
 pub fn utc_now() -> UtcTime {
-    utc_at(
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs()),
-    )
+    utc_at(crate::time::since_unix_epoch().map_or(0, |d| d.as_secs()))
 }
 
 /// The UTC time `secs` seconds after 1970-01-01 00:00.

@@ -81,9 +81,9 @@ pub use simple_knowledge::SimpleKnowledge;
 
 use crate::interface::{Limits, PaperKnowledge, Progress, SearchParams, SearchResult, Statistics};
 use crate::rules::{Key, Move, Position};
+use crate::time::Instant;
 use alpha_beta::Tree;
 use repetition::KeyStack;
-use std::time::Instant;
 
 /// The paper's search engine: the parameters and the table, kept from one move to the next.
 pub struct Searcher {

@@ -22,9 +22,9 @@ use crate::interface::params::PAPER_FEEDOVER_PLIES;
 use crate::interface::{Limits, Selection};
 use crate::paper::plausible::PlausibleMove;
 use crate::rules::{Bitboard, Move, Position};
+use crate::time::Instant;
 use crate::value::{INFINITY, MATE_BOUND, Value, mated_in};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// The largest static value the search accepts: anything beyond could read as a mate once the
 /// modifications of paper §9 (at most 7 a ply) have been applied along a line.

@@ -1,0 +1,207 @@
+//! machack in a browser: the library (built without its terminal, `default-features = false`)
+//! behind a few `extern "C"` exports for `wasm32-unknown-unknown`, which `web/page/engine.js`
+//! calls. Built by `scripts/web.sh` (see `doc/web.md`); the contract between this crate and the
+//! page is `WEB-CONTRACT` as summarised here.
+//!
+//! No wasm-bindgen: strings in and strings out are all the page needs, and the glue over them
+//! is some forty lines of plain JavaScript (`engine.js`), where wasm-bindgen would add a
+//! dependency, a CLI tool of its own version (14 minutes to build from crates.io here) and
+//! generated glue to the build.
+//!
+//! # Exports
+//! - `machack_alloc(len) -> ptr`, `machack_free(ptr, len)`: memory for a request.
+//! - `machack_call(ptr, len) -> ptr`: a request (UTF-8 text) in, a response (UTF-8 JSON) out,
+//!   valid until the next call; `machack_result_len()` its length.
+//!
+//! # Imports (module `env`)
+//! - `machack_now_ms() -> f64`: the clock (`performance.now()`), read by `machack::time`.
+//! - `machack_progress(ptr, len)`: a progress report (JSON) during `think`.
+//!
+//! # Requests
+//! The first line is the command, then `key=value` lines; a line `text:` starts a block that
+//! runs to the end. `start` is a FEN or `startpos`, `moves` coordinates separated by spaces. The
+//! settings, wherever a search is asked for: `profile`, `preset`, `widths` (or `width`),
+//! `depth`, any other setting by its command-line name (`table=off|draws|values` under c197,
+//! `feedovers`, …), `book=on|off` (default on), `deepen=on|off` (default off). Any response may
+//! be `{"error": "…"}`.
+//!
+//! | command | fields | response |
+//! |---|---|---|
+//! | `defaults` | | the profiles, presets and default settings |
+//! | `state` | start, moves | the position, its legal moves, the moves played, how it stands |
+//! | `parse` | start, moves, text | a move read as the terminal reads one, or its refusal |
+//! | `think` | start, moves, settings, `wtime`, `btime`, `movestogo`, `inc`, `nodes`, `seed`, `values` | the move, value, line, top-level record, 1967 time, resignation |
+//! | `draw` | start, moves, settings, `value`, `machine` | `{accept}`: the answer to a draw offer |
+//! | `pgn` | start, moves, settings, `white`, `black`, `result`, `seconds`, `values`, `event`, `date`, `plays`, `seed` | `{pgn}`: the record the terminal writes |
+//! | `load` | text (PGN or FEN) | the start, moves, settings and names of a record |
+//! | `bench` | `repeat`, settings | `{positions, nodes, ms}` over `machack bench`'s positions |
+
+mod game;
+mod json;
+mod request;
+mod think;
+
+use json::Json;
+use machack::interface::settings::{SETTINGS, preset_of};
+use machack::interface::{Preset, Profile, SearchParams};
+use request::Request;
+use std::cell::RefCell;
+
+/// Answers one request: the response's JSON text.
+pub fn answer(text: &str) -> String {
+    let json = match Request::parse(text) {
+        Ok(r) => dispatch(&r).unwrap_or_else(Json::error),
+        Err(e) => Json::error(e),
+    };
+    json.text()
+}
+
+fn dispatch(r: &Request) -> Result<Json, String> {
+    match r.command.as_str() {
+        "defaults" => Ok(defaults()),
+        "state" => game::state(r),
+        "parse" => game::parse(r),
+        "think" => think::think(r),
+        "draw" => game::draw(r),
+        "pgn" => game::pgn(r),
+        "load" => game::load(r),
+        "bench" => think::bench(r),
+        other => Err(format!(
+            "'{}' is not a command: defaults, state, parse, think, draw, pgn, load or bench",
+            machack::notation::excerpt(other)
+        )),
+    }
+}
+
+/// The settings the page offers: the profiles, the presets, and the program's defaults.
+fn defaults() -> Json {
+    let presets = Preset::ALL
+        .iter()
+        .map(|&p| {
+            let params = SearchParams::preset(p);
+            (
+                preset_name(p),
+                Json::object(vec![
+                    (
+                        "widths",
+                        Json::Array(params.widths.as_slice().iter().map(|&w| w.into()).collect()),
+                    ),
+                    ("depth", params.depth.into()),
+                ]),
+            )
+        })
+        .collect();
+    let params = SearchParams::default();
+    let table = SETTINGS
+        .iter()
+        .find(|s| s.key == "table")
+        .map(|s| s.get(&params))
+        .unwrap_or_default();
+    Json::object(vec![
+        (
+            "profiles",
+            Json::strings(Profile::NAMES.iter().map(|s| s.to_string())),
+        ),
+        ("presets", Json::Object(presets)),
+        (
+            "default",
+            Json::object(vec![
+                ("profile", params.profile.name().into()),
+                (
+                    "preset",
+                    preset_of(&params).map_or(Json::Null, |p| preset_name(p).into()),
+                ),
+                ("book", true.into()),
+                ("table", table.into()),
+                ("deepen", false.into()),
+            ]),
+        ),
+        ("version", machack::interface::settings::VERSION.into()),
+    ])
+}
+
+/// A preset's name, as the requests give it.
+fn preset_name(p: Preset) -> &'static str {
+    match p {
+        Preset::Normal => "normal",
+        Preset::Tournament => "tournament",
+        Preset::Quick => "quick",
+    }
+}
+
+/// Sends a progress report to the page (in a browser); elsewhere (the tests) keeps it.
+fn progress(json: &str) {
+    #[cfg(target_arch = "wasm32")]
+    {
+        #[link(wasm_import_module = "env")]
+        unsafe extern "C" {
+            fn machack_progress(ptr: *const u8, len: usize);
+        }
+        // SAFETY: the page reads `len` bytes at `ptr` before it returns.
+        unsafe { machack_progress(json.as_ptr(), json.len()) };
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    HEARD.with(|h| h.borrow_mut().push(json.to_string()));
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    /// The progress reports sent outside a browser, for the tests.
+    static HEARD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The progress reports sent since the last call (outside a browser).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn heard() -> Vec<String> {
+    HEARD.with(|h| std::mem::take(&mut *h.borrow_mut()))
+}
+
+thread_local! {
+    /// The last response, kept until the next call.
+    static RESULT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Memory for a request of `len` bytes, for the page to write into.
+#[unsafe(no_mangle)]
+pub extern "C" fn machack_alloc(len: usize) -> *mut u8 {
+    let mut buf = Vec::<u8>::with_capacity(len.max(1));
+    let ptr = buf.as_mut_ptr();
+    std::mem::forget(buf);
+    ptr
+}
+
+/// Gives back memory [`machack_alloc`] gave.
+///
+/// # Safety
+/// `ptr` and `len` must be a pair [`machack_alloc`] returned, not freed before.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn machack_free(ptr: *mut u8, len: usize) {
+    // SAFETY: as the caller promises, an allocation of capacity `len.max(1)`.
+    drop(unsafe { Vec::from_raw_parts(ptr, 0, len.max(1)) });
+}
+
+/// Answers the request of `len` bytes at `ptr`: the response's address, valid until the next
+/// call; its length is [`machack_result_len`].
+///
+/// # Safety
+/// `ptr` must point to `len` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn machack_call(ptr: *const u8, len: usize) -> *const u8 {
+    // SAFETY: as the caller promises.
+    let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
+    let response = match std::str::from_utf8(bytes) {
+        Ok(text) => answer(text),
+        Err(_) => Json::error("the request is not UTF-8 text").text(),
+    };
+    RESULT.with(|r| {
+        let mut r = r.borrow_mut();
+        *r = response.into_bytes();
+        r.as_ptr()
+    })
+}
+
+/// The length of the last response.
+#[unsafe(no_mangle)]
+pub extern "C" fn machack_result_len() -> usize {
+    RESULT.with(|r| r.borrow().len())
+}
