@@ -90,6 +90,7 @@
   let thinkToken = 0;
   let selected = null; // a square, "e2"
   let lastAnswer = null;
+  let analysisShown = false; // the last answer is an analysis's, drawn as an arrow
 
   const fields = (extra) =>
     Object.assign({ start: game.start, moves: game.moves }, game.settings, extra || {});
@@ -256,6 +257,9 @@
   // ---------------------------------------------------------------- moves
   /* Plays `uci` for the side to move: `how` says what the machine's search made of it. */
   function play(uci, how) {
+    // An analysis of the position before the move is of no use after it.
+    if (thinking && thinking.kind === "analysis") cancelThinking();
+    analysisShown = false;
     const mover = toMove();
     const secs = stopClock();
     game.moves.push(uci);
@@ -537,7 +541,6 @@
       arrows.appendChild(svg("line", { x1: x1 + 22.5, y1: y1 + 22.5, x2: x2 + 22.5, y2: y2 + 22.5, class: "ar" }));
     }
   }
-  let analysisShown = false;
 
   /* The board's point under a pointer event, in the board's units. */
   function boardPoint(event) {
@@ -1005,6 +1008,7 @@
       moves.push(r.uci);
     }
     const control = (a.clock && parseClock(a.clock)) || clock.control;
+    if (thinking) cancelThinking();
     begin({ start, moves, settings, plays: { w: false, b: false }, control });
     if ("plays" in a) game.plays = { w: a.plays.includes("w"), b: a.plays.includes("b") };
     else if (!think) game.plays = { w: toMove() === "b", b: toMove() === "w" };
