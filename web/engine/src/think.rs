@@ -239,6 +239,7 @@ pub fn think(r: &Request) -> Result<Json, String> {
             members.extend([
                 ("plausibility", t.plausibility.into()),
                 ("value", t.value.into()),
+                ("score", value::text(t.value).into()),
                 ("bound", bound_text(t.bound).into()),
                 ("why", selection_text(t.selection).into()),
                 (
@@ -246,6 +247,10 @@ pub fn think(r: &Request) -> Result<Json, String> {
                     line(&pos, &t.pv, |p, m| descriptive::format(p, m, Style::Book)),
                 ),
                 ("secondary", t.secondary.map_or(Json::Null, Json::from)),
+                (
+                    "secondary_score",
+                    t.secondary.map_or(Json::Null, |v| value::text(v).into()),
+                ),
             ]);
             Json::object(members)
         })

@@ -1,0 +1,191 @@
+//! The page's engine (web/engine, built by `scripts/web.sh`) run in Node beside the native
+//! program: the same search, row for row. `$MACHACK_WEB_DIR` names the folder web.sh wrote
+//! (`.ci/run` builds it once); without it, or without Node (Debian package `nodejs`), each test
+//! says SKIPPED, and fails under `MACHACK_REQUIRE_TOOLS`.
+
+mod common;
+use common::{machack, skipped, tool_installed};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const NODE: &str = "/usr/bin/node";
+const F21: &str = "1rq1r1k1/p2b1ppp/3p1nn1/2b3B1/2PN4/1PN3PP/P1Q2PBK/3R1R2 b - - 6 21";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The folder the page was built into, if the test can run.
+fn web_dir(test: &str) -> Option<PathBuf> {
+    if !tool_installed(NODE, test) {
+        return None;
+    }
+    match std::env::var_os("MACHACK_WEB_DIR") {
+        Some(d) if PathBuf::from(&d).join("machack.wasm").exists() => Some(PathBuf::from(d)),
+        _ => {
+            skipped(
+                test,
+                "MACHACK_WEB_DIR names no folder with machack.wasm (scripts/web.sh DIR writes one)",
+            );
+            None
+        }
+    }
+}
+
+/// Node's answers to `requests` (JSON lines), with `--record` or not.
+fn node(dir: &Path, requests: &[String], record: bool) -> String {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/web/answers.js");
+    let mut args = vec![script.to_string(), dir.display().to_string()];
+    if record {
+        args.push("--record".into());
+    }
+    let mut child = Command::new(NODE)
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(requests.join("\n").as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "node failed");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A JSON string's text (the positions and moves here hold nothing to escape).
+fn quoted(s: &str) -> String {
+    format!("\"{s}\"")
+}
+
+/// The lines of `machack think`'s output that the page's record gives: the top-level rows,
+/// the choice, the line, the nodes and the best move.
+fn native_record(args: &[&str]) -> Vec<String> {
+    let (code, out, err) = machack(&[&["think"], args].concat(), "");
+    assert_eq!(code, 0, "{err}");
+    let mut rows = false;
+    out.lines()
+        .filter(|l| {
+            if l.starts_with("   #  move") {
+                rows = true;
+                return false;
+            }
+            if l.starts_with("why searched") {
+                rows = false;
+            }
+            rows || l.starts_with("chosen: ")
+                || l.starts_with("pv: ")
+                || l.starts_with("  nodes ")
+                || l.starts_with("bestmove ")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+/// A position asked: the start, the moves in coordinates, the same moves for `--moves`, and the
+/// settings (a field and its option).
+type Case<'a> = (&'a str, &'a str, &'a str, &'a [(&'a str, &'a str)]);
+
+#[test]
+fn the_pages_search_is_the_native_programs_row_for_row() {
+    let Some(dir) = web_dir("the_pages_search_is_the_native_programs_row_for_row") else {
+        return;
+    };
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let cases: [Case; 6] = [
+        (start, "", "", &[]),
+        (start, "e2e4 e7e5 g1f3 b8c6 f1b5", "e4 e5 Nf3 Nc6 Bb5", &[]),
+        (F21, "", "", &[]),
+        (F21, "", "", &[("preset", "normal")]),
+        (F21, "", "", &[("profile", "paper")]),
+        (KIWIPETE, "", "", &[]),
+    ];
+    let requests: Vec<String> = cases
+        .iter()
+        .map(|(fen, moves, _, settings)| {
+            let mut fields = vec![
+                format!("\"start\":{}", quoted(fen)),
+                format!("\"moves\":{}", quoted(moves)),
+                "\"book\":\"off\"".to_string(),
+            ];
+            fields.extend(
+                settings
+                    .iter()
+                    .map(|(k, v)| format!("{}:{}", quoted(k), quoted(v))),
+            );
+            format!(
+                "{{\"command\":\"think\",\"fields\":{{{}}}}}",
+                fields.join(",")
+            )
+        })
+        .collect();
+    let answers = node(&dir, &requests, true);
+    let pages: Vec<&str> = answers.split("--\n").collect();
+    for (i, (fen, _, moves, settings)) in cases.iter().enumerate() {
+        let mut args = vec!["--fen", fen];
+        if !moves.is_empty() {
+            args.push("--moves");
+            args.extend(moves.split(' '));
+        }
+        let options: Vec<String> = settings.iter().map(|(k, _)| format!("--{k}")).collect();
+        for ((_, v), o) in settings.iter().zip(&options) {
+            args.extend([o.as_str(), v]);
+        }
+        let native = native_record(&args);
+        let page: Vec<&str> = pages[i].lines().collect();
+        assert_eq!(page, native, "case {i}: {args:?}");
+    }
+    // F21 at the tournament preset: B-QR6, -198, as c197 itself chose (the library's example).
+    assert!(
+        pages[2].contains("chosen: B-QR6 (Ba3)  value -1.55 (-198)\n"),
+        "{}",
+        pages[2]
+    );
+    assert!(pages[2].ends_with("bestmove c5a3\n"), "{}", pages[2]);
+}
+
+#[test]
+fn the_pages_bench_searches_the_nodes_of_machack_bench() {
+    let Some(dir) = web_dir("the_pages_bench_searches_the_nodes_of_machack_bench") else {
+        return;
+    };
+    let answer = node(
+        &dir,
+        &[r#"{"command":"bench","fields":{"repeat":1}}"#.into()],
+        false,
+    );
+    let (code, out, err) = machack(&["bench"], "");
+    assert_eq!(code, 0, "{err}");
+    let nodes = out
+        .lines()
+        .find_map(|l| l.strip_prefix("total nodes"))
+        .unwrap()
+        .trim();
+    assert!(
+        answer.starts_with(&format!("{{\"positions\":14,\"nodes\":{nodes},")),
+        "{answer}"
+    );
+}
+
+#[test]
+fn a_think_reports_the_most_plausible_move_first_then_the_best_so_far() {
+    let Some(dir) = web_dir("a_think_reports_the_most_plausible_move_first_then_the_best_so_far")
+    else {
+        return;
+    };
+    let request = format!(
+        "{{\"command\":\"think\",\"fields\":{{\"start\":{},\"book\":\"off\"}}}}",
+        quoted(F21)
+    );
+    let answer = node(&dir, &[request], false);
+    // The most plausible move first (what Stop plays at once), R-K4 (616), then each report
+    // with the best so far; the last one's move is the answer's.
+    let first = r#""progress":[{"event":"begin","bestmove":"e8e5","san":"Re5","descriptive":"R-K4","value":null,"nodes":"#;
+    assert!(answer.contains(first), "{answer}");
+    let last = answer.rfind("\"bestmove\":").unwrap();
+    assert!(
+        answer[last..].starts_with("\"bestmove\":\"c5a3\""),
+        "{answer}"
+    );
+}
