@@ -507,6 +507,7 @@ fn the_address_with_think_marks_the_answer_and_fits_a_phone() {
         assert_eq!(browser.eval("machack.state().fen"), F21);
         assert_eq!(browser.eval("document.documentElement.clientWidth"), "390");
         assert_eq!(browser.eval(OVERFLOWING), "", "at 390 px");
+        std::fs::write(dir.join("web-390px-f21.png"), browser.screenshot()).unwrap();
     }
     // The moves form, in any notation, from the start.
     open(&mut browser, &page, "#moves=1._e4_e5_2._N-KB3", 390);
@@ -515,8 +516,7 @@ fn the_address_with_think_marks_the_answer_and_fits_a_phone() {
     open(&mut browser, &page, "#moves=e4_e4", 390);
     let refusal = browser.eval("document.getElementById('refusal').textContent");
     assert!(refusal.starts_with("THE ADDRESS: MOVE 2 'E4'"), "{refusal}");
-    let png = browser.screenshot();
-    std::fs::write(dir.join("web-390px.png"), &png).unwrap();
+    std::fs::write(dir.join("web-390px-refused.png"), browser.screenshot()).unwrap();
 }
 
 #[test]

@@ -507,6 +507,7 @@
     const arrows = $("b-arrows");
     for (const g of [squares, marks, pieces, coords, arrows]) g.textContent = "";
     const on = piecesOf(game.info.fen);
+    $("board").setAttribute("aria-label", `The board: ${game.info.fen}`);
     const last = game.moves[game.moves.length - 1];
     const targets = selected
       ? game.info.legal.filter((m) => m.uci.startsWith(selected)).map((m) => m.uci.slice(2, 4))
@@ -538,7 +539,12 @@
     if (lastAnswer && !thinking && analysisShown && lastAnswer.bestmove) {
       const [x1, y1] = corner(lastAnswer.bestmove.slice(0, 2));
       const [x2, y2] = corner(lastAnswer.bestmove.slice(2, 4));
-      arrows.appendChild(svg("line", { x1: x1 + 22.5, y1: y1 + 22.5, x2: x2 + 22.5, y2: y2 + 22.5, class: "ar" }));
+      // Ended short of the square's centre, where the head's tip lands.
+      const d = Math.hypot(x2 - x1, y2 - y1);
+      const [ex, ey] = [x2 - ((x2 - x1) * 14) / d, y2 - ((y2 - y1) * 14) / d];
+      arrows.appendChild(
+        svg("line", { x1: x1 + 22.5, y1: y1 + 22.5, x2: ex + 22.5, y2: ey + 22.5, class: "ar", "marker-end": "url(#arrowhead)" }),
+      );
     }
   }
 
