@@ -305,9 +305,35 @@ fn a_whole_game_played_on_the_page_ends_and_its_record_replays() {
     assert!(t.contains("WHITE WINS   1-0"), "{t}");
 
     // The record the Download button writes, read back by the native program.
-    let pgn = browser.eval("machack.pgn()");
-    let file = dir.join("game.pgn");
-    std::fs::write(&file, &pgn).unwrap();
+    let downloads = dir.join("downloads");
+    std::fs::create_dir_all(&downloads).unwrap();
+    browser.call(
+        "Page.setDownloadBehavior",
+        &format!(
+            r#"{{"behavior":"allow","downloadPath":"{}"}}"#,
+            downloads.display()
+        ),
+    );
+    browser.eval("document.getElementById('download').click()");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let file = loop {
+        let done = std::fs::read_dir(&downloads)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|x| x == "pgn"));
+        if let Some(file) = done {
+            break file;
+        }
+        assert!(Instant::now() < deadline, "no record downloaded");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(pgn, browser.eval("machack.pgn()"));
+    let name = file.file_name().unwrap().to_str().unwrap();
+    assert!(
+        name.starts_with("machack-") && name.len() == "machack-20261128-205045.pgn".len(),
+        "{name}"
+    );
     assert!(pgn.contains("[Result \"1-0\"]"), "{pgn}");
     assert!(pgn.contains("[White \"Player\"]"), "{pgn}");
     assert!(pgn.contains("[Black \"Mac Hack VI (machack)\"]"), "{pgn}");
@@ -604,6 +630,23 @@ fn stop_take_back_a_refusal_the_clock_and_a_new_game() {
     ] {
         assert!(pgn.contains(tag), "{tag} in {pgn}");
     }
+
+    // The other side, mid-game: the machine now plays White, which is to move, and the board
+    // turns to show Black below.
+    browser.eval(
+        "(p => (p.value = 'w', p.dispatchEvent(new Event('change', {bubbles: true}))))\
+         (document.querySelector('#settings [name=plays]'))",
+    );
+    wait_for(
+        &mut browser,
+        "machack.game.moves.length === 3",
+        "White's move",
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('clock-bottom').dataset.side"),
+        "b"
+    );
+    assert!(transcript(&mut browser).contains("THE MACHINE PLAYS WHITE."));
 }
 
 /// The figures of a bench line the page prints: `BENCH: 14 POSITIONS, 43852 NODES, 893 MS
