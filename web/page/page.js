@@ -245,6 +245,7 @@
       clock.left[side] = 0;
       if (thinking) cancelThinking();
       setEnding(side === "w" ? "0-1" : "1-0", `${SIDE[side]}'S FLAG HAS FALLEN, ${SIDE[other(side)]} WINS`, "time");
+      next();
     }
   }
 
