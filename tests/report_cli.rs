@@ -544,3 +544,38 @@ fn the_think_line_of_every_position_gives_the_move_and_value_the_page_shows() {
     ));
     assert_eq!(run_the_think_lines(&page), (21 + 7 + 5, 0));
 }
+
+#[test]
+fn with_engine_each_mac_hack_position_can_think_here_and_the_engine_is_inside() {
+    let dir = scratch("report-engine");
+    std::fs::write(dir.join("machack.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::write(dir.join("engine.js"), "async function loadEngine() {}\n").unwrap();
+    let page = report(
+        "report-engine-page",
+        &[PAPER_GAMES[0], "--engine", dir.to_str().unwrap()],
+    );
+    // A button in each of Mac Hack's 54 positions, with the recorded answers beside it; the
+    // game's start, moves and settings (the defaults: only the book off) on its section.
+    assert_eq!(
+        page.matches(r#"<button type="button" class="think""#)
+            .count(),
+        54
+    );
+    assert!(page.contains(r#"data-machack="c5a3" data-value="-198" data-c197="c5a3""#));
+    assert!(page.contains(r#" data-settings="book=off">"#));
+    assert!(
+        page.contains(">AGFzbQEAAAA=</script>"),
+        "the .wasm, as base64"
+    );
+    assert!(page.contains("async function loadEngine() {}"), "the glue");
+    // Without --engine, none of it.
+    assert!(!paper_page().contains("class=\"think\""));
+    // An engine that is not one is refused before any search.
+    std::fs::write(dir.join("machack.wasm"), b"<html>").unwrap();
+    let (code, err, _) = refused(
+        "report-engine-bad",
+        &[PAPER_GAMES[0], "--engine", dir.to_str().unwrap()],
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("not a WebAssembly module"), "{err}");
+}

@@ -1,18 +1,22 @@
 //! `machack report FILE... -o PAGE.html [options]`: the games replayed against history, c197 and
 //! the 1973 program — compared as `replay --compare` compares them, through the same
 //! [`Comparison`] — written as one self-contained HTML page, with progress on standard error
-//! while the searches run.
+//! while the searches run. With `--engine DIR` (the folder `scripts/web.sh` writes), the page's
+//! engine goes into the page, and each of Mac Hack's positions can be searched there ("think
+//! here", [`crate::fidelity::report::engine`]).
 
 use super::CliError;
 use super::comparison::{CompareOptions, Comparison, jobs, side_in};
 use super::io::read_input;
 use crate::fidelity::compare::{CompareRow, Summary, ratio};
-use crate::fidelity::report::{GameReport, Report, ThinkCommand};
+use crate::fidelity::report::engine::request_fields;
+use crate::fidelity::report::{GameReport, PageEngine, Report, ThinkCommand};
 use crate::game::record;
 use crate::interface::{SearchParams, settings};
 use crate::notation::{Game, read_games};
 use crate::rules::Color;
 use std::io::{IsTerminal, Write};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// Arguments of `machack report`.
@@ -25,9 +29,38 @@ pub struct ReportArgs {
     /// The page to write (HTML).
     #[arg(short, long, value_name = "PAGE")]
     pub output: String,
+    /// The page's engine, as `scripts/web.sh` writes it: a folder holding machack.wasm and
+    /// engine.js, or the .wasm with engine.js beside it. Each of Mac Hack's positions then gets
+    /// "think here", which searches it in the reader's browser (doc/web.md).
+    #[arg(long, value_name = "DIR")]
+    pub engine: Option<String>,
     /// The yardsticks, the side Mac Hack played and the search, as for `replay --compare`.
     #[command(flatten)]
     pub compare_options: CompareOptions,
+}
+
+/// The page's engine of `--engine`: `DIR/machack.wasm` and `DIR/engine.js`, or the .wasm given
+/// and `engine.js` beside it.
+fn page_engine(path: &str) -> Result<PageEngine, CliError> {
+    let given = Path::new(path);
+    let (wasm, glue) = if given.is_dir() {
+        (given.join("machack.wasm"), given.join("engine.js"))
+    } else {
+        let dir = given.parent().unwrap_or(Path::new("."));
+        (given.to_path_buf(), dir.join("engine.js"))
+    };
+    let read = |p: &Path| {
+        std::fs::read(p).map_err(|e| {
+            format!(
+                "--engine {path}: cannot read {}: {e} (scripts/web.sh DIR writes DIR/machack.wasm \
+                 and DIR/engine.js)",
+                p.display()
+            )
+        })
+    };
+    let glue = String::from_utf8(read(&glue)?)
+        .map_err(|_| format!("--engine {path}: engine.js is not UTF-8 text"))?;
+    PageEngine::new(read(&wasm)?, glue).map_err(|e| format!("--engine {path}: {e}"))
 }
 
 /// One game to report, read and checked before any search.
@@ -205,6 +238,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     // Everything that can be wrong is found before the first search: the options, the games,
     // the sides and the page's file, created now.
     let mut comparison = Comparison::new(options, options.c197.as_deref())?;
+    let engine = args.engine.as_deref().map(page_engine).transpose()?;
     let inputs = read_inputs(&args.files, options.side.as_deref())?;
     let mac_hack: Vec<_> = inputs.iter().map(|i| (&i.game, i.side)).collect();
     comparison.answering(&mac_hack);
@@ -251,6 +285,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
             games.push(GameReport {
                 source: labelled(&input.source, &compared.params, &comparison),
                 think: think_command(input, &compared.params, options)?,
+                engine_fields: request_fields(&compared.params, comparison.limits.nodes),
                 game: input.game.clone(),
                 side: input.side,
                 rows: compared.rows,
@@ -262,6 +297,7 @@ pub fn run(args: &ReportArgs) -> Result<(), CliError> {
     let report = Report {
         settings: comparison.settings(),
         games,
+        engine,
     };
     let html = report.html();
     page.write_all(html.as_bytes())

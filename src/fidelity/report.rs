@@ -6,10 +6,14 @@
 //! The page draws what [`compare`](super::compare) computes: the rows of
 //! [`compare_game`](super::compare::compare_game) and their [`Summary`], the same figures
 //! `machack replay --compare` prints. `board` draws a position, `page` lays out the page, and
-//! `page.css` and `page.js` are its style sheet and script.
+//! `page.css` and `page.js` are its style sheet and script; `engine` embeds the page's engine
+//! (`--engine`), whose "think here" searches a position in the reader's browser (`think.js`).
 
 pub mod board;
+pub mod engine;
 mod page;
+
+pub use engine::PageEngine;
 
 use super::compare::{CompareRow, Summary};
 use crate::notation::Game;
@@ -30,6 +34,9 @@ pub struct GameReport {
     pub along: bool,
     /// The command that repeats the search of each of Mac Hack's positions.
     pub think: ThinkCommand,
+    /// The page engine's request fields for the report's search of the game
+    /// ([`engine::request_fields`]), for "think here".
+    pub engine_fields: String,
 }
 
 impl GameReport {
@@ -140,6 +147,8 @@ pub struct Report {
     pub settings: Vec<String>,
     /// The games, in the order given.
     pub games: Vec<GameReport>,
+    /// The page's engine, to search Mac Hack's positions in the page (`--engine`).
+    pub engine: Option<PageEngine>,
 }
 
 impl Report {

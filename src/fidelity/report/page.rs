@@ -52,12 +52,16 @@ pub fn render(report: &Report) -> String {
     introduction(&mut out, report);
     summary_table(&mut out, report);
     for (i, g) in report.games.iter().enumerate() {
-        game_section(&mut out, i + 1, g);
+        game_section(&mut out, i + 1, g, report.engine.is_some());
     }
     footer(&mut out, report);
     out.push_str("<script>\n");
     out.push_str(SCRIPT);
-    out.push_str("</script>\n</body>\n</html>\n");
+    out.push_str("</script>\n");
+    if let Some(engine) = &report.engine {
+        out.push_str(&engine.html());
+    }
+    out.push_str("</body>\n</html>\n");
     out
 }
 
@@ -381,13 +385,26 @@ fn value_html(v: Value) -> String {
 }
 
 /// One game: its header and figures, the boards and analyses, the controls and the move list.
-fn game_section(out: &mut String, n: usize, g: &GameReport) {
+fn game_section(out: &mut String, n: usize, g: &GameReport, has_engine: bool) {
     let game = &g.game;
     let plies = game.moves.len();
     let details = game_details(game);
+    // With the page's engine: where the game starts, its moves and the settings it was
+    // searched with, for "think here".
+    let engine = if has_engine {
+        let moves: Vec<String> = game.moves.iter().map(|m| m.mv.coordinate()).collect();
+        format!(
+            r#" data-start="{}" data-moves="{}" data-settings="{}""#,
+            escape(&game.start.to_fen()),
+            moves.join(" "),
+            escape(&g.engine_fields)
+        )
+    } else {
+        String::new()
+    };
     let _ = write!(
         out,
-        r#"<section class="game" id="g{n}" data-game="{n}" data-plies="{plies}">
+        r#"<section class="game" id="g{n}" data-game="{n}" data-plies="{plies}"{engine}>
 <header class="game-head"><h2><span class="gno">Game {n}</span> {} <span class="result">{}</span></h2>
 <p class="details">{} · Mac Hack played {} · <span class="src">{}</span></p>
 <p class="provenance">{}</p>
@@ -405,7 +422,7 @@ fn game_section(out: &mut String, n: usize, g: &GameReport) {
     let rows = rows_by_ply(g);
     let positions = game.positions();
     for (ply, pos) in positions.iter().enumerate() {
-        position_article(out, n, g, ply, pos, rows[ply]);
+        position_article(out, n, g, ply, pos, rows[ply], has_engine);
     }
     let _ = write!(
         out,
@@ -467,6 +484,7 @@ fn position_article(
     ply: usize,
     pos: &Position,
     row: Option<&CompareRow>,
+    has_engine: bool,
 ) {
     let game = &g.game;
     let played = game.moves.get(ply).map(|gm| gm.mv);
@@ -533,7 +551,9 @@ fn position_article(
                 printed_note(&game.moves[ply].comments)
             );
         }
-        (Some(_), Some(r)) => mac_hack_analysis(out, &number, g, r, &game.moves[ply].comments),
+        (Some(_), Some(r)) => {
+            mac_hack_analysis(out, &number, g, r, &game.moves[ply].comments, has_engine)
+        }
     }
     take_away(out, g, ply, pos, row.is_some());
     out.push_str("</div></article>\n");
@@ -610,6 +630,7 @@ fn mac_hack_analysis(
     g: &GameReport,
     r: &CompareRow,
     comments: &[String],
+    has_engine: bool,
 ) {
     let pos = &r.position;
     let side = pos.side_to_move().name();
@@ -646,10 +667,15 @@ fn mac_hack_analysis(
         out,
         r#"<tr><th><i class="k c"></i>c197</th>{c197}</tr>
 <tr><th><i class="k m"></i>machack</th><td class="mv">{chosen}</td><td>{}</td><td class="pv">{}</td></tr>
-</tbody></table>
+{}</tbody></table>
 "#,
         value_html(r.value),
-        line_html(pos, &r.pv)
+        line_html(pos, &r.pv),
+        if has_engine {
+            think_here(r)
+        } else {
+            String::new()
+        }
     );
     out.push_str(&printed_note(comments));
     let printed = if r.book {
@@ -679,6 +705,18 @@ fn mac_hack_analysis(
         r.pmg_calls
     );
     plausible_list(out, r, &label);
+}
+
+/// The row of "think here": a button that searches the position in the page (`think.js`), the
+/// recorded machack and c197 answers beside it for the script to compare.
+fn think_here(r: &CompareRow) -> String {
+    let c197 = r.c197_move().map_or(String::new(), |m| m.coordinate());
+    format!(
+        r#"<tr class="here"><th><i class="k m"></i>this page</th><td colspan="3"><button type="button" class="think" data-machack="{}" data-value="{}" data-c197="{c197}" title="Search this position here, in your browser, with the same program compiled to WebAssembly">think here</button> <span class="here-out"></span></td></tr>
+"#,
+        r.chosen.map_or(String::new(), |m| m.coordinate()),
+        r.value
+    )
 }
 
 /// The recreation's most plausible moves with bars, what its search found for each, and whose
