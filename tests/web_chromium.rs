@@ -500,6 +500,19 @@ fn the_address_with_think_marks_the_answer_and_fits_a_phone() {
         return;
     };
     let _beside = beside_others();
+    // One file that names nothing to fetch: no source, link, import or request to load.
+    let text = std::fs::read_to_string(&page).unwrap();
+    for fetch in [
+        " src=",
+        "href=\"http",
+        "url(http",
+        "@import",
+        "fetch(",
+        "importScripts(",
+        "XMLHttpRequest",
+    ] {
+        assert!(!text.contains(fetch), "the page holds {fetch}");
+    }
     let dir = scratch("web-address");
     let mut browser = Browser::start(&dir.join("profile"), 390, 844);
     // encodeURIComponent's form, and spaces as `_`.
