@@ -163,13 +163,19 @@ fn js(text: &str) -> String {
     )
 }
 
-/// Types `text` into the move field and presses Enter (the form's submit).
+/// Types `text` into the move field and presses Enter, as keys the browser receives.
 fn type_move(browser: &mut Browser, text: &str) {
-    browser.eval(&format!(
-        "(document.getElementById('move-input').value = {}, \
-         document.getElementById('move-form').requestSubmit())",
-        js(text)
-    ));
+    browser.eval("document.getElementById('move-input').focus()");
+    let quoted = text.replace('\\', "\\\\").replace('"', "\\\"");
+    browser.call("Input.insertText", &format!(r#"{{"text":"{quoted}"}}"#));
+    for kind in ["keyDown", "keyUp"] {
+        browser.call(
+            "Input.dispatchKeyEvent",
+            &format!(
+                r#"{{"type":"{kind}","key":"Enter","code":"Enter","windowsVirtualKeyCode":13,"text":"\r"}}"#
+            ),
+        );
+    }
 }
 
 /// The centre of `square` on the screen, in CSS pixels.

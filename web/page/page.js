@@ -1099,7 +1099,9 @@
     $("move-form").addEventListener("submit", (event) => {
       event.preventDefault();
       const input = $("move-input");
+      // A refused move stays, selected: to be mended, or typed over.
       if (typed(input.value) !== false) input.value = "";
+      else input.select();
     });
     $("stop").addEventListener("click", stop);
     $("takeback").addEventListener("click", takeBack);
