@@ -189,3 +189,142 @@ fn a_think_reports_the_most_plausible_move_first_then_the_best_so_far() {
         "{answer}"
     );
 }
+
+/// One request as a JSON line for answers.js: the command and its fields.
+fn request(command: &str, fields: &[(&str, &str)]) -> String {
+    let fields: Vec<String> = fields
+        .iter()
+        .map(|(k, v)| format!("{}:{}", quoted(k), quoted(v)))
+        .collect();
+    format!(
+        "{{\"command\":{},\"fields\":{{{}}}}}",
+        quoted(command),
+        fields.join(",")
+    )
+}
+
+/// A JSON string member's value, unescaped as far as a record needs (`\n`, `\"`, `\\`).
+fn member(json: &str, name: &str) -> String {
+    let key = format!("\"{name}\":\"");
+    let start = json
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {json}"))
+        + key.len();
+    let mut out = String::new();
+    let mut chars = json[start..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(c) => out.push(c),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_pages_game_commands_answer_as_the_terminal_does() {
+    let Some(dir) = web_dir("the_pages_game_commands_answer_as_the_terminal_does") else {
+        return;
+    };
+    let requests = [
+        request("state", &[("moves", "f2f3 e7e5 g2g4 d8h4")]),
+        request("parse", &[("moves", "e2e4"), ("text", "P-K5")]),
+        request("parse", &[("text", "N-B3")]),
+        request("parse", &[("text", "nf3")]),
+        request("draw", &[("value", "-64")]),
+        request("draw", &[("value", "-63")]),
+        request(
+            "think",
+            &[("start", "startpos"), ("moves", "e2e4 e7e6 h2h5")],
+        ),
+    ];
+    let answers = node(&dir, &requests, false);
+    let a: Vec<&str> = answers.lines().collect();
+    assert!(
+        a[0].contains(r#""legal":[],"history":[{"uci":"f2f3","san":"f3","descriptive":"P-KB3"},"#),
+        "{}",
+        a[0]
+    );
+    assert!(
+        a[0].contains(
+            r#""status":"checkmate","result":"0-1","reason":"CHECKMATE, BLACK WINS","claim":"""#
+        ),
+        "{}",
+        a[0]
+    );
+    assert!(a[1].starts_with(r#"{"error":"illegal: 'P-K5' matches no legal move: no Black pawn can go to e4; closest legal moves: "#), "{}", a[1]);
+    assert!(
+        a[2].starts_with(
+            r#"{"error":"ambiguous: 'N-B3' is ambiguous: it fits N-QB3 (Nc3) and N-KB3 (Nf3)"#
+        ),
+        "{}",
+        a[2]
+    );
+    assert!(
+        a[3].starts_with(r#"{"uci":"g1f3","san":"Nf3","descriptive":"N-KB3""#),
+        "{}",
+        a[3]
+    );
+    // Paper §12: a draw is accepted half a pawn down (game::judgement).
+    assert!(a[4].starts_with(r#"{"accept":true"#), "{}", a[4]);
+    assert!(a[5].starts_with(r#"{"accept":false"#), "{}", a[5]);
+    assert!(
+        a[6].starts_with(r#"{"error":"moves: move 3 'h2h5': "#),
+        "{}",
+        a[6]
+    );
+}
+
+#[test]
+fn the_pages_record_is_one_machack_replays_resumes_and_the_page_loads() {
+    let Some(dir) = web_dir("the_pages_record_is_one_machack_replays_resumes_and_the_page_loads")
+    else {
+        return;
+    };
+    let write = request(
+        "pgn",
+        &[
+            ("moves", "e2e4 e7e5 g1f3"),
+            ("preset", "normal"),
+            ("seconds", "5.2 book 3.1"),
+            ("values", "- - 12"),
+            ("white", "Reader"),
+            ("black", "machack"),
+            ("plays", "white"),
+            ("date", "2026.11.28"),
+        ],
+    );
+    let pgn = member(&node(&dir, &[write], false), "pgn");
+    assert!(pgn.contains("[Date \"2026.11.28\"]\n"), "{pgn}");
+    assert!(pgn.contains("[MachackWidth \"6\"]\n"), "{pgn}");
+    assert!(
+        pgn.contains("1. e4 {P-K4 5.20s} e5 {P-K4 book} 2. Nf3 {N-KB3 3.10s value=12} *"),
+        "{pgn}"
+    );
+    let scratch = common::scratch("web-engine-record");
+    std::fs::write(scratch.join("page.pgn"), &pgn).unwrap();
+    let (code, out, err) = common::machack_in(&scratch, &["replay", "page.pgn"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("FEN: rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"),
+        "{out}"
+    );
+    let (code, out, err) =
+        common::machack_in(&scratch, &["play", "--resume", "page.pgn"], "quit\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("(NORMAL PRESET)\nRESUMED AFTER 3 PLIES."),
+        "{out}"
+    );
+    let load = request(
+        "load",
+        &[("text", &pgn.replace('\n', "\\n").replace('"', "\\\""))],
+    );
+    let loaded = node(&dir, &[load], false);
+    assert!(loaded.contains(r#""moves":["e2e4","e7e5","g1f3"],"settings":{"profile":"c197","preset":"normal","widths":[6],"depth":4,"book":true,"table":"draws"},"white":"Reader","black":"machack","result":"*""#), "{loaded}");
+}
