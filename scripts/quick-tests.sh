@@ -11,7 +11,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 SLOW="fidelity_further fidelity_more fidelity_paper fidelity_table fidelity_cli match_cli
-records record_faults player_screen report_chromium report_cli xboard_gui resume_identity
+records record_faults player_screen report_chromium report_cli web_chromium xboard_gui resume_identity
 doc_commands one_program compare_jobs every_position"
 targets=""
 for f in tests/*.rs; do

@@ -65,6 +65,8 @@ parts = {
     "/*@ENGINE_JS@*/": (page / "engine.js").read_text(),
     "/*@WORKER_JS@*/": (page / "worker.js").read_text(),
     "/*@PAGE_JS@*/": (page / "page.js").read_text(),
+    # The pieces' drawings, the report's (one drawing for both pages).
+    "<!--@PIECES_SVG@-->": (page.parent.parent / "src/fidelity/report/pieces.svg").read_text(),
     "@WASM_BASE64@": base64.b64encode((out / "machack.wasm").read_bytes()).decode(),
 }
 for marker, text in parts.items():

@@ -1,5 +1,6 @@
 //! What the command-line tests share: running the `machack` binary.
 
+pub mod browser;
 pub mod plausible_lists;
 
 use std::io::{BufRead, BufReader, Write};
