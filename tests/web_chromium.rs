@@ -52,8 +52,8 @@ fn page(test: &str) -> Option<PathBuf> {
         return None;
     }
     let built = PAGE.get_or_init(|| {
-        if let Some(dir) = std::env::var_os("MACHACK_WEB_DIR") {
-            return Ok(PathBuf::from(dir).join("index.html"));
+        if let Some(dir) = common::web_dir() {
+            return Ok(dir.join("index.html"));
         }
         if !wasm_toolchain() {
             return Err(

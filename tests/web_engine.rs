@@ -18,8 +18,8 @@ fn web_dir(test: &str) -> Option<PathBuf> {
     if !tool_installed(NODE, test) {
         return None;
     }
-    match std::env::var_os("MACHACK_WEB_DIR") {
-        Some(d) if PathBuf::from(&d).join("machack.wasm").exists() => Some(PathBuf::from(d)),
+    match common::web_dir() {
+        Some(d) if d.join("machack.wasm").exists() => Some(d),
         _ => {
             skipped(
                 test,

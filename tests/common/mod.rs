@@ -117,6 +117,38 @@ pub fn skipped(test: &str, why: &str) -> bool {
     false
 }
 
+/// The folder `$MACHACK_WEB_DIR` names, where `scripts/web.sh` writes the page, once the page is
+/// there. `.ci/run` builds it in the background while the native build and the other tests run,
+/// and names in `$MACHACK_WEB_STATUS` the file the build's exit status goes to: this waits for
+/// that file (up to 20 minutes), and a failed build fails the test with the build's log
+/// (`$MACHACK_WEB_LOG`). None when `$MACHACK_WEB_DIR` is not set.
+#[allow(dead_code)] // only the page's tests read it
+pub fn web_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(std::env::var_os("MACHACK_WEB_DIR")?);
+    if let Some(status) = std::env::var_os("MACHACK_WEB_STATUS") {
+        let status = PathBuf::from(status);
+        let began = std::time::Instant::now();
+        while !status.exists() {
+            assert!(
+                began.elapsed().as_secs() < 20 * 60,
+                "the page's build (scripts/web.sh, started by .ci/run) has not ended in 20 minutes"
+            );
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        }
+        let code = std::fs::read_to_string(&status).unwrap_or_default();
+        if code.trim() != "0" {
+            let log = std::env::var_os("MACHACK_WEB_LOG")
+                .and_then(|l| std::fs::read_to_string(l).ok())
+                .unwrap_or_default();
+            panic!(
+                "scripts/web.sh failed (exit status {}):\n{log}",
+                code.trim()
+            );
+        }
+    }
+    Some(dir)
+}
+
 /// A fresh scratch folder of one test: emptied, named by `name` and this run's process id.
 #[allow(dead_code)] // not every test binary writes files
 pub fn scratch(name: &str) -> PathBuf {
