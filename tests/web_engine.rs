@@ -326,5 +326,5 @@ fn the_pages_record_is_one_machack_replays_resumes_and_the_page_loads() {
         &[("text", &pgn.replace('\n', "\\n").replace('"', "\\\""))],
     );
     let loaded = node(&dir, &[load], false);
-    assert!(loaded.contains(r#""moves":["e2e4","e7e5","g1f3"],"settings":{"profile":"c197","preset":"normal","widths":[6],"depth":4,"book":true,"table":"draws"},"white":"Reader","black":"machack","result":"*""#), "{loaded}");
+    assert!(loaded.contains(r#""moves":["e2e4","e7e5","g1f3"],"settings":{"profile":"c197","preset":"normal","widths":[6],"depth":4,"book":true,"table":"draws","deepen":false},"white":"Reader","black":"machack","result":"*""#), "{loaded}");
 }

@@ -22,7 +22,7 @@ use crate::game::deepening::{self, Report, Searched};
 use crate::game::record;
 use crate::game::rerun::{limits_of, rerun};
 use crate::interface::params::check_multi_pv;
-use crate::interface::{SearchParams, SearchResult, Selection, TopBound, settings};
+use crate::interface::{SearchParams, SearchResult, TopBound, settings};
 use crate::paper::search::history_after;
 use crate::rules::{Move, Position, START_FEN};
 
@@ -64,18 +64,6 @@ pub struct ThinkArgs {
     pub search: SearchOptions,
 }
 
-/// Why a top-level move was searched, in words.
-fn selection_text(s: Selection) -> &'static str {
-    match s {
-        Selection::Width => "width",
-        Selection::MustSearch => "must-search",
-        Selection::SafeCheck => "safe check",
-        Selection::Capture => "capture",
-        Selection::DistinctPiece => "other piece",
-        Selection::Lines => "lines",
-    }
-}
-
 /// The top-level record's legend, under its rows.
 const LEGEND: &str = "\
 why searched: width = among the most plausible the width allows; must-search = flagged by the
@@ -114,7 +102,7 @@ pub fn record_text(pos: &Position, r: &SearchResult, w: Written) -> String {
             i + 1,
             w.mv(pos, t.mv),
             t.plausibility,
-            selection_text(t.selection),
+            t.selection.words(),
             value,
             w.line(pos, &t.pv),
             secondary

@@ -36,6 +36,20 @@ pub enum Selection {
     Lines,
 }
 
+impl Selection {
+    /// Why the move was searched, in words, as `machack think`'s record says it.
+    pub fn words(self) -> &'static str {
+        match self {
+            Selection::Width => "width",
+            Selection::MustSearch => "must-search",
+            Selection::SafeCheck => "safe check",
+            Selection::Capture => "capture",
+            Selection::DistinctPiece => "other piece",
+            Selection::Lines => "lines",
+        }
+    }
+}
+
 /// One top-level move as searched (paper §13, debugging aid 5).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TopLevelMove {

@@ -241,9 +241,14 @@ pub fn pgn(r: &Request) -> Result<Json, String> {
     )]))
 }
 
-/// The settings as the page sets them: the profile, the preset (if they are one) or the
-/// widths and depth, the book, c197's table.
-fn settings_json(params: &SearchParams, book: bool) -> Json {
+/// The widths of `params`, as an array.
+pub fn widths(params: &SearchParams) -> Json {
+    Json::Array(params.widths.as_slice().iter().map(|&w| w.into()).collect())
+}
+
+/// The settings as the page sets them: the profile, the preset (if they are one), the widths
+/// and depth, the book, c197's table (null under the paper's profile), no deepening.
+pub fn settings_json(params: &SearchParams, book: bool) -> Json {
     let table = SETTINGS
         .iter()
         .find(|s| s.key == "table")
@@ -255,13 +260,11 @@ fn settings_json(params: &SearchParams, book: bool) -> Json {
             "preset",
             preset_of(params).map_or(Json::Null, |p| p.to_string().into()),
         ),
-        (
-            "widths",
-            Json::Array(params.widths.as_slice().iter().map(|&w| w.into()).collect()),
-        ),
+        ("widths", widths(params)),
         ("depth", params.depth.into()),
         ("book", book.into()),
         ("table", table),
+        ("deepen", false.into()),
     ])
 }
 

@@ -19,18 +19,18 @@ pub enum Json {
     /// An array.
     Array(Vec<Json>),
     /// An object, its members in the order given.
-    Object(Vec<(&'static str, Json)>),
+    Object(Vec<(String, Json)>),
 }
 
 impl Json {
     /// An object from its members.
-    pub fn object(members: Vec<(&'static str, Json)>) -> Json {
-        Json::Object(members)
+    pub fn object<K: Into<String>>(members: Vec<(K, Json)>) -> Json {
+        Json::Object(members.into_iter().map(|(k, v)| (k.into(), v)).collect())
     }
 
     /// `{"error": message}`.
     pub fn error(message: impl Into<String>) -> Json {
-        Json::Object(vec![("error", Json::Str(message.into()))])
+        Json::object(vec![("error", Json::Str(message.into()))])
     }
 
     /// An array of strings.

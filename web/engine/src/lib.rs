@@ -42,7 +42,7 @@ mod request;
 mod think;
 
 use json::Json;
-use machack::interface::settings::{SETTINGS, preset_of};
+use machack::interface::settings::VERSION;
 use machack::interface::{Preset, Profile, SearchParams};
 use request::Request;
 use std::cell::RefCell;
@@ -80,53 +80,26 @@ fn defaults() -> Json {
         .map(|&p| {
             let params = SearchParams::preset(p);
             (
-                preset_name(p),
+                p.to_string(),
                 Json::object(vec![
-                    (
-                        "widths",
-                        Json::Array(params.widths.as_slice().iter().map(|&w| w.into()).collect()),
-                    ),
+                    ("widths", game::widths(&params)),
                     ("depth", params.depth.into()),
                 ]),
             )
         })
         .collect();
-    let params = SearchParams::default();
-    let table = SETTINGS
-        .iter()
-        .find(|s| s.key == "table")
-        .map(|s| s.get(&params))
-        .unwrap_or_default();
     Json::object(vec![
         (
             "profiles",
             Json::strings(Profile::NAMES.iter().map(|s| s.to_string())),
         ),
-        ("presets", Json::Object(presets)),
+        ("presets", Json::object(presets)),
         (
             "default",
-            Json::object(vec![
-                ("profile", params.profile.name().into()),
-                (
-                    "preset",
-                    preset_of(&params).map_or(Json::Null, |p| preset_name(p).into()),
-                ),
-                ("book", true.into()),
-                ("table", table.into()),
-                ("deepen", false.into()),
-            ]),
+            game::settings_json(&SearchParams::default(), true),
         ),
-        ("version", machack::interface::settings::VERSION.into()),
+        ("version", VERSION.into()),
     ])
-}
-
-/// A preset's name, as the requests give it.
-fn preset_name(p: Preset) -> &'static str {
-    match p {
-        Preset::Normal => "normal",
-        Preset::Tournament => "tournament",
-        Preset::Quick => "quick",
-    }
 }
 
 /// Sends a progress report to the page (in a browser); elsewhere (the tests) keeps it.

@@ -12,7 +12,7 @@ use machack::game::bench::BENCH_FENS;
 use machack::game::clock;
 use machack::game::deepening::{self, Report, Searched};
 use machack::game::judgement::ResignWatch;
-use machack::interface::{Deepening, Limits, Progress, Selection, Statistics, TopBound};
+use machack::interface::{Deepening, Limits, Progress, Statistics, TopBound};
 use machack::notation::{Style, descriptive, san};
 use machack::rules::{Color, Move, Position};
 use machack::value::{self, Value};
@@ -159,18 +159,6 @@ fn bound_text(b: TopBound) -> &'static str {
     }
 }
 
-/// Why a top-level move was searched, in words (as `machack think`'s record says).
-fn selection_text(s: Selection) -> &'static str {
-    match s {
-        Selection::Width => "width",
-        Selection::MustSearch => "must-search",
-        Selection::SafeCheck => "safe check",
-        Selection::Capture => "capture",
-        Selection::DistinctPiece => "other piece",
-        Selection::Lines => "lines",
-    }
-}
-
 /// `think`.
 pub fn think(r: &Request) -> Result<Json, String> {
     let game = r.game()?;
@@ -241,7 +229,7 @@ pub fn think(r: &Request) -> Result<Json, String> {
                 ("value", t.value.into()),
                 ("score", value::text(t.value).into()),
                 ("bound", bound_text(t.bound).into()),
-                ("why", selection_text(t.selection).into()),
+                ("why", t.selection.words().into()),
                 (
                     "line",
                     line(&pos, &t.pv, |p, m| descriptive::format(p, m, Style::Book)),
