@@ -631,6 +631,13 @@ fn stop_take_back_a_refusal_the_clock_and_a_new_game() {
         browser.eval("JSON.stringify(machack.game.settings)"),
         r#"{"profile":"c197","widths":"6","depth":"3","book":"off"}"#
     );
+    // A draw offered before the machine has searched: it searches the position, and declines.
+    browser.eval("document.getElementById('offer').click()");
+    wait_for(
+        &mut browser,
+        "document.getElementById('transcript').textContent.endsWith('DRAW?\\nDECLINE\\n')",
+        "the answer to the draw offer",
+    );
     type_move(&mut browser, "e4");
     wait_for(&mut browser, "machack.game.moves.length === 2", "the reply");
     assert_eq!(
