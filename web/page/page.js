@@ -952,12 +952,7 @@
     const r = engine.call("load", { text });
     if (r.error) return ($("records-note").textContent = `CANNOT OPEN ${from}: ${r.error.toUpperCase()}`);
     if (thinking) cancelThinking();
-    const s = r.settings;
-    const settings = { profile: s.profile };
-    if (s.preset) settings.preset = s.preset;
-    else Object.assign(settings, { widths: s.widths.join(","), depth: s.depth });
-    settings.book = s.book ? "on" : "off";
-    if (s.table && s.table !== defaults.default.table) settings.table = s.table;
+    const settings = requestSettings(r.settings);
     const isMachine = (name) => /mac ?hack|machack/i.test(name || "");
     let plays = { w: isMachine(r.white), b: isMachine(r.black) };
     const seconds = (r.seconds || []).map((x) => (x === "book" ? "book" : x === "-" ? null : parseFloat(x)));
@@ -1039,13 +1034,19 @@
     return false;
   }
 
-  function defaultSettings() {
-    const d = defaults.default;
-    const s = { profile: d.profile };
-    if (d.preset) s.preset = d.preset;
-    s.book = d.book ? "on" : "off";
-    return s;
+  /* The settings as the engine gives them (`defaults`, `load`) made request fields: the
+   * preset if they are one, else the widths and depth; the table where it is not the default. */
+  function requestSettings(s) {
+    const out = { profile: s.profile };
+    if (s.preset) out.preset = s.preset;
+    else Object.assign(out, { widths: s.widths.join(","), depth: s.depth });
+    out.book = s.book ? "on" : "off";
+    if (s.table && s.table !== defaults.default.table) out.table = s.table;
+    if (s.deepen) out.deepen = "on";
+    return out;
   }
+
+  const defaultSettings = () => requestSettings(defaults.default);
 
   // ---------------------------------------------------------------- bench
   /* `machack bench`'s positions, `repeat` times, in the worker. */
