@@ -242,6 +242,7 @@ fn the_pages_game_commands_answer_as_the_terminal_does() {
             "think",
             &[("start", "startpos"), ("moves", "e2e4 e7e6 h2h5")],
         ),
+        request("fly", &[]),
     ];
     let answers = node(&dir, &requests, false);
     let a: Vec<&str> = answers.lines().collect();
@@ -277,6 +278,13 @@ fn the_pages_game_commands_answer_as_the_terminal_does() {
         a[6].starts_with(r#"{"error":"moves: move 3 'h2h5': "#),
         "{}",
         a[6]
+    );
+    assert!(
+        a[7].starts_with(
+            r#"{"error":"'fly' is not a command: defaults, state, parse, think, draw, pgn, load or bench""#
+        ),
+        "{}",
+        a[7]
     );
 }
 

@@ -120,8 +120,8 @@ pub fn skipped(test: &str, why: &str) -> bool {
 /// The folder `$MACHACK_WEB_DIR` names, where `scripts/web.sh` writes the page, once the page is
 /// there. `.ci/run` builds it in the background while the native build and the other tests run,
 /// and names in `$MACHACK_WEB_STATUS` the file the build's exit status goes to: this waits for
-/// that file (up to 20 minutes), and a failed build fails the test with the build's log
-/// (`$MACHACK_WEB_LOG`). None when `$MACHACK_WEB_DIR` is not set.
+/// that file (up to 20 minutes), and a failed build (or a failure of the engine crate's clippy
+/// or unit tests, which the same job runs) fails the test with its log (`$MACHACK_WEB_LOG`). None when `$MACHACK_WEB_DIR` is not set.
 #[allow(dead_code)] // only the page's tests read it
 pub fn web_dir() -> Option<PathBuf> {
     let dir = PathBuf::from(std::env::var_os("MACHACK_WEB_DIR")?);
@@ -141,7 +141,8 @@ pub fn web_dir() -> Option<PathBuf> {
                 .and_then(|l| std::fs::read_to_string(l).ok())
                 .unwrap_or_default();
             panic!(
-                "scripts/web.sh failed (exit status {}):\n{log}",
+                "the page's build (scripts/web.sh, then web/engine's clippy and unit tests) failed \
+                 (exit status {}):\n{log}",
                 code.trim()
             );
         }

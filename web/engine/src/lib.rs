@@ -1,7 +1,7 @@
 //! machack in a browser: the library (built without its terminal, `default-features = false`)
 //! behind a few `extern "C"` exports for `wasm32-unknown-unknown`, which `web/page/engine.js`
 //! calls. Built by `scripts/web.sh` (see `doc/web.md`); the contract between this crate and the
-//! page is `WEB-CONTRACT` as summarised here.
+//! page is summarised here (and in `doc/web.md`).
 //!
 //! No wasm-bindgen: strings in and strings out are all the page needs, and the glue over them
 //! is some forty lines of plain JavaScript (`engine.js`), where wasm-bindgen would add a
@@ -102,7 +102,7 @@ fn defaults() -> Json {
     ])
 }
 
-/// Sends a progress report to the page (in a browser); elsewhere (the tests) keeps it.
+/// Sends a progress report to the page (in a browser; natively there is no page to tell).
 fn progress(json: &str) {
     #[cfg(target_arch = "wasm32")]
     {
@@ -114,19 +114,7 @@ fn progress(json: &str) {
         unsafe { machack_progress(json.as_ptr(), json.len()) };
     }
     #[cfg(not(target_arch = "wasm32"))]
-    HEARD.with(|h| h.borrow_mut().push(json.to_string()));
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-thread_local! {
-    /// The progress reports sent outside a browser, for the tests.
-    static HEARD: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
-}
-
-/// The progress reports sent since the last call (outside a browser).
-#[cfg(not(target_arch = "wasm32"))]
-pub fn heard() -> Vec<String> {
-    HEARD.with(|h| std::mem::take(&mut *h.borrow_mut()))
+    let _ = json;
 }
 
 thread_local! {
