@@ -336,3 +336,31 @@ fn the_pages_record_is_one_machack_replays_resumes_and_the_page_loads() {
     let loaded = node(&dir, &[load], false);
     assert!(loaded.contains(r#""moves":["e2e4","e7e5","g1f3"],"settings":{"profile":"c197","preset":"normal","widths":[6],"depth":4,"book":true,"table":"draws","deepen":false},"white":"Reader","black":"machack","result":"*""#), "{loaded}");
 }
+
+/// Paper §12 as the terminal plays it (`game::judgement`): the machine claims a draw the rules
+/// allow when it expects less, at once or with the move that makes it; a winning side plays on.
+#[test]
+fn the_pages_machine_claims_a_draw_as_the_terminals_does() {
+    let Some(dir) = web_dir("the_pages_machine_claims_a_draw_as_the_terminals_does") else {
+        return;
+    };
+    let think = |fen: &str| request("think", &[("start", fen), ("book", "off")]);
+    let requests = [
+        // Ninety-nine half-moves without a capture or pawn move: its king's move makes fifty.
+        think("4k3/8/8/8/8/8/4P3/4K2R b - - 99 80"),
+        // A hundred: the draw is there to claim before it moves.
+        think("4k3/8/8/8/8/8/4P3/4K2R b - - 100 80"),
+        // White, winning, plays on.
+        think("4k3/8/8/8/8/8/4P3/4K2R w - - 100 80"),
+    ];
+    let answers = node(&dir, &requests, false);
+    let claims: Vec<(String, String)> = answers
+        .lines()
+        .map(|a| (member(a, "claim"), member(a, "claim_with_move")))
+        .collect();
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    assert_eq!(
+        claims,
+        [pair("", "fifty"), pair("fifty", "fifty"), pair("", "")]
+    );
+}

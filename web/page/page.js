@@ -276,6 +276,7 @@
         ? "BOOK"
         : `${secs.toFixed(2)} SEC  ` + (how.stopped ? "(STOPPED)" : `(1967: ${how.time_1967.toFixed(1)} SEC)`);
       say(`${label(i)} ${desc.padEnd(16)}${timing}`);
+      if (how.claim_with_move) claimed(mover, how.claim_with_move);
     }
     selected = null;
     if (!ending()) startClock(toMove());
@@ -331,6 +332,12 @@
       if (r.error) return say(`THE PROGRAM COULD NOT MOVE: ${r.error.toUpperCase()}`);
       if (r.resign) {
         setEnding(side === "w" ? "0-1" : "1-0", `${SIDE[side]} RESIGNS, ${SIDE[other(side)]} WINS`);
+        return next();
+      }
+      // A draw the rules allow now, claimed when it is worth more than what the machine expects
+      // (game::judgement, as at the terminal); one its move makes is claimed with the move (play).
+      if (r.claim) {
+        claimed(side, r.claim);
         return next();
       }
       play(r.bestmove, r);
@@ -854,12 +861,17 @@
     if (game.plays[side]) return say("ONLY THE PLAYER TO MOVE MAY CLAIM A DRAW, AND THE MACHINE IS TO MOVE.");
     const kind = game.info.claim;
     if (!kind) return refuse("NO DRAW TO CLAIM: A CLAIM NEEDS THE THIRD REPETITION OF THE POSITION OR 100 HALF-MOVES WITHOUT A CAPTURE OR PAWN MOVE.");
+    claimed(side, kind);
+    next();
+  }
+
+  /* `side` claims the draw of `kind` ("fifty" or "repetition"): the game ends. */
+  function claimed(side, kind) {
     say(`${SIDE[side]} CLAIMS A DRAW.`);
     setEnding(
       "1/2-1/2",
       kind === "fifty" ? "FIFTY MOVES WITHOUT A CAPTURE OR PAWN MOVE, DRAWN" : "THIRD REPETITION OF THE POSITION, DRAWN",
     );
-    next();
   }
 
   function flip() {

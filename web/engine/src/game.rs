@@ -25,6 +25,15 @@ fn played(m: &machack::game::GameMove) -> Json {
     ])
 }
 
+/// A draw to claim as the page names it: `repetition`, `fifty`, or empty for none.
+pub fn claim_name(e: Option<Ending>) -> &'static str {
+    match e {
+        Some(Ending::Repetition) => "repetition",
+        Some(Ending::FiftyMoves) => "fifty",
+        _ => "",
+    }
+}
+
 /// `state`.
 pub fn state(r: &Request) -> Result<Json, String> {
     let game = r.game()?;
@@ -43,11 +52,7 @@ pub fn state(r: &Request) -> Result<Json, String> {
         Some(Ending::Stalemate) => "stalemate",
         Some(_) => "draw",
     };
-    let claim = match game.claimable() {
-        Some(Ending::Repetition) => "repetition",
-        Some(Ending::FiftyMoves) => "fifty",
-        _ => "",
-    };
+    let claim = claim_name(game.claimable());
     Ok(Json::object(vec![
         ("fen", pos.to_fen().into()),
         ("turn", turn(pos.side_to_move()).into()),

@@ -30,7 +30,7 @@
 //! | `defaults` | | the profiles, presets and default settings |
 //! | `state` | start, moves | the position, its legal moves, the moves played, how it stands |
 //! | `parse` | start, moves, text | a move read as the terminal reads one, or its refusal |
-//! | `think` | start, moves, settings, `wtime`, `btime`, `movestogo`, `inc`, `nodes`, `seed`, `values` | the move, value, line, top-level record, 1967 time, resignation |
+//! | `think` | start, moves, settings, `wtime`, `btime`, `movestogo`, `inc`, `nodes`, `seed`, `values` | the move, value, line, top-level record, 1967 time, resignation, draw claims |
 //! | `draw` | start, moves, settings, `value`, `machine` | `{accept}`: the answer to a draw offer |
 //! | `pgn` | start, moves, settings, `white`, `black`, `result`, `seconds`, `values`, `event`, `date`, `plays`, `seed` | `{pgn}`: the record the terminal writes |
 //! | `load` | text (PGN or FEN) | the start, moves, settings and names of a record |

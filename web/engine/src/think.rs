@@ -3,6 +3,7 @@
 //! `machack think` tells it (the top-level record, the chosen line, the statistics' 1967
 //! time), with progress reports while it runs; and `bench`, `machack bench`'s positions.
 
+use crate::game::claim_name;
 use crate::json::Json;
 use crate::progress;
 use crate::request::Request;
@@ -11,7 +12,7 @@ use machack::game::Engine;
 use machack::game::bench::BENCH_FENS;
 use machack::game::clock;
 use machack::game::deepening::{self, Report, Searched};
-use machack::game::judgement::ResignWatch;
+use machack::game::judgement::{ResignWatch, claims_draw, claims_draw_with_move};
 use machack::interface::{Deepening, Limits, Progress, Statistics, TopBound};
 use machack::notation::{Style, descriptive, san};
 use machack::rules::{Color, Move, Position};
@@ -190,6 +191,8 @@ pub fn think(r: &Request) -> Result<Json, String> {
                 ("top", Json::Array(Vec::new())),
                 ("book", true.into()),
                 ("resign", false.into()),
+                ("claim", "".into()),
+                ("claim_with_move", "".into()),
                 ("note", "".into()),
             ]);
             return Ok(Json::object(members));
@@ -271,6 +274,20 @@ pub fn think(r: &Request) -> Result<Json, String> {
         ("top", Json::Array(top)),
         ("book", false.into()),
         ("resign", resigns(r, result.value)?.into()),
+        // The draws the machine claims, as at the terminal (game::judgement): one the rules
+        // allow now, when worse than what it expects; or the one its move makes, with the move.
+        (
+            "claim",
+            claim_name(game.claimable().filter(|_| claims_draw(result.value))).into(),
+        ),
+        (
+            "claim_with_move",
+            claim_name(
+                game.claimable_with(best)
+                    .filter(|_| claims_draw_with_move(result.value)),
+            )
+            .into(),
+        ),
         ("note", note.join("; ").into()),
     ]);
     Ok(Json::object(members))
