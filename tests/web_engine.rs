@@ -4,6 +4,7 @@
 //! says SKIPPED, and fails under `MACHACK_REQUIRE_TOOLS`.
 
 mod common;
+use common::browser::string_field;
 use common::{machack, skipped, tool_installed};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -203,29 +204,6 @@ fn request(command: &str, fields: &[(&str, &str)]) -> String {
     )
 }
 
-/// A JSON string member's value, unescaped as far as a record needs (`\n`, `\"`, `\\`).
-fn member(json: &str, name: &str) -> String {
-    let key = format!("\"{name}\":\"");
-    let start = json
-        .find(&key)
-        .unwrap_or_else(|| panic!("no {name} in {json}"))
-        + key.len();
-    let mut out = String::new();
-    let mut chars = json[start..].chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' => break,
-            '\\' => match chars.next() {
-                Some('n') => out.push('\n'),
-                Some(c) => out.push(c),
-                None => break,
-            },
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[test]
 fn the_pages_game_commands_answer_as_the_terminal_does() {
     let Some(dir) = web_dir("the_pages_game_commands_answer_as_the_terminal_does") else {
@@ -307,7 +285,7 @@ fn the_pages_record_is_one_machack_replays_resumes_and_the_page_loads() {
             ("date", "2026.11.28"),
         ],
     );
-    let pgn = member(&node(&dir, &[write], false), "pgn");
+    let pgn = string_field(&node(&dir, &[write], false), "pgn");
     assert!(pgn.contains("[Date \"2026.11.28\"]\n"), "{pgn}");
     assert!(pgn.contains("[MachackWidth \"6\"]\n"), "{pgn}");
     assert!(
@@ -356,7 +334,7 @@ fn the_pages_machine_claims_a_draw_as_the_terminals_does() {
     let answers = node(&dir, &requests, false);
     let claims: Vec<(String, String)> = answers
         .lines()
-        .map(|a| (member(a, "claim"), member(a, "claim_with_move")))
+        .map(|a| (string_field(a, "claim"), string_field(a, "claim_with_move")))
         .collect();
     let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
     assert_eq!(
