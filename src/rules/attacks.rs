@@ -8,21 +8,25 @@ use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind, Square};
 use std::sync::LazyLock;
 
+#[derive(Copy, Clone, Default)]
 struct Magic {
     mask: u64,
     magic: u64,
     shift: u32,
-    offset: usize,
+    offset: u32,
 }
 
+/// Every table in one place, reached through one [`LazyLock`] check a lookup. The magics are
+/// arrays indexed by a square's index masked to 0..64, so a lookup has no bounds check but the
+/// slider table's.
 struct Tables {
     knight: [u64; 64],
     king: [u64; 64],
     pawn: [[u64; 64]; 2],
-    between: Vec<u64>,
-    line: Vec<u64>,
-    rook_magics: Vec<Magic>,
-    bishop_magics: Vec<Magic>,
+    between: Box<[[u64; 64]; 64]>,
+    line: Box<[[u64; 64]; 64]>,
+    rook_magics: [Magic; 64],
+    bishop_magics: [Magic; 64],
     slider: Vec<u64>,
 }
 
@@ -223,8 +227,8 @@ fn find_magics(
     known: &[u64; 64],
     slider: &mut Vec<u64>,
     rng: &mut XorShift,
-) -> Vec<Magic> {
-    let mut magics = Vec::with_capacity(64);
+) -> [Magic; 64] {
+    let mut magics = [Magic::default(); 64];
     for s in Square::all() {
         let mask = relevant_mask(s, dirs);
         let bits = mask.count_ones();
@@ -265,12 +269,12 @@ fn find_magics(
                 break candidate;
             }
         };
-        magics.push(Magic {
+        magics[s.index()] = Magic {
             mask,
             magic,
             shift,
-            offset,
-        });
+            offset: offset as u32,
+        };
     }
     magics
 }
@@ -300,10 +304,10 @@ fn build_tables() -> Tables {
         knight: [0; 64],
         king: [0; 64],
         pawn: [[0; 64]; 2],
-        between: vec![0; 64 * 64],
-        line: vec![0; 64 * 64],
-        rook_magics: Vec::new(),
-        bishop_magics: Vec::new(),
+        between: Box::new([[0; 64]; 64]),
+        line: Box::new([[0; 64]; 64]),
+        rook_magics: [Magic::default(); 64],
+        bishop_magics: [Magic::default(); 64],
         slider: Vec::with_capacity(110_000),
     };
     for s in Square::all() {
@@ -319,10 +323,10 @@ fn build_tables() -> Tables {
                 if from_a >> b.index() & 1 == 0 {
                     continue;
                 }
-                let i = a.index() * 64 + b.index();
-                t.between[i] =
+                let (i, j) = (a.index(), b.index());
+                t.between[i][j] =
                     ray_attacks(a, 1 << b.index(), dirs) & ray_attacks(b, 1 << a.index(), dirs);
-                t.line[i] = (from_a & ray_attacks(b, 0, dirs)) | 1 << a.index() | 1 << b.index();
+                t.line[i][j] = (from_a & ray_attacks(b, 0, dirs)) | 1 << a.index() | 1 << b.index();
             }
         }
     }
@@ -340,49 +344,55 @@ pub fn init() {
 }
 
 /// Squares a knight on `s` attacks.
-#[inline]
+#[inline(always)]
 pub fn knight_attacks(s: Square) -> Bitboard {
-    Bitboard(TABLES.knight[s.index()])
+    Bitboard(TABLES.knight[s.index() & 63])
 }
 
 /// Squares a king on `s` attacks.
-#[inline]
+#[inline(always)]
 pub fn king_attacks(s: Square) -> Bitboard {
-    Bitboard(TABLES.king[s.index()])
+    Bitboard(TABLES.king[s.index() & 63])
 }
 
 /// Squares a pawn of `color` on `s` attacks (its capture squares).
-#[inline]
+#[inline(always)]
 pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(TABLES.pawn[color.index()][s.index()])
+    Bitboard(TABLES.pawn[color.index() & 1][s.index() & 63])
 }
 
-#[inline]
-fn magic_lookup(m: &Magic, occ: Bitboard) -> Bitboard {
+/// The slider attacks of magic `m` for the occupied squares `occ`, from the tables `t` (read
+/// once by the caller: every lookup inlined where it is made, one `LazyLock` check each).
+#[inline(always)]
+fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
     let i = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(TABLES.slider[m.offset + i])
+    Bitboard(t.slider[m.offset as usize + i])
 }
 
 /// Squares a rook on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn rook_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    magic_lookup(&TABLES.rook_magics[s.index()], occ)
+    let t = &*TABLES;
+    magic_lookup(t, &t.rook_magics[s.index() & 63], occ)
 }
 
 /// Squares a bishop on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn bishop_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    magic_lookup(&TABLES.bishop_magics[s.index()], occ)
+    let t = &*TABLES;
+    magic_lookup(t, &t.bishop_magics[s.index() & 63], occ)
 }
 
 /// Squares a queen on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn queen_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    rook_attacks(s, occ) | bishop_attacks(s, occ)
+    let t = &*TABLES;
+    let i = s.index() & 63;
+    magic_lookup(t, &t.rook_magics[i], occ) | magic_lookup(t, &t.bishop_magics[i], occ)
 }
 
 /// Squares a piece of `kind` and `color` on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn attacks(kind: PieceKind, color: Color, s: Square, occ: Bitboard) -> Bitboard {
     match kind {
         PieceKind::Pawn => pawn_attacks(color, s),
@@ -395,15 +405,15 @@ pub fn attacks(kind: PieceKind, color: Color, s: Square, occ: Bitboard) -> Bitbo
 }
 
 /// The squares strictly between `a` and `b` when they share a line; empty otherwise.
-#[inline]
+#[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.between[a.index() * 64 + b.index()])
+    Bitboard(TABLES.between[a.index() & 63][b.index() & 63])
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, or empty when they share none.
-#[inline]
+#[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.line[a.index() * 64 + b.index()])
+    Bitboard(TABLES.line[a.index() & 63][b.index() & 63])
 }
 
 #[cfg(test)]
