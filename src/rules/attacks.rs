@@ -16,15 +16,10 @@ struct Magic {
     offset: u32,
 }
 
-/// Every table in one place, reached through one [`LazyLock`] check a lookup. The magics are
-/// arrays indexed by a square's index masked to 0..64, so a lookup has no bounds check but the
-/// slider table's.
+/// The sliders' tables, built at first use (the magics checked as they are filled), reached
+/// through one [`LazyLock`] check a lookup. The magics are arrays indexed by a square's index
+/// masked to 0..64, so a lookup has no bounds check but the slider table's.
 struct Tables {
-    knight: [u64; 64],
-    king: [u64; 64],
-    pawn: [[u64; 64]; 2],
-    between: Box<[[u64; 64]; 64]>,
-    line: Box<[[u64; 64]; 64]>,
     rook_magics: [Magic; 64],
     bishop_magics: [Magic; 64],
     slider: Vec<u64>,
@@ -170,29 +165,112 @@ const BISHOP_MAGICS: [u64; 64] = [
 
 static TABLES: LazyLock<Tables> = LazyLock::new(build_tables);
 
-fn leaper(s: Square, steps: &[(i32, i32)]) -> u64 {
-    steps
-        .iter()
-        .filter_map(|&(df, dr)| Square::try_from_coords(s.file() as i32 + df, s.rank() as i32 + dr))
-        .fold(0, |acc, t| acc | 1 << t.index())
+/// The squares a leaper on each square reaches by `steps` (file, rank): built at compile time.
+const fn leaper_table(steps: &[(i32, i32)]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        let mut k = 0;
+        while k < steps.len() {
+            let (tf, tr) = (f + steps[k].0, r + steps[k].1);
+            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
+                table[s] |= 1 << (tr * 8 + tf);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
 }
 
-/// Slider attacks found by walking rays: slow, used only to build the tables.
-fn ray_attacks(s: Square, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+/// Slider attacks from square index `s` found by walking rays: slow, used only to build the
+/// tables (at compile time for [`BETWEEN`] and [`LINE`]).
+const fn ray_attacks_at(s: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
     let mut attacks = 0;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = (s.file() as i32 + df, s.rank() as i32 + dr);
-        while let Some(t) = Square::try_from_coords(f, r) {
-            attacks |= 1 << t.index();
-            if occ >> t.index() & 1 != 0 {
+    let mut k = 0;
+    while k < dirs.len() {
+        let (df, dr) = dirs[k];
+        let (mut f, mut r) = ((s % 8) as i32 + df, (s / 8) as i32 + dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            let t = r * 8 + f;
+            attacks |= 1 << t;
+            if occ >> t & 1 != 0 {
                 break;
             }
             f += df;
             r += dr;
         }
+        k += 1;
     }
     attacks
 }
+
+/// [`ray_attacks_at`] from `s`.
+fn ray_attacks(s: Square, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    ray_attacks_at(s.index(), occ, dirs)
+}
+
+/// `BETWEEN[a][b]`, the squares strictly between two squares sharing a line, and `LINE[a][b]`,
+/// the whole line through them (both empty when they share none).
+const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
+    let mut between = [[0; 64]; 64];
+    let mut line = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 2 {
+            let dirs: &[(i32, i32)] = if d == 0 { &ROOK_DIRS } else { &BISHOP_DIRS };
+            let from_a = ray_attacks_at(a, 0, dirs);
+            let mut b = 0;
+            while b < 64 {
+                if from_a >> b & 1 != 0 {
+                    between[a][b] =
+                        ray_attacks_at(a, 1 << b, dirs) & ray_attacks_at(b, 1 << a, dirs);
+                    line[a][b] = (from_a & ray_attacks_at(b, 0, dirs)) | 1 << a | 1 << b;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+/// Knight squares (file, rank steps).
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+/// King squares.
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+/// The leapers' tables and the lines' (compile-time constants: a lookup reads memory, no
+/// check that a table is built).
+static KNIGHT: [u64; 64] = leaper_table(&KNIGHT_STEPS);
+static KING: [u64; 64] = leaper_table(&KING_STEPS);
+static PAWN: [[u64; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+const BETWEEN_AND_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = between_and_line();
+static BETWEEN: [[u64; 64]; 64] = BETWEEN_AND_LINE.0;
+static LINE: [[u64; 64]; 64] = BETWEEN_AND_LINE.1;
 
 /// The squares whose occupancy matters to a slider on `s`: its rays without their last square.
 fn relevant_mask(s: Square, dirs: &[(i32, i32)]) -> u64 {
@@ -280,62 +358,15 @@ fn find_magics(
 }
 
 fn build_tables() -> Tables {
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING: [(i32, i32); 8] = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    let mut t = Tables {
-        knight: [0; 64],
-        king: [0; 64],
-        pawn: [[0; 64]; 2],
-        between: Box::new([[0; 64]; 64]),
-        line: Box::new([[0; 64]; 64]),
-        rook_magics: [Magic::default(); 64],
-        bishop_magics: [Magic::default(); 64],
-        slider: Vec::with_capacity(110_000),
-    };
-    for s in Square::all() {
-        t.knight[s.index()] = leaper(s, &KNIGHT);
-        t.king[s.index()] = leaper(s, &KING);
-        t.pawn[0][s.index()] = leaper(s, &[(-1, 1), (1, 1)]);
-        t.pawn[1][s.index()] = leaper(s, &[(-1, -1), (1, -1)]);
-    }
-    for a in Square::all() {
-        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
-            let from_a = ray_attacks(a, 0, dirs);
-            for b in Square::all() {
-                if from_a >> b.index() & 1 == 0 {
-                    continue;
-                }
-                let (i, j) = (a.index(), b.index());
-                t.between[i][j] =
-                    ray_attacks(a, 1 << b.index(), dirs) & ray_attacks(b, 1 << a.index(), dirs);
-                t.line[i][j] = (from_a & ray_attacks(b, 0, dirs)) | 1 << a.index() | 1 << b.index();
-            }
-        }
-    }
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    let mut slider = std::mem::take(&mut t.slider);
-    t.rook_magics = find_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
-    t.bishop_magics = find_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
-    t.slider = slider;
-    t
+    let mut slider = Vec::with_capacity(110_000);
+    let rook_magics = find_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
+    let bishop_magics = find_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
+    Tables {
+        rook_magics,
+        bishop_magics,
+        slider,
+    }
 }
 
 /// Forces the tables to be built now rather than at first use (for timing-sensitive callers).
@@ -346,19 +377,19 @@ pub fn init() {
 /// Squares a knight on `s` attacks.
 #[inline(always)]
 pub fn knight_attacks(s: Square) -> Bitboard {
-    Bitboard(TABLES.knight[s.index() & 63])
+    Bitboard(KNIGHT[s.index() & 63])
 }
 
 /// Squares a king on `s` attacks.
 #[inline(always)]
 pub fn king_attacks(s: Square) -> Bitboard {
-    Bitboard(TABLES.king[s.index() & 63])
+    Bitboard(KING[s.index() & 63])
 }
 
 /// Squares a pawn of `color` on `s` attacks (its capture squares).
 #[inline(always)]
 pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(TABLES.pawn[color.index() & 1][s.index() & 63])
+    Bitboard(PAWN[color.index() & 1][s.index() & 63])
 }
 
 /// The slider attacks of magic `m` for the occupied squares `occ`, from the tables `t` (read
@@ -383,12 +414,22 @@ pub fn bishop_attacks(s: Square, occ: Bitboard) -> Bitboard {
     magic_lookup(t, &t.bishop_magics[s.index() & 63], occ)
 }
 
+/// Squares a rook and a bishop on `s` attack given the occupied squares `occ`, in that order.
+#[inline(always)]
+pub fn rook_and_bishop_attacks(s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+    let t = &*TABLES;
+    let i = s.index() & 63;
+    (
+        magic_lookup(t, &t.rook_magics[i], occ),
+        magic_lookup(t, &t.bishop_magics[i], occ),
+    )
+}
+
 /// Squares a queen on `s` attacks given the occupied squares `occ`.
 #[inline(always)]
 pub fn queen_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    let i = s.index() & 63;
-    magic_lookup(t, &t.rook_magics[i], occ) | magic_lookup(t, &t.bishop_magics[i], occ)
+    let (rook, bishop) = rook_and_bishop_attacks(s, occ);
+    rook | bishop
 }
 
 /// Squares a piece of `kind` and `color` on `s` attacks given the occupied squares `occ`.
@@ -407,13 +448,13 @@ pub fn attacks(kind: PieceKind, color: Color, s: Square, occ: Bitboard) -> Bitbo
 /// The squares strictly between `a` and `b` when they share a line; empty otherwise.
 #[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.between[a.index() & 63][b.index() & 63])
+    Bitboard(BETWEEN[a.index() & 63][b.index() & 63])
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, or empty when they share none.
 #[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.line[a.index() & 63][b.index() & 63])
+    Bitboard(LINE[a.index() & 63][b.index() & 63])
 }
 
 #[cfg(test)]
