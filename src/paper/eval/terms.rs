@@ -1,7 +1,10 @@
 //! The paper's terms (§2): en prise, safe move, trapped, pinned — cheap, bitboard-based, shared
 //! by the evaluator, the plausible-move generator and the feedover test of the search (§4).
 
-use crate::rules::attacks::{bishop_attacks, pawn_attacks, rook_attacks};
+use crate::rules::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_and_bishop_attacks,
+    rook_attacks,
+};
 use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square};
 use crate::value::Value;
 
@@ -37,10 +40,21 @@ pub fn exchange_gain(
     swap_off(pos, s, victim, attacker, occ, all_attackers(pos, s, occ))
 }
 
-/// The attackers of `s` of both sides when only the squares in `occ` are occupied.
+/// The attackers of `s` of both sides when only the squares in `occ` are occupied: the two
+/// sides' attackers at once (only the pawns' differ by side).
 #[inline]
 fn all_attackers(pos: &Position, s: Square, occ: Bitboard) -> Bitboard {
-    (pos.attackers_with(s, Color::White, occ) | pos.attackers_with(s, Color::Black, occ)) & occ
+    let (rook, bishop) = rook_and_bishop_attacks(s, occ);
+    let pawns = pos.kind_bb(PieceKind::Pawn);
+    let diag = pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Queen);
+    let orth = pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Queen);
+    ((pawn_attacks(Color::Black, s) & pawns & pos.color_bb(Color::White))
+        | (pawn_attacks(Color::White, s) & pawns & pos.color_bb(Color::Black))
+        | (knight_attacks(s) & pos.kind_bb(PieceKind::Knight))
+        | (king_attacks(s) & pos.kind_bb(PieceKind::King))
+        | (bishop & diag)
+        | (rook & orth))
+        & occ
 }
 
 /// [`exchange_gain`] with `all`, the attackers of `s` of both sides in `occ` (see
