@@ -7,7 +7,9 @@
 
 use super::board::{BD2, BW, Board, Kind, Loc, NPC, Pc, side_of};
 use super::cat::Tables;
-use crate::rules::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
+use crate::rules::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, rook_attacks,
+};
 use crate::rules::{Bitboard, Square};
 
 /// Knight squares in `LMKNT`'s order (4974-4996).
@@ -270,17 +272,13 @@ impl Occupancy {
 
     fn diag_range(&self, s: Square, side: usize) -> u64 {
         let mut r = bishop_attacks(s, Bitboard(self.occ & !self.diag[side])).0;
+        // One square past each of our pawns the line meets: the pawn's neighbour on the line
+        // from `s` that is not between them.
         let mut pawns = r & self.pawns[side];
         while pawns != 0 {
-            let p = pawns.trailing_zeros() as i32;
+            let p = Square::new(pawns.trailing_zeros() as u8);
             pawns &= pawns - 1;
-            let (pf, pr) = (p % 8, p / 8);
-            let df = (pf - (s.index() % 8) as i32).signum();
-            let dr = (pr - (s.index() / 8) as i32).signum();
-            let (f, r8) = (pf + df, pr + dr);
-            if (0..8).contains(&f) && (0..8).contains(&r8) {
-                r |= 1 << (r8 * 8 + f);
-            }
+            r |= (line(s, p) & king_attacks(p)).0 & !between(s, p).0 & !(1 << s.index());
         }
         r
     }

@@ -7,7 +7,9 @@ use super::development::{View, development, range};
 use super::factors::{Factors, Kind};
 use crate::notation::descriptive::{self, FILE_NAMES};
 use crate::paper::eval::terms::{move_risk, risk_with};
-use crate::rules::attacks::{attacks, bishop_attacks, line, pawn_attacks, rook_attacks};
+use crate::rules::attacks::{
+    attacks, bishop_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
+};
 use crate::rules::{Bitboard, Color, Move, Piece, PieceKind, Square};
 use crate::value::Value;
 
@@ -604,13 +606,16 @@ fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
         & after_us.enemy;
     for s in aligned(sliders, from, to) {
         let Some(p) = pos.piece_at(s) else { continue };
-        let slide = |occ: Bitboard| match p.kind {
-            PieceKind::Bishop => bishop_attacks(s, occ),
-            PieceKind::Rook => rook_attacks(s, occ),
-            _ => bishop_attacks(s, occ) | rook_attacks(s, occ),
-        };
-        let r0 = slide(ctx.view_us.occ);
-        let r1 = slide(after_us.occ);
+        #[inline(always)]
+        fn slide(kind: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
+            match kind {
+                PieceKind::Bishop => bishop_attacks(s, occ),
+                PieceKind::Rook => rook_attacks(s, occ),
+                _ => queen_attacks(s, occ),
+            }
+        }
+        let r0 = slide(p.kind, s, ctx.view_us.occ);
+        let r1 = slide(p.kind, s, after_us.occ);
         let lost = r0 & !r1;
         let gained = r1 & !r0;
         if lost.any() {
