@@ -557,8 +557,18 @@ fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
         | pos.pieces(us, PieceKind::Rook)
         | pos.pieces(us, PieceKind::Queen))
     .without(from);
+    // Only the from- and to-squares change (castling and en passant apart): a slider's range
+    // reaching neither is the same after the move, and so is its development (the squares,
+    // the vacated one and the enemy pieces in it are those it had).
+    let few_changes = !m.is_castle() && !m.is_en_passant();
     for s in aligned(sliders, from, to) {
         let Some(p) = pos.piece_at(s) else { continue };
+        if few_changes {
+            let r0 = range(p.kind, us, s, &ctx.view_us);
+            if !r0.has(from) && !r0.has(to) {
+                continue;
+            }
+        }
         let before = ctx.development_before(p.kind, us, s);
         let after = development(&ctx.imp, p.kind, us, s, after_us);
         let delta = after - before;
@@ -604,6 +614,7 @@ fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
         | pos.pieces(them, PieceKind::Rook)
         | pos.pieces(them, PieceKind::Queen))
         & after_us.enemy;
+    let few_changes = !m.is_castle() && !m.is_en_passant();
     for s in aligned(sliders, from, to) {
         let Some(p) = pos.piece_at(s) else { continue };
         #[inline(always)]
@@ -615,6 +626,10 @@ fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
             }
         }
         let r0 = slide(p.kind, s, ctx.view_us.occ);
+        // Its attacks change only if they reach a square the move changes.
+        if few_changes && !r0.has(from) && !r0.has(to) {
+            continue;
+        }
         let r1 = slide(p.kind, s, after_us.occ);
         let lost = r0 & !r1;
         let gained = r1 & !r0;
