@@ -547,28 +547,37 @@ fn aligned(sliders: Bitboard, from: Square, to: Square) -> Bitboard {
     out
 }
 
+/// The sliders of `sliders` whose factor in [`own_lines`] or [`enemy_lines`] may not be 0:
+/// those reaching the from- or to-square (see [`Context::slider_reach`]). A move other than
+/// castling or en passant changes only those two squares, so a slider reaching neither keeps
+/// its range, and the vacated and enemy squares in it: the same development, the same
+/// attacks. For castling and en passant, every slider on a line with either square.
+fn changed_sliders(ctx: &Context, m: Move, sliders: Bitboard) -> Bitboard {
+    let (from, to) = (m.from(), m.to());
+    if m.is_castle() || m.is_en_passant() {
+        return aligned(sliders, from, to);
+    }
+    let mut out = Bitboard::EMPTY;
+    for s in sliders {
+        let r = ctx.slider_reach[s.index()];
+        if r.has(from) || r.has(to) {
+            out |= Bitboard::from_square(s);
+        }
+    }
+    out
+}
+
 /// paper §5, blocking and unblocking our own sliders: each one's development after the move
 /// minus before ("+10 unblocks the white QB, which now attacks QN5").
 fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
     let pos = ctx.pos;
     let us = ctx.us;
-    let (from, to) = (m.from(), m.to());
     let sliders = (pos.pieces(us, PieceKind::Bishop)
         | pos.pieces(us, PieceKind::Rook)
         | pos.pieces(us, PieceKind::Queen))
-    .without(from);
-    // Only the from- and to-squares change (castling and en passant apart): a slider's range
-    // reaching neither is the same after the move, and so is its development (the squares,
-    // the vacated one and the enemy pieces in it are those it had).
-    let few_changes = !m.is_castle() && !m.is_en_passant();
-    for s in aligned(sliders, from, to) {
+    .without(m.from());
+    for s in changed_sliders(ctx, m, sliders) {
         let Some(p) = pos.piece_at(s) else { continue };
-        if few_changes {
-            let r0 = range(p.kind, us, s, &ctx.view_us);
-            if !r0.has(from) && !r0.has(to) {
-                continue;
-            }
-        }
         let before = ctx.development_before(p.kind, us, s);
         let after = development(&ctx.imp, p.kind, us, s, after_us);
         let delta = after - before;
@@ -609,13 +618,12 @@ fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
 fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
     let pos = ctx.pos;
     let (us, them) = (ctx.us, ctx.them);
-    let (from, to) = (m.from(), m.to());
+    let to = m.to();
     let sliders = (pos.pieces(them, PieceKind::Bishop)
         | pos.pieces(them, PieceKind::Rook)
         | pos.pieces(them, PieceKind::Queen))
         & after_us.enemy;
-    let few_changes = !m.is_castle() && !m.is_en_passant();
-    for s in aligned(sliders, from, to) {
+    for s in changed_sliders(ctx, m, sliders) {
         let Some(p) = pos.piece_at(s) else { continue };
         #[inline(always)]
         fn slide(kind: PieceKind, s: Square, occ: Bitboard) -> Bitboard {
@@ -625,11 +633,7 @@ fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
                 _ => queen_attacks(s, occ),
             }
         }
-        let r0 = slide(p.kind, s, ctx.view_us.occ);
-        // Its attacks change only if they reach a square the move changes.
-        if few_changes && !r0.has(from) && !r0.has(to) {
-            continue;
-        }
+        let r0 = ctx.slider_reach[s.index()];
         let r1 = slide(p.kind, s, after_us.occ);
         let lost = r0 & !r1;
         let gained = r1 & !r0;
