@@ -108,7 +108,11 @@ fn swap_off(
 /// attackers → the exchange when it comes out negative.
 pub fn risk_with(pos: &Position, s: Square, owner: Color, value: Value, occ: Bitboard) -> Value {
     let all = all_attackers(pos, s, occ);
-    let Some((_, lva)) = pos.least_valuable(all & pos.color_bb(!owner)) else {
+    let enemies = all & pos.color_bb(!owner);
+    if enemies.is_empty() {
+        return 0;
+    }
+    let Some((_, lva)) = pos.least_valuable(enemies) else {
         return 0;
     };
     if (all & pos.color_bb(owner)).is_empty() {
