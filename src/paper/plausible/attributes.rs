@@ -146,7 +146,7 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
 
     f.add(INITIAL, Kind::Tactical, || "initial value".to_string());
 
-    let after_us = View::after(pos, us, m);
+    let after_us = ctx.view_us.then(pos, us, m);
     facts.check = gives_check(ctx, m, new_kind, &after_us);
 
     // paper §5, castling: a fixed plausibility of 768.
@@ -350,12 +350,13 @@ fn pawn_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
     if to.file() < 7 {
         span |= Bitboard::file(to.file() + 1);
     }
-    let ahead = (1..8)
-        .filter(|&r| match us {
-            Color::White => r > to.rank(),
-            Color::Black => r < to.rank(),
-        })
-        .fold(Bitboard::EMPTY, |b, r| b | Bitboard::rank(r));
+    // The ranks ahead of it, the first rank (index 0) left out, as masks.
+    let r = to.rank();
+    let ahead = match us {
+        Color::White if r < 7 => Bitboard(!0u64 << (8 * (r + 1))),
+        Color::Black if r > 1 => Bitboard((!0u64 >> (8 * (8 - r))) & !0xff),
+        _ => Bitboard::EMPTY,
+    };
     if (span & ahead & enemy_pawns).is_empty() {
         let rank = to.relative_rank(us) as usize + 1;
         f.add(PASSED_PUSH[rank], Kind::Positional, || {

@@ -53,7 +53,13 @@ impl View {
 
     /// The board as `color` sees it after `m` (legal in `pos`; castling moves the rook too).
     pub fn after(pos: &Position, color: Color, m: Move) -> View {
-        let mut v = View::before(pos, color);
+        View::before(pos, color).then(pos, color, m)
+    }
+
+    /// [`View::after`] from `self`, the board as `color` sees it in `pos` ([`View::before`]).
+    #[inline]
+    pub fn then(self, pos: &Position, color: Color, m: Move) -> View {
+        let mut v = self;
         let mover = pos.side_to_move();
         let kind = m.promotion().unwrap_or(pos.moved_piece(m).kind);
         let from = Bitboard::from_square(m.from());
