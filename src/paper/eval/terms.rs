@@ -144,9 +144,11 @@ pub fn en_prise(pos: &Position, s: Square) -> bool {
 /// The pieces of `color` that are en prise (paper §2; the feedover test of §4 counts them).
 pub fn pieces_en_prise(pos: &Position, color: Color) -> Bitboard {
     let mut set = Bitboard::EMPTY;
-    // Only attacked pieces can be en prise: skip the rest cheaply.
-    for s in pos.color_bb(color) & !pos.kind_bb(PieceKind::King) {
-        if pos.is_attacked(s, !color) && en_prise(pos, s) {
+    // Only attacked pieces can be en prise: skip the rest cheaply (every square the other
+    // side attacks found at once).
+    let attacked = pos.attacked_by(!color);
+    for s in pos.color_bb(color) & !pos.kind_bb(PieceKind::King) & attacked {
+        if en_prise(pos, s) {
             set |= Bitboard::from_square(s);
         }
     }
