@@ -78,10 +78,8 @@ impl SquareImportance {
             own_part[s.index()] += OWN_PIECE;
         }
         // An own piece en prise: + what is at risk, halved unless the piece is trapped.
-        for s in pos.color_bb(us) & !pos.kind_bb(PieceKind::King) {
-            if !pos.is_attacked(s, !us) {
-                continue;
-            }
+        let attacked = pos.attacked_by(!us);
+        for s in pos.color_bb(us) & !pos.kind_bb(PieceKind::King) & attacked {
             let at_risk = risk(pos, s);
             if at_risk > 0 {
                 own_en_prise |= Bitboard::from_square(s);
