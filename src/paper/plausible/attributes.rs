@@ -738,9 +738,7 @@ mod tests {
                 pos.make(legal[seed as usize % legal.len()]);
             }
         }
-        assert!(
-            moves > 50_000 && checks > 500,
-            "{moves} moves, {checks} checks"
-        );
+        // The counts of this sample (a regression pin).
+        assert_eq!((moves, checks), (92_934, 4057));
     }
 }
