@@ -5,8 +5,12 @@
 //! The order of the squares is the program's: it decides the order of the moves before the
 //! sort, and so which of two equally plausible moves comes first.
 
-use super::board::{BW, Board, Kind, Loc, Pc, side_of};
+use super::board::{BD2, BW, Board, Kind, Loc, NPC, Pc, side_of};
 use super::cat::Tables;
+use crate::rules::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, rook_attacks,
+};
+use crate::rules::{Bitboard, Square};
 
 /// Knight squares in `LMKNT`'s order (4974-4996).
 pub const KNIGHT_ORDER: [isize; 8] = [21, 19, -21, -19, 12, 8, -12, -8];
@@ -178,6 +182,108 @@ pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut impl FnMut(Loc, i8)) {
     }
 }
 
+/// Our square index (0..64) of each of the program's squares on the board (64 for the rest).
+pub const SQ: [u8; BD2] = {
+    let mut sq = [64; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        let (row, col) = (l / BW, l % BW);
+        if row >= 2 && row <= 9 && col >= 1 && col <= 8 {
+            sq[l] = ((row - 2) * 8 + (8 - col)) as u8;
+        }
+        l += 1;
+    }
+    sq
+};
+
+/// The program's square of each of ours (the inverse of [`SQ`]).
+pub const LOC: [u8; 64] = {
+    let mut loc = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        loc[s] = ((s / 8 + 2) * BW + (8 - s % 8)) as u8;
+        s += 1;
+    }
+    loc
+};
+
+/// The board's pieces as sets of squares (our square indices, see [`SQ`]), for the ranges of
+/// [`Occupancy::range`].
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Occupancy {
+    /// Every piece.
+    pub occ: u64,
+    /// Each side's pieces.
+    pub side: [u64; 2],
+    /// Each side's rooks and queens (`RFPCS`).
+    orth: [u64; 2],
+    /// Each side's bishops and queens (`DDPCS`).
+    diag: [u64; 2],
+    /// Each side's pawns.
+    pawns: [u64; 2],
+}
+
+impl Occupancy {
+    /// The sets of `b`.
+    pub fn of(b: &Board) -> Occupancy {
+        let mut o = Occupancy::default();
+        for p in 1..=NPC {
+            let l = b.piecel[p];
+            if l == 0 {
+                continue;
+            }
+            let bit = 1u64 << SQ[l];
+            let side = side_of(p);
+            o.occ |= bit;
+            o.side[side] |= bit;
+            match b.kind[p] {
+                Kind::Rook => o.orth[side] |= bit,
+                Kind::Bishop => o.diag[side] |= bit,
+                Kind::Queen => {
+                    o.orth[side] |= bit;
+                    o.diag[side] |= bit;
+                }
+                Kind::Pawn => o.pawns[side] |= bit,
+                Kind::Knight | Kind::King => {}
+            }
+        }
+        o
+    }
+
+    /// The squares [`lmgstd`] hands over for a piece of `kind` and `side` (not a pawn) standing
+    /// on `a`, as a set: those on the board. The same rules (`LSROOK`, `LSBIS`, `LSBIS5`,
+    /// 5042-5081) read from the sets: a line sees through our own sliders of its kind, and a
+    /// diagonal stops at our own pawn and takes one square past it.
+    pub fn range(&self, kind: Kind, side: usize, a: Loc) -> u64 {
+        let s = Square::new(SQ[a]);
+        match kind {
+            Kind::Knight => knight_attacks(s).0,
+            Kind::King => king_attacks(s).0,
+            Kind::Rook => self.orth_range(s, side),
+            Kind::Bishop => self.diag_range(s, side),
+            Kind::Queen => self.orth_range(s, side) | self.diag_range(s, side),
+            Kind::Pawn => unreachable!("a pawn's range is scored square by square"),
+        }
+    }
+
+    fn orth_range(&self, s: Square, side: usize) -> u64 {
+        rook_attacks(s, Bitboard(self.occ & !self.orth[side])).0
+    }
+
+    fn diag_range(&self, s: Square, side: usize) -> u64 {
+        let mut r = bishop_attacks(s, Bitboard(self.occ & !self.diag[side])).0;
+        // One square past each of our pawns the line meets: the pawn's neighbour on the line
+        // from `s` that is not between them.
+        let mut pawns = r & self.pawns[side];
+        while pawns != 0 {
+            let p = Square::new(pawns.trailing_zeros() as u8);
+            pawns &= pawns - 1;
+            r |= (line(s, p) & king_attacks(p)).0 & !between(s, p).0 & !(1 << s.index());
+        }
+        r
+    }
+}
+
 /// `LSROOK` / `LSBIS` from `a` for a piece of `side` (which decides what it sees through),
 /// each square handed over with what the board holds there.
 fn scoring_lines(b: &Board, side: usize, a: Loc, diagonal: bool, out: &mut impl FnMut(Loc, i8)) {
@@ -257,4 +363,49 @@ pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
         }
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c197::cat::random_positions;
+
+    #[test]
+    fn a_range_as_a_set_is_the_squares_lmgstd_hands_over() {
+        // Every piece but the pawns, from every empty square and its own, in positions of
+        // random games: the set against the squares on the board that `lmgstd` walks.
+        let mut ranges = 0;
+        for (b, _) in random_positions().into_iter().step_by(7) {
+            let o = Occupancy::of(&b);
+            for p in 1..=NPC {
+                if b.piecel[p] == 0 || b.kind[p] == Kind::Pawn {
+                    continue;
+                }
+                for a in (0..BD2).filter(|&l| l == b.piecel[p] || b.board[l] == 0) {
+                    let mut walked = 0u64;
+                    lmgstd(&b, p, a, &mut |l, q| {
+                        if q >= 0 {
+                            assert_eq!(walked & 1 << SQ[l], 0, "a square twice");
+                            walked |= 1 << SQ[l];
+                        }
+                    });
+                    assert_eq!(o.range(b.kind[p], side_of(p), a), walked);
+                    ranges += 1;
+                }
+            }
+        }
+        // The count of this sample (a regression pin).
+        assert_eq!(ranges, 714_189);
+    }
+
+    #[test]
+    fn sq_and_loc_are_inverse() {
+        for s in 0..64 {
+            assert_eq!(SQ[LOC[s] as Loc] as usize, s);
+            assert_eq!(
+                Some(Square::new(s as u8)),
+                crate::c197::board::square(LOC[s] as Loc)
+            );
+        }
+    }
 }

@@ -14,7 +14,7 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{KING_ORDER, Squares, lmgstd, lmgt, scoring_line};
+use super::generate::{KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, scoring_line};
 use crate::interface::Fixes;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
@@ -340,6 +340,12 @@ pub struct Pmg<'a, const TRACE: bool> {
     t: &'a mut Tables,
     i: usize,
     sqval: [i64; 120],
+    /// The board's pieces as sets (for the ranges `LMGR1A` scores).
+    occupancy: Occupancy,
+    /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
+    /// range's values are [`BSQVAL`] a square and these.
+    above_base: [i64; 64],
+    above: u64,
     lmgd2: u32,
     catcut: u32,
     phase: Phase,
@@ -458,6 +464,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             t: &mut ws.tables,
             i: b.side,
             sqval: [BSQVAL; 120],
+            occupancy: Occupancy::of(b),
+            above_base: [0; 64],
+            above: 0,
             lmgd2,
             catcut,
             phase,
@@ -518,10 +527,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         };
         // WKB3 = KB3: row 4, column 3 (3368).
         let wkb3 = 4 * BW + 3;
-        self.sqval[wkb3 + BW + 1] += near;
-        self.sqval[wkb3 + BW + 2] += near;
-        self.sqval[wkb3 + 2 * BW + 1] += far;
-        self.sqval[wkb3 + 2 * BW + 2] += far;
+        self.add_sqval(wkb3 + BW + 1, near);
+        self.add_sqval(wkb3 + BW + 2, near);
+        self.add_sqval(wkb3 + 2 * BW + 1, far);
+        self.add_sqval(wkb3 + 2 * BW + 2, far);
         for off in [
             0,
             1,
@@ -536,25 +545,35 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             3 * BW + 2,
             3 * BW + 3,
         ] {
-            self.sqval[wkb3 + off] += NCSQV;
+            self.add_sqval(wkb3 + off, NCSQV);
         }
         let ek = self.b.piecel[king(1 - i)];
         for o in KING_ORDER {
-            self.sqval[ek.wrapping_add_signed(o)] += NKVLU;
+            self.add_sqval(ek.wrapping_add_signed(o), NKVLU);
         }
         for p in 1 + NPCS * i..=NPCS + NPCS * i {
             let a = self.b.piecel[p];
             if a == 0 || self.b.pvalue[p] >= KQV {
                 continue;
             }
-            self.sqval[a] += 8;
+            self.add_sqval(a, 8);
             let at_risk = self.at_risk(p, a);
             if let Some(mut s) = at_risk {
                 if !super::generate::trapped(self.b, self.t, p) {
                     s >>= 1;
                 }
-                self.sqval[a] += s;
+                self.add_sqval(a, s);
             }
+        }
+    }
+
+    /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
+    fn add_sqval(&mut self, l: Loc, v: i64) {
+        self.sqval[l] += v;
+        let s = SQ[l] as usize;
+        if s < 64 {
+            self.above_base[s] += v;
+            self.above |= 1 << s;
         }
     }
 
@@ -1194,23 +1213,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.lmgr2(p, l, true);
             }
         } else {
-            // LMGR2 on each square as the generator hands it over: the square values summed
-            // in a local, the squares where an enemy piece stands scored after the walk (what
-            // LMGR2 adds there depends on that square alone, not on the order).
-            let (mut values, mut enemies) = (0, Squares::new());
-            let (side, sqval) = (side_of(p), &self.sqval);
-            lmgstd(b, p, a, &mut |l, q| {
-                // LMGR2's first tests (see `square_value`), on the square as read.
-                if q >= 0 {
-                    values += sqval[l];
-                    if q > 0 && side_of(q as Pc) != side {
-                        enemies.push(l);
-                    }
-                }
-            });
+            // LMGR2 on each square the generator hands over (`lmgstd`, here as a set: the
+            // squares on the board): the square values summed, BSQVAL a square and what the
+            // squares worth more add; then the squares where an enemy piece stands (what LMGR2
+            // adds there depends on that square alone, not on the order).
+            let side = side_of(p);
+            let range = self.occupancy.range(b.kind[p], side, a);
+            let mut values = BSQVAL * range.count_ones() as i64;
+            let mut above = range & self.above;
+            while above != 0 {
+                values += self.above_base[above.trailing_zeros() as usize];
+                above &= above - 1;
+            }
             self.c += values;
             self.r += values;
-            for l in enemies.iter() {
+            let mut enemies = range & self.occupancy.side[1 - side];
+            while enemies != 0 {
+                let l = LOC[enemies.trailing_zeros() as usize] as Loc;
+                enemies &= enemies - 1;
                 self.lmgr2_enemy(p, l, b.at(l));
             }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's

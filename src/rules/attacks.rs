@@ -8,21 +8,20 @@ use super::bitboard::Bitboard;
 use super::types::{Color, PieceKind, Square};
 use std::sync::LazyLock;
 
+#[derive(Copy, Clone, Default)]
 struct Magic {
     mask: u64,
     magic: u64,
     shift: u32,
-    offset: usize,
+    offset: u32,
 }
 
+/// The sliders' tables, built at first use (the magics checked as they are filled), reached
+/// through one [`LazyLock`] check a lookup. The magics are arrays indexed by a square's index
+/// masked to 0..64, so a lookup has no bounds check but the slider table's.
 struct Tables {
-    knight: [u64; 64],
-    king: [u64; 64],
-    pawn: [[u64; 64]; 2],
-    between: Vec<u64>,
-    line: Vec<u64>,
-    rook_magics: Vec<Magic>,
-    bishop_magics: Vec<Magic>,
+    rook_magics: [Magic; 64],
+    bishop_magics: [Magic; 64],
     slider: Vec<u64>,
 }
 
@@ -166,29 +165,112 @@ const BISHOP_MAGICS: [u64; 64] = [
 
 static TABLES: LazyLock<Tables> = LazyLock::new(build_tables);
 
-fn leaper(s: Square, steps: &[(i32, i32)]) -> u64 {
-    steps
-        .iter()
-        .filter_map(|&(df, dr)| Square::try_from_coords(s.file() as i32 + df, s.rank() as i32 + dr))
-        .fold(0, |acc, t| acc | 1 << t.index())
+/// The squares a leaper on each square reaches by `steps` (file, rank): built at compile time.
+const fn leaper_table(steps: &[(i32, i32)]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        let (f, r) = ((s % 8) as i32, (s / 8) as i32);
+        let mut k = 0;
+        while k < steps.len() {
+            let (tf, tr) = (f + steps[k].0, r + steps[k].1);
+            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
+                table[s] |= 1 << (tr * 8 + tf);
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    table
 }
 
-/// Slider attacks found by walking rays: slow, used only to build the tables.
-fn ray_attacks(s: Square, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+/// Slider attacks from square index `s` found by walking rays: slow, used only to build the
+/// tables (at compile time for [`BETWEEN`] and [`LINE`]).
+const fn ray_attacks_at(s: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
     let mut attacks = 0;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = (s.file() as i32 + df, s.rank() as i32 + dr);
-        while let Some(t) = Square::try_from_coords(f, r) {
-            attacks |= 1 << t.index();
-            if occ >> t.index() & 1 != 0 {
+    let mut k = 0;
+    while k < dirs.len() {
+        let (df, dr) = dirs[k];
+        let (mut f, mut r) = ((s % 8) as i32 + df, (s / 8) as i32 + dr);
+        while f >= 0 && f < 8 && r >= 0 && r < 8 {
+            let t = r * 8 + f;
+            attacks |= 1 << t;
+            if occ >> t & 1 != 0 {
                 break;
             }
             f += df;
             r += dr;
         }
+        k += 1;
     }
     attacks
 }
+
+/// [`ray_attacks_at`] from `s`.
+fn ray_attacks(s: Square, occ: u64, dirs: &[(i32, i32)]) -> u64 {
+    ray_attacks_at(s.index(), occ, dirs)
+}
+
+/// `BETWEEN[a][b]`, the squares strictly between two squares sharing a line, and `LINE[a][b]`,
+/// the whole line through them (both empty when they share none).
+const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
+    let mut between = [[0; 64]; 64];
+    let mut line = [[0; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut d = 0;
+        while d < 2 {
+            let dirs: &[(i32, i32)] = if d == 0 { &ROOK_DIRS } else { &BISHOP_DIRS };
+            let from_a = ray_attacks_at(a, 0, dirs);
+            let mut b = 0;
+            while b < 64 {
+                if from_a >> b & 1 != 0 {
+                    between[a][b] =
+                        ray_attacks_at(a, 1 << b, dirs) & ray_attacks_at(b, 1 << a, dirs);
+                    line[a][b] = (from_a & ray_attacks_at(b, 0, dirs)) | 1 << a | 1 << b;
+                }
+                b += 1;
+            }
+            d += 1;
+        }
+        a += 1;
+    }
+    (between, line)
+}
+
+/// Knight squares (file, rank steps).
+const KNIGHT_STEPS: [(i32, i32); 8] = [
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+/// King squares.
+const KING_STEPS: [(i32, i32); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+/// The leapers' tables and the lines' (compile-time constants: a lookup reads memory, no
+/// check that a table is built).
+static KNIGHT: [u64; 64] = leaper_table(&KNIGHT_STEPS);
+static KING: [u64; 64] = leaper_table(&KING_STEPS);
+static PAWN: [[u64; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+const BETWEEN_AND_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = between_and_line();
+static BETWEEN: [[u64; 64]; 64] = BETWEEN_AND_LINE.0;
+static LINE: [[u64; 64]; 64] = BETWEEN_AND_LINE.1;
 
 /// The squares whose occupancy matters to a slider on `s`: its rays without their last square.
 fn relevant_mask(s: Square, dirs: &[(i32, i32)]) -> u64 {
@@ -223,8 +305,8 @@ fn find_magics(
     known: &[u64; 64],
     slider: &mut Vec<u64>,
     rng: &mut XorShift,
-) -> Vec<Magic> {
-    let mut magics = Vec::with_capacity(64);
+) -> [Magic; 64] {
+    let mut magics = [Magic::default(); 64];
     for s in Square::all() {
         let mask = relevant_mask(s, dirs);
         let bits = mask.count_ones();
@@ -265,73 +347,26 @@ fn find_magics(
                 break candidate;
             }
         };
-        magics.push(Magic {
+        magics[s.index()] = Magic {
             mask,
             magic,
             shift,
-            offset,
-        });
+            offset: offset as u32,
+        };
     }
     magics
 }
 
 fn build_tables() -> Tables {
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
-    const KING: [(i32, i32); 8] = [
-        (1, 0),
-        (1, 1),
-        (0, 1),
-        (-1, 1),
-        (-1, 0),
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-    ];
-    let mut t = Tables {
-        knight: [0; 64],
-        king: [0; 64],
-        pawn: [[0; 64]; 2],
-        between: vec![0; 64 * 64],
-        line: vec![0; 64 * 64],
-        rook_magics: Vec::new(),
-        bishop_magics: Vec::new(),
-        slider: Vec::with_capacity(110_000),
-    };
-    for s in Square::all() {
-        t.knight[s.index()] = leaper(s, &KNIGHT);
-        t.king[s.index()] = leaper(s, &KING);
-        t.pawn[0][s.index()] = leaper(s, &[(-1, 1), (1, 1)]);
-        t.pawn[1][s.index()] = leaper(s, &[(-1, -1), (1, -1)]);
-    }
-    for a in Square::all() {
-        for dirs in [&ROOK_DIRS, &BISHOP_DIRS] {
-            let from_a = ray_attacks(a, 0, dirs);
-            for b in Square::all() {
-                if from_a >> b.index() & 1 == 0 {
-                    continue;
-                }
-                let i = a.index() * 64 + b.index();
-                t.between[i] =
-                    ray_attacks(a, 1 << b.index(), dirs) & ray_attacks(b, 1 << a.index(), dirs);
-                t.line[i] = (from_a & ray_attacks(b, 0, dirs)) | 1 << a.index() | 1 << b.index();
-            }
-        }
-    }
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    let mut slider = std::mem::take(&mut t.slider);
-    t.rook_magics = find_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
-    t.bishop_magics = find_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
-    t.slider = slider;
-    t
+    let mut slider = Vec::with_capacity(110_000);
+    let rook_magics = find_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
+    let bishop_magics = find_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
+    Tables {
+        rook_magics,
+        bishop_magics,
+        slider,
+    }
 }
 
 /// Forces the tables to be built now rather than at first use (for timing-sensitive callers).
@@ -340,49 +375,65 @@ pub fn init() {
 }
 
 /// Squares a knight on `s` attacks.
-#[inline]
+#[inline(always)]
 pub fn knight_attacks(s: Square) -> Bitboard {
-    Bitboard(TABLES.knight[s.index()])
+    Bitboard(KNIGHT[s.index() & 63])
 }
 
 /// Squares a king on `s` attacks.
-#[inline]
+#[inline(always)]
 pub fn king_attacks(s: Square) -> Bitboard {
-    Bitboard(TABLES.king[s.index()])
+    Bitboard(KING[s.index() & 63])
 }
 
 /// Squares a pawn of `color` on `s` attacks (its capture squares).
-#[inline]
+#[inline(always)]
 pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(TABLES.pawn[color.index()][s.index()])
+    Bitboard(PAWN[color.index() & 1][s.index() & 63])
 }
 
-#[inline]
-fn magic_lookup(m: &Magic, occ: Bitboard) -> Bitboard {
+/// The slider attacks of magic `m` for the occupied squares `occ`, from the tables `t` (read
+/// once by the caller: every lookup inlined where it is made, one `LazyLock` check each).
+#[inline(always)]
+fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
     let i = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(TABLES.slider[m.offset + i])
+    Bitboard(t.slider[m.offset as usize + i])
 }
 
 /// Squares a rook on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn rook_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    magic_lookup(&TABLES.rook_magics[s.index()], occ)
+    let t = &*TABLES;
+    magic_lookup(t, &t.rook_magics[s.index() & 63], occ)
 }
 
 /// Squares a bishop on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn bishop_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    magic_lookup(&TABLES.bishop_magics[s.index()], occ)
+    let t = &*TABLES;
+    magic_lookup(t, &t.bishop_magics[s.index() & 63], occ)
+}
+
+/// Squares a rook and a bishop on `s` attack given the occupied squares `occ`, in that order.
+#[inline(always)]
+pub fn rook_and_bishop_attacks(s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
+    let t = &*TABLES;
+    let i = s.index() & 63;
+    (
+        magic_lookup(t, &t.rook_magics[i], occ),
+        magic_lookup(t, &t.bishop_magics[i], occ),
+    )
 }
 
 /// Squares a queen on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn queen_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    rook_attacks(s, occ) | bishop_attacks(s, occ)
+    let (rook, bishop) = rook_and_bishop_attacks(s, occ);
+    rook | bishop
 }
 
 /// Squares a piece of `kind` and `color` on `s` attacks given the occupied squares `occ`.
-#[inline]
+#[inline(always)]
 pub fn attacks(kind: PieceKind, color: Color, s: Square, occ: Bitboard) -> Bitboard {
     match kind {
         PieceKind::Pawn => pawn_attacks(color, s),
@@ -395,15 +446,15 @@ pub fn attacks(kind: PieceKind, color: Color, s: Square, occ: Bitboard) -> Bitbo
 }
 
 /// The squares strictly between `a` and `b` when they share a line; empty otherwise.
-#[inline]
+#[inline(always)]
 pub fn between(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.between[a.index() * 64 + b.index()])
+    Bitboard(BETWEEN[a.index() & 63][b.index() & 63])
 }
 
 /// The whole line (rank, file or diagonal) through `a` and `b`, or empty when they share none.
-#[inline]
+#[inline(always)]
 pub fn line(a: Square, b: Square) -> Bitboard {
-    Bitboard(TABLES.line[a.index() * 64 + b.index()])
+    Bitboard(LINE[a.index() & 63][b.index() & 63])
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 //! make/unmake and the attack queries the evaluator and plausible-move generator ask constantly.
 
 use super::attacks::{
-    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_and_bishop_attacks,
+    rook_attacks,
 };
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind};
@@ -229,11 +230,12 @@ impl Position {
         let them = self.color_bb(by);
         let diag = self.by_kind[PieceKind::Bishop.index()] | self.by_kind[PieceKind::Queen.index()];
         let orth = self.by_kind[PieceKind::Rook.index()] | self.by_kind[PieceKind::Queen.index()];
+        let (rook, bishop) = rook_and_bishop_attacks(s, occ);
         them & ((pawn_attacks(!by, s) & self.by_kind[PieceKind::Pawn.index()])
             | (knight_attacks(s) & self.by_kind[PieceKind::Knight.index()])
             | (king_attacks(s) & self.by_kind[PieceKind::King.index()])
-            | (bishop_attacks(s, occ) & diag)
-            | (rook_attacks(s, occ) & orth))
+            | (bishop & diag)
+            | (rook & orth))
     }
 
     /// The pieces of `by` that attack `s`.

@@ -1,7 +1,10 @@
 //! The paper's terms (§2): en prise, safe move, trapped, pinned — cheap, bitboard-based, shared
 //! by the evaluator, the plausible-move generator and the feedover test of the search (§4).
 
-use crate::rules::attacks::{bishop_attacks, pawn_attacks, rook_attacks};
+use crate::rules::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_and_bishop_attacks,
+    rook_attacks,
+};
 use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square};
 use crate::value::Value;
 
@@ -37,10 +40,21 @@ pub fn exchange_gain(
     swap_off(pos, s, victim, attacker, occ, all_attackers(pos, s, occ))
 }
 
-/// The attackers of `s` of both sides when only the squares in `occ` are occupied.
+/// The attackers of `s` of both sides when only the squares in `occ` are occupied: the two
+/// sides' attackers at once (only the pawns' differ by side).
 #[inline]
 fn all_attackers(pos: &Position, s: Square, occ: Bitboard) -> Bitboard {
-    (pos.attackers_with(s, Color::White, occ) | pos.attackers_with(s, Color::Black, occ)) & occ
+    let (rook, bishop) = rook_and_bishop_attacks(s, occ);
+    let pawns = pos.kind_bb(PieceKind::Pawn);
+    let diag = pos.kind_bb(PieceKind::Bishop) | pos.kind_bb(PieceKind::Queen);
+    let orth = pos.kind_bb(PieceKind::Rook) | pos.kind_bb(PieceKind::Queen);
+    ((pawn_attacks(Color::Black, s) & pawns & pos.color_bb(Color::White))
+        | (pawn_attacks(Color::White, s) & pawns & pos.color_bb(Color::Black))
+        | (knight_attacks(s) & pos.kind_bb(PieceKind::Knight))
+        | (king_attacks(s) & pos.kind_bb(PieceKind::King))
+        | (bishop & diag)
+        | (rook & orth))
+        & occ
 }
 
 /// [`exchange_gain`] with `all`, the attackers of `s` of both sides in `occ` (see
@@ -94,7 +108,11 @@ fn swap_off(
 /// attackers → the exchange when it comes out negative.
 pub fn risk_with(pos: &Position, s: Square, owner: Color, value: Value, occ: Bitboard) -> Value {
     let all = all_attackers(pos, s, occ);
-    let Some((_, lva)) = pos.least_valuable(all & pos.color_bb(!owner)) else {
+    let enemies = all & pos.color_bb(!owner);
+    if enemies.is_empty() {
+        return 0;
+    }
+    let Some((_, lva)) = pos.least_valuable(enemies) else {
         return 0;
     };
     if (all & pos.color_bb(owner)).is_empty() {
@@ -126,9 +144,11 @@ pub fn en_prise(pos: &Position, s: Square) -> bool {
 /// The pieces of `color` that are en prise (paper §2; the feedover test of §4 counts them).
 pub fn pieces_en_prise(pos: &Position, color: Color) -> Bitboard {
     let mut set = Bitboard::EMPTY;
-    // Only attacked pieces can be en prise: skip the rest cheaply.
-    for s in pos.color_bb(color) & !pos.kind_bb(PieceKind::King) {
-        if pos.is_attacked(s, !color) && en_prise(pos, s) {
+    // Only attacked pieces can be en prise: skip the rest cheaply (every square the other
+    // side attacks found at once).
+    let attacked = pos.attacked_by(!color);
+    for s in pos.color_bb(color) & !pos.kind_bb(PieceKind::King) & attacked {
+        if en_prise(pos, s) {
             set |= Bitboard::from_square(s);
         }
     }

@@ -2,11 +2,12 @@
 
 use std::cell::Cell;
 
-use super::development::{View, development};
+use super::development::{View, development, range};
 use super::square_importance::SquareImportance;
 use crate::paper::eval::king_safety::queens_on_board;
 use crate::paper::eval::pawns::{is_backward, is_passed};
 use crate::paper::eval::terms::pinned_piece;
+use crate::rules::attacks::{attacks, bishop_attacks, queen_attacks, rook_attacks};
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square};
 use crate::value::Value;
 
@@ -45,6 +46,14 @@ pub struct Context<'a> {
     /// The development of each piece before any move, ours then theirs, by square: found when
     /// first read (see [`Context::development_before`]).
     development_before: [[Cell<Option<Value>>; 64]; 2],
+    /// What each slider reaches before any move, by its square: ours their range (with the
+    /// see-through rules, [`range`]), theirs their attacks; the same for every move, which
+    /// compares with them (own and enemy lines, paper §5).
+    pub slider_reach: [Bitboard; 64],
+    /// The squares our sliders could uncover a check from: on a line from the enemy king, the
+    /// first piece of each (its rook and bishop attacks); every square if one of our sliders
+    /// gives check already (see [`crate::paper::plausible::attributes::gives_check`]).
+    pub uncovers_check: Bitboard,
 }
 
 impl<'a> Context<'a> {
@@ -60,7 +69,7 @@ impl<'a> Context<'a> {
         // Only pieces on a line with one of our sliders can be pinned: skip the rest.
         let mut on_lines = Bitboard::EMPTY;
         for s in enemy_sliders {
-            on_lines |= crate::rules::attacks::queen_attacks(s, Bitboard::EMPTY);
+            on_lines |= queen_attacks(s, Bitboard::EMPTY);
         }
         for s in pos.color_bb(them) & !pos.kind_bb(PieceKind::King) & on_lines {
             if pinned_piece(pos, s) {
@@ -78,14 +87,37 @@ impl<'a> Context<'a> {
                 own_backward |= Bitboard::from_square(s);
             }
         }
+        let view_us = View::before(pos, us);
+        let mut slider_reach = [Bitboard::EMPTY; 64];
+        let sliders = pos.kind_bb(PieceKind::Bishop)
+            | pos.kind_bb(PieceKind::Rook)
+            | pos.kind_bb(PieceKind::Queen);
+        for s in sliders {
+            let Some(p) = pos.piece_at(s) else { continue };
+            slider_reach[s.index()] = if p.color == us {
+                range(p.kind, us, s, &view_us)
+            } else {
+                attacks(p.kind, them, s, view_us.occ)
+            };
+        }
+        let enemy_king = pos.king_square(them);
+        let king_lines = queen_attacks(enemy_king, view_us.occ);
+        let own = view_us.own;
+        let checked = (rook_attacks(enemy_king, view_us.occ) & own & view_us.own_orth)
+            | (bishop_attacks(enemy_king, view_us.occ) & own & view_us.own_diag);
+        let uncovers_check = if checked.any() {
+            Bitboard::ALL
+        } else {
+            king_lines
+        };
         Context {
             pos,
             us,
             them,
             imp: SquareImportance::build(pos, us),
-            view_us: View::before(pos, us),
+            view_us,
             view_them: View::before(pos, them),
-            enemy_king: pos.king_square(them),
+            enemy_king,
             game_ply: pos.game_ply(),
             search_ply,
             can_castle: pos.castling().any(us),
@@ -95,6 +127,8 @@ impl<'a> Context<'a> {
             enemy_passed,
             own_backward,
             development_before: [const { [const { Cell::new(None) }; 64] }; 2],
+            slider_reach,
+            uncovers_check,
         }
     }
 

@@ -3,7 +3,7 @@
 
 use super::square_importance::SquareImportance;
 use crate::rules::attacks::{
-    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
 };
 use crate::rules::{Bitboard, Color, Move, PieceKind, Position, Square};
 use crate::value::Value;
@@ -53,7 +53,13 @@ impl View {
 
     /// The board as `color` sees it after `m` (legal in `pos`; castling moves the rook too).
     pub fn after(pos: &Position, color: Color, m: Move) -> View {
-        let mut v = View::before(pos, color);
+        View::before(pos, color).then(pos, color, m)
+    }
+
+    /// [`View::after`] from `self`, the board as `color` sees it in `pos` ([`View::before`]).
+    #[inline]
+    pub fn then(self, pos: &Position, color: Color, m: Move) -> View {
+        let mut v = self;
         let mover = pos.side_to_move();
         let kind = m.promotion().unwrap_or(pos.moved_piece(m).kind);
         let from = Bitboard::from_square(m.from());
@@ -112,6 +118,7 @@ impl View {
 /// The squares a piece of `kind` and `color` on `s` counts for development under `view`:
 /// rooks and queens see through own rooks and queens, bishops and queens through own bishops
 /// and queens and one square past an own pawn on a diagonal [S/I].
+#[inline]
 pub fn range(kind: PieceKind, color: Color, s: Square, view: &View) -> Bitboard {
     match kind {
         PieceKind::Pawn => pawn_attacks(color, s),
@@ -123,15 +130,13 @@ pub fn range(kind: PieceKind, color: Color, s: Square, view: &View) -> Bitboard 
     }
 }
 
-/// Diagonal range with the see-through rules.
+/// Diagonal range with the see-through rules: one square past an own pawn is the pawn's
+/// neighbour on the line from `s` that is not between them.
+#[inline]
 fn diagonal_range(s: Square, view: &View) -> Bitboard {
     let mut r = bishop_attacks(s, view.occ & !view.own_diag);
     for p in r & view.own_pawns {
-        let df = (p.file() as i32 - s.file() as i32).signum();
-        let dr = (p.rank() as i32 - s.rank() as i32).signum();
-        if let Some(past) = Square::try_from_coords(p.file() as i32 + df, p.rank() as i32 + dr) {
-            r |= Bitboard::from_square(past);
-        }
+        r |= line(s, p) & king_attacks(p) & !between(s, p) & !Bitboard::from_square(s);
     }
     r
 }

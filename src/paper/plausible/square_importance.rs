@@ -45,6 +45,11 @@ pub struct SquareImportance {
     pub own_part: [Value; 64],
     /// The mover's pieces that were found en prise while building the map.
     pub own_en_prise: Bitboard,
+    /// The squares worth more than [`BASE`] (the rest are worth it exactly), so that a sum
+    /// over a set counts [`BASE`] a square and reads only these.
+    above_base: Bitboard,
+    /// The squares with an own-piece part.
+    with_own_part: Bitboard,
 }
 
 impl SquareImportance {
@@ -73,10 +78,8 @@ impl SquareImportance {
             own_part[s.index()] += OWN_PIECE;
         }
         // An own piece en prise: + what is at risk, halved unless the piece is trapped.
-        for s in pos.color_bb(us) & !pos.kind_bb(PieceKind::King) {
-            if !pos.is_attacked(s, !us) {
-                continue;
-            }
+        let attacked = pos.attacked_by(!us);
+        for s in pos.color_bb(us) & !pos.kind_bb(PieceKind::King) & attacked {
             let at_risk = risk(pos, s);
             if at_risk > 0 {
                 own_en_prise |= Bitboard::from_square(s);
@@ -87,13 +90,22 @@ impl SquareImportance {
                 };
             }
         }
-        for (v, o) in value.iter_mut().zip(own_part) {
-            *v += o;
+        let (mut above_base, mut with_own_part) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for s in Square::all() {
+            value[s.index()] += own_part[s.index()];
+            if value[s.index()] != BASE {
+                above_base |= Bitboard::from_square(s);
+            }
+            if own_part[s.index()] != 0 {
+                with_own_part |= Bitboard::from_square(s);
+            }
         }
         SquareImportance {
             value,
             own_part,
             own_en_prise,
+            above_base,
+            with_own_part,
         }
     }
 
@@ -106,13 +118,20 @@ impl SquareImportance {
     /// The summed importance of a set of squares.
     #[inline]
     pub fn sum(&self, set: Bitboard) -> Value {
-        set.into_iter().map(|s| self.value[s.index()]).sum()
+        BASE * set.count() as Value
+            + (set & self.above_base)
+                .into_iter()
+                .map(|s| self.value[s.index()] - BASE)
+                .sum::<Value>()
     }
 
     /// The own-piece part of the importance of a set of squares.
     #[inline]
     pub fn own_sum(&self, set: Bitboard) -> Value {
-        set.into_iter().map(|s| self.own_part[s.index()]).sum()
+        (set & self.with_own_part)
+            .into_iter()
+            .map(|s| self.own_part[s.index()])
+            .sum()
     }
 }
 
