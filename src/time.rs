@@ -3,10 +3,11 @@
 //!
 //! Natively these are the standard library's (`std::time::Instant`, `SystemTime`). In a
 //! browser (`wasm32-unknown-unknown`) the standard library has no clock (`Instant::now()`
-//! panics there): [`Instant`] is then a time of the same interface read from the page through
-//! the import `env.machack_now_ms() -> f64` (the page gives `performance.now()`, milliseconds
-//! since it opened; see `web/engine/` and `doc/web.md`), and there is no date
-//! ([`since_unix_epoch`] is `None`: the page dates its records itself).
+//! panics there): [`Instant`] is then a time of the same interface read from the clock the
+//! embedder gives with `set_clock` (`web/engine` gives the page's `performance.now()`,
+//! milliseconds since it opened, through its import `env.machack_now_ms`; see `doc/web.md`), and
+//! there is no date ([`since_unix_epoch`] is `None`: the page dates its records itself). The
+//! library itself declares no import: no `extern` block and no `unsafe` here.
 //!
 //! Read where the searches have always read the time (when they start, every
 //! `LIMIT_CHECK_NODES` nodes for a time limit, when they report progress): never once a node.
@@ -17,7 +18,7 @@ use std::time::Duration;
 pub use std::time::Instant;
 
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
-pub use page::Instant;
+pub use page::{Instant, set_clock};
 
 /// The time since 1970-01-01 00:00 UTC, where the target has a calendar clock.
 pub fn since_unix_epoch() -> Option<Duration> {
@@ -37,12 +38,17 @@ pub fn since_unix_epoch() -> Option<Duration> {
 #[cfg(all(target_arch = "wasm32", target_os = "unknown"))]
 mod page {
     use std::ops::{Add, AddAssign, Sub, SubAssign};
+    use std::sync::OnceLock;
     use std::time::Duration;
 
-    #[link(wasm_import_module = "env")]
-    unsafe extern "C" {
-        /// Milliseconds since some fixed moment, never decreasing (`performance.now()`).
-        fn machack_now_ms() -> f64;
+    /// The clock [`set_clock`] gave.
+    static CLOCK: OnceLock<fn() -> f64> = OnceLock::new();
+
+    /// Gives the library its clock in a browser: `now_ms` returns milliseconds since some fixed
+    /// moment, never decreasing (the page's `performance.now()`). The first clock given stays.
+    /// Until one is given, time stands still: a search's time limit is never reached.
+    pub fn set_clock(now_ms: fn() -> f64) {
+        let _ = CLOCK.set(now_ms);
     }
 
     /// A moment, as the time since the page's fixed moment.
@@ -52,8 +58,7 @@ mod page {
     impl Instant {
         /// Now, as the page's clock says.
         pub fn now() -> Instant {
-            // SAFETY: an import of the page taking nothing and returning a number.
-            let ms = unsafe { machack_now_ms() };
+            let ms = CLOCK.get().map_or(0.0, |now_ms| now_ms());
             let ms = if ms.is_finite() && ms > 0.0 { ms } else { 0.0 };
             Instant(Duration::from_secs_f64(ms / 1000.0))
         }

@@ -342,3 +342,40 @@ fn the_pages_machine_claims_a_draw_as_the_terminals_does() {
         [pair("", "fifty"), pair("fifty", "fifty"), pair("", "")]
     );
 }
+
+/// The library's clock in the page is the page's (`machack::time::set_clock`, given
+/// `performance.now()` through the import): a search takes time by it, where a clock standing
+/// still gives 0 ms and never reaches a time limit. With 300 ms on the clock, a deepening search
+/// stops short of depth 20 (a node limit ends it if the clock stands still).
+#[test]
+fn the_pages_searches_read_the_pages_clock() {
+    let Some(dir) = web_dir("the_pages_searches_read_the_pages_clock") else {
+        return;
+    };
+    let requests = [
+        request("think", &[("start", F21), ("book", "off")]),
+        request(
+            "think",
+            &[
+                ("book", "off"),
+                ("deepen", "on"),
+                ("depth", "20"),
+                ("wtime", "300"),
+                ("btime", "300"),
+                ("nodes", "3000000"),
+            ],
+        ),
+    ];
+    let answers = node(&dir, &requests, false);
+    let a: Vec<&str> = answers.lines().collect();
+    let number = |json: &str, name: &str| -> f64 {
+        json.split(&format!(r#""{name}":"#))
+            .nth(1)
+            .and_then(|d| d.split([',', '}']).next())
+            .and_then(|d| d.parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in {json}"))
+    };
+    assert!(number(a[0], "ms") > 0.0, "{}", a[0]);
+    assert!(a[1].contains(r#""stopped":true"#), "{}", a[1]);
+    assert!(number(a[1], "ms") < 3000.0, "{}", a[1]);
+}

@@ -14,7 +14,8 @@
 //!   valid until the next call; `machack_result_len()` its length.
 //!
 //! # Imports (module `env`)
-//! - `machack_now_ms() -> f64`: the clock (`performance.now()`), read by `machack::time`.
+//! - `machack_now_ms() -> f64`: the clock (`performance.now()`), given to `machack::time` as
+//!   its clock (`set_clock`) before the first request is answered.
 //! - `machack_progress(ptr, len)`: a progress report (JSON) during `think`.
 //!
 //! # Requests
@@ -49,6 +50,8 @@ use std::cell::RefCell;
 
 /// Answers one request: the response's JSON text.
 pub fn answer(text: &str) -> String {
+    #[cfg(target_arch = "wasm32")]
+    machack::time::set_clock(page_now_ms);
     let json = match Request::parse(text) {
         Ok(r) => dispatch(&r).unwrap_or_else(Json::error),
         Err(e) => Json::error(e),
@@ -100,6 +103,17 @@ fn defaults() -> Json {
         ),
         ("version", VERSION.into()),
     ])
+}
+
+/// The page's clock, `performance.now()`: milliseconds since the page opened.
+#[cfg(target_arch = "wasm32")]
+fn page_now_ms() -> f64 {
+    #[link(wasm_import_module = "env")]
+    unsafe extern "C" {
+        fn machack_now_ms() -> f64;
+    }
+    // SAFETY: an import of the page taking nothing and returning a number.
+    unsafe { machack_now_ms() }
 }
 
 /// Sends a progress report to the page (in a browser; natively there is no page to tell).
