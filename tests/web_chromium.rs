@@ -220,6 +220,67 @@ fn board_move(browser: &mut Browser, uci: &str, drag: bool) {
     }
 }
 
+/// A pawn promoted on the board: the page asks which piece, in the four pieces' drawings, and
+/// plays the one clicked (here an under-promotion, which c197 holds as what it is, issue 31);
+/// the machine answers it; a typed promotion names its piece in the notation.
+#[test]
+fn a_pawn_promoted_on_the_board_becomes_the_piece_chosen() {
+    let Some(page) = page("a_pawn_promoted_on_the_board_becomes_the_piece_chosen") else {
+        return;
+    };
+    let _beside = beside_others();
+    let dir = scratch("web-promotion");
+    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    // White to move with a pawn on QR7; the machine plays Black, the side not to move.
+    let fen = "7k/P7/8/8/8/8/6PP/4K3_w_-_-_0_1";
+    open(&mut browser, &page, &format!("#fen={fen}&book=off"), 1280);
+    board_move(&mut browser, "a7a8", false);
+    assert_eq!(
+        browser.eval("document.getElementById('promotion').hidden"),
+        "false",
+        "the page asks which piece"
+    );
+    assert_eq!(
+        browser.eval(
+            "[...document.querySelectorAll('#promotion button')].map(b => b.dataset.uci).join(' ')"
+        ),
+        "a7a8q a7a8r a7a8b a7a8n"
+    );
+    assert!(
+        moves(&mut browser).is_empty(),
+        "nothing played before the choice"
+    );
+    let xy = browser.eval(
+        "(r => (r.left + r.width / 2) + ' ' + (r.top + r.height / 2))\
+         (document.querySelector('#promotion button[data-uci=\"a7a8n\"]').getBoundingClientRect())",
+    );
+    let (x, y) = xy.split_once(' ').unwrap();
+    let at = (x.parse().unwrap(), y.parse().unwrap());
+    mouse(&mut browser, "mousePressed", at);
+    mouse(&mut browser, "mouseReleased", at);
+    wait_for(
+        &mut browser,
+        "machack.game.moves.length === 2",
+        "the machine's answer to the knight",
+    );
+    assert_eq!(moves(&mut browser)[0], "a7a8n");
+    assert!(
+        transcript(&mut browser).contains("1. P-QR8=N"),
+        "{}",
+        transcript(&mut browser)
+    );
+
+    // Typed: the piece in the notation, no question asked.
+    open(&mut browser, &page, &format!("#fen={fen}&book=off"), 1280);
+    type_move(&mut browser, "P-R8=R");
+    wait_for(
+        &mut browser,
+        "machack.game.moves.length === 2",
+        "the machine's answer to the rook",
+    );
+    assert_eq!(moves(&mut browser)[0], "a7a8r");
+}
+
 /// A game against the program at its default settings but without its book (so that its
 /// replies do not depend on the book's random choice): White's moves are Stockfish's (depth
 /// 14), Black's the program's (`machack think --moves …`, each position searched afresh as the
