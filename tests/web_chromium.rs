@@ -281,6 +281,35 @@ fn a_pawn_promoted_on_the_board_becomes_the_piece_chosen() {
     assert_eq!(moves(&mut browser)[0], "a7a8r");
 }
 
+/// A flag falls: the player's clock (a game of 1.5 s here) runs out on its move, the game ends
+/// lost on time, said on the teletype and in the status line, and no move is taken after it.
+#[test]
+fn a_flag_falls_when_the_players_time_runs_out() {
+    let Some(page) = page("a_flag_falls_when_the_players_time_runs_out") else {
+        return;
+    };
+    let _beside = beside_others();
+    let dir = scratch("web-flag");
+    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    open(&mut browser, &page, "#moves=&clock=1.5&book=off", 1280);
+    wait_for(
+        &mut browser,
+        "document.getElementById('status').textContent.includes('FLAG')",
+        "White's flag to fall",
+    );
+    assert_eq!(
+        browser.eval("document.getElementById('status').textContent"),
+        "WHITE'S FLAG HAS FALLEN, BLACK WINS   0-1"
+    );
+    assert!(
+        transcript(&mut browser).contains("WHITE'S FLAG HAS FALLEN, BLACK WINS"),
+        "{}",
+        transcript(&mut browser)
+    );
+    type_move(&mut browser, "P-K4");
+    assert!(moves(&mut browser).is_empty(), "a move after the flag");
+}
+
 /// A game against the program at its default settings but without its book (so that its
 /// replies do not depend on the book's random choice): White's moves are Stockfish's (depth
 /// 14), Black's the program's (`machack think --moves …`, each position searched afresh as the
