@@ -245,14 +245,15 @@ pub fn check_mark(pos: &Position, m: Move) -> CheckMark {
     }
 }
 
-/// Writes a line of moves played one after the other from `pos` (a principal variation), each
-/// by `write` in the position it is played from; a move that is not legal where it stands ends
-/// the line, shown as `?` + coordinates. The descriptive and SAN writers of a line both use it.
-pub(crate) fn format_line_with(
+/// The moves of a line played one after the other from `pos` (a principal variation), each
+/// written by `write` in the position it is played from; a move that is not legal where it
+/// stands ends the line, written as `?` + coordinates. The descriptive and SAN writers of a
+/// line (`format_line_with`) and the browser's answers (`web/engine`, a move a string) use it.
+pub fn write_line(
     pos: &Position,
     line: &[Move],
     write: impl Fn(&Position, Move) -> String,
-) -> String {
+) -> Vec<String> {
     let mut p = pos.clone();
     let mut out = Vec::new();
     for &m in line {
@@ -263,7 +264,16 @@ pub(crate) fn format_line_with(
         out.push(write(&p, m));
         p.make(m);
     }
-    out.join(" ")
+    out
+}
+
+/// [`write_line`]'s moves, separated by spaces.
+pub(crate) fn format_line_with(
+    pos: &Position,
+    line: &[Move],
+    write: impl Fn(&Position, Move) -> String,
+) -> String {
+    write_line(pos, line, write).join(" ")
 }
 
 /// The one move of `found`, if it gives the check or mate claimed; else the error for none

@@ -14,7 +14,7 @@ use machack::game::clock;
 use machack::game::deepening::{self, Report, Searched};
 use machack::game::judgement::{ResignWatch, claims_draw, claims_draw_with_move};
 use machack::interface::{Deepening, Limits, Progress, Statistics, TopBound};
-use machack::notation::{Style, descriptive, san};
+use machack::notation::{self, Style, descriptive, san};
 use machack::rules::{Color, Move, Position};
 use machack::value::{self, Value};
 use std::time::Duration;
@@ -30,19 +30,9 @@ pub fn move_members(pos: &Position, m: Move, style: Style) -> Vec<(&'static str,
     ]
 }
 
-/// A line of moves from `pos`, each written by `write` (a move not legal where it stands ends
-/// it).
+/// A line of moves from `pos`, each written by `write` (`notation::write_line`).
 fn line(pos: &Position, moves: &[Move], write: impl Fn(&Position, Move) -> String) -> Json {
-    let mut p = pos.clone();
-    let mut out = Vec::new();
-    for &m in moves {
-        if !p.is_legal(m) {
-            break;
-        }
-        out.push(write(&p, m));
-        p.make(m);
-    }
-    Json::strings(out)
+    Json::strings(notation::write_line(pos, moves, write))
 }
 
 /// The time a search may take: what the clock allots the side to move (`wtime`, `btime` in
