@@ -102,6 +102,15 @@ fn beside_others() -> RwLockReadGuard<'static, ()> {
     ALONE.read().unwrap_or_else(|e| e.into_inner())
 }
 
+/// For a test that runs beside the others: the lock shared, its scratch folder `name`, and a
+/// browser 1280 × 900 with a fresh profile there.
+fn beside_others_in(name: &str) -> (RwLockReadGuard<'static, ()>, PathBuf, Browser) {
+    let beside = beside_others();
+    let dir = scratch(name);
+    let browser = Browser::start(&dir.join("profile"), 1280, 900);
+    (beside, dir, browser)
+}
+
 /// A line on the terminal, past the test harness's capture.
 fn note(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
@@ -228,9 +237,7 @@ fn a_pawn_promoted_on_the_board_becomes_the_piece_chosen() {
     let Some(page) = page("a_pawn_promoted_on_the_board_becomes_the_piece_chosen") else {
         return;
     };
-    let _beside = beside_others();
-    let dir = scratch("web-promotion");
-    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    let (_beside, _, mut browser) = beside_others_in("web-promotion");
     // White to move with a pawn on QR7; the machine plays Black, the side not to move.
     let fen = "7k/P7/8/8/8/8/6PP/4K3_w_-_-_0_1";
     open(&mut browser, &page, &format!("#fen={fen}&book=off"), 1280);
@@ -288,9 +295,7 @@ fn a_flag_falls_when_the_players_time_runs_out() {
     let Some(page) = page("a_flag_falls_when_the_players_time_runs_out") else {
         return;
     };
-    let _beside = beside_others();
-    let dir = scratch("web-flag");
-    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    let (_beside, _, mut browser) = beside_others_in("web-flag");
     open(&mut browser, &page, "#moves=&clock=1.5&book=off", 1280);
     wait_for(
         &mut browser,
@@ -324,9 +329,7 @@ fn a_whole_game_played_on_the_page_ends_and_its_record_replays() {
     let Some(page) = page("a_whole_game_played_on_the_page_ends_and_its_record_replays") else {
         return;
     };
-    let _beside = beside_others();
-    let dir = scratch("web-game");
-    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    let (_beside, dir, mut browser) = beside_others_in("web-game");
     open(&mut browser, &page, "", 1280);
     // The program's defaults, the book switched off in the settings before the game.
     assert_eq!(
@@ -657,9 +660,7 @@ fn stop_take_back_a_refusal_the_clock_and_a_new_game() {
     let Some(page) = page("stop_take_back_a_refusal_the_clock_and_a_new_game") else {
         return;
     };
-    let _beside = beside_others();
-    let dir = scratch("web-controls");
-    let mut browser = Browser::start(&dir.join("profile"), 1280, 900);
+    let (_beside, _, mut browser) = beside_others_in("web-controls");
     // A search long enough to stop: wide and deep, on a clock of an hour.
     open(
         &mut browser,
