@@ -107,8 +107,13 @@ fn in_f21_think_replay_report_and_uci_give_one_move_and_value_and_name_their_set
     assert_eq!(seen.last().unwrap(), "bestmove c5a3");
 }
 
+/// A game the machine played against itself (138 moves at the normal preset): `replay
+/// --compare` repeats every search of each side in one pass and finds each move played, and
+/// `think --game` shows the search behind a move, as it was played, at plies spread over the
+/// game (each `think` repeats every search before its ply: asked at every move played, the
+/// test took 72 s).
 #[test]
-fn think_game_shows_the_search_behind_every_move_the_program_played() {
+fn every_move_the_program_played_is_repeated_and_think_game_shows_its_search() {
     let dir = common::scratch("one-program-think-game");
     // The machine plays both sides at the normal preset, its openings from the book.
     let (code, _, _) = common::machack_in(
@@ -125,8 +130,42 @@ fn think_game_shows_the_search_behind_every_move_the_program_played() {
     let searched: Vec<usize> = (0..game.moves().len())
         .filter(|&i| game.moves()[i].search.is_some())
         .collect();
-    assert!(searched.len() > 20, "{text}");
-    for i in searched {
+    assert!(searched.len() > 200, "{text}");
+    for (side, parity) in [("white", 0), ("black", 1)] {
+        let (code, out, err) = machack(
+            &[
+                "replay",
+                "--compare",
+                "--side",
+                side,
+                record.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(code, 0, "{err}");
+        let summary = out
+            .lines()
+            .find(|l| l.starts_with("  machack = game "))
+            .expect("the agreement");
+        let figure = summary.split_whitespace().nth(3).unwrap();
+        let (agree, of) = figure.split_once('/').unwrap();
+        // Every position of the side the book did not answer: its searches, and a move forced
+        // (the only one legal), played without one.
+        let searches = searched.iter().filter(|&&i| i % 2 == parity).count();
+        assert_eq!(agree, of, "{side}: {summary}");
+        assert!(
+            of.parse::<usize>().unwrap() >= searches,
+            "{side}: {summary}"
+        );
+    }
+    let every = searched.len() / 8;
+    let asked: Vec<usize> = searched
+        .iter()
+        .copied()
+        .step_by(every)
+        .chain(searched.last().copied())
+        .collect();
+    for i in asked {
         let ply = (i + 1).to_string();
         let (code, out, err) = machack(
             &["think", "--game", record.to_str().unwrap(), "--ply", &ply],
