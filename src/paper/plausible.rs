@@ -105,15 +105,28 @@ pub fn plausible_moves(pos: &Position, search_ply: u32) -> PlausibleMoves {
     }
     let ctx = Context::new(pos, search_ply);
     let mut safe_from = crate::rules::Bitboard::EMPTY;
-    for &m in legal.iter() {
-        let (pm, _) = evaluate_move(&ctx, m, false);
-        if !pm.unsafe_move {
-            safe_from |= crate::rules::Bitboard::from_square(m.from());
-        }
-        out.moves.push(pm);
+    let scored: Vec<PlausibleMove> = legal
+        .iter()
+        .map(|&m| {
+            let (pm, _) = evaluate_move(&ctx, m, false);
+            if !pm.unsafe_move {
+                safe_from |= crate::rules::Bitboard::from_square(m.from());
+            }
+            pm
+        })
+        .collect();
+    // Stable: equal plausibility keeps generation order. Sorted as integer keys that are all
+    // different (the plausibility, highest first, then the move's place in generation order),
+    // whose unstable sort is that order: cheaper than a stable sort of the moves themselves.
+    let mut keys = [0u64; 256];
+    let keys = &mut keys[..scored.len()];
+    for (i, (key, pm)) in keys.iter_mut().zip(&scored).enumerate() {
+        let highest_first = !(pm.plausibility as u32 ^ 0x8000_0000);
+        *key = u64::from(highest_first) << 32 | i as u64;
     }
-    // Stable: equal plausibility keeps generation order.
-    out.moves.sort_by_key(|m| std::cmp::Reverse(m.plausibility));
+    keys.sort_unstable();
+    out.moves
+        .extend(keys.iter().map(|&key| scored[key as u32 as usize]));
     out.pieces_with_safe_moves = safe_from.count();
     out
 }
