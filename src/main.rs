@@ -138,6 +138,16 @@ mod tidy_signals {
 }
 
 fn main() -> ExitCode {
+    // Built with POPCNT (.cargo/config.toml): say so, rather than die of an illegal
+    // instruction, on a processor without it.
+    #[cfg(all(target_arch = "x86_64", target_feature = "popcnt"))]
+    if !std::arch::is_x86_feature_detected!("popcnt") {
+        eprintln!(
+            "machack: this build uses the POPCNT instruction, which this processor lacks; \
+             build it for this one with RUSTFLAGS=\"-C target-feature=-popcnt\" cargo build --release"
+        );
+        return ExitCode::from(1);
+    }
     let args = Args::parse();
     if !matches!(args.command, Some(Command::Match(_))) {
         end_quietly_on_a_closed_pipe();
