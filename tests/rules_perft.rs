@@ -90,6 +90,41 @@ fn the_moves_of_one_piece_are_the_legal_moves_from_its_square_in_the_same_order(
 }
 
 #[test]
+fn the_captures_and_promotions_are_the_legal_moves_that_capture_or_promote_in_order() {
+    // Every position of both suites and two moves on (checks, pins, en passant and
+    // promotions, with and without a capture, among them).
+    let (mut positions, mut listed) = (0, 0);
+    for file in ["perft_cpw6.epd", "perftsuite126.epd"] {
+        for (fen, _) in cases(file) {
+            let root = Position::from_fen(&fen).unwrap();
+            let mut all = vec![root.clone()];
+            for &m in root.legal_moves().iter() {
+                let next = root.play(m);
+                all.extend(next.legal_moves().iter().map(|&r| next.play(r)));
+                all.push(next);
+            }
+            for pos in all {
+                let wanted: Vec<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| m.is_capture() || m.promotion().is_some())
+                    .collect();
+                assert_eq!(
+                    pos.legal_captures_and_promotions().as_slice(),
+                    wanted,
+                    "{}",
+                    pos.to_fen()
+                );
+                positions += 1;
+                listed += wanted.len();
+            }
+        }
+    }
+    assert_eq!((positions, listed), (29582, 91448));
+}
+
+#[test]
 fn divide_sums_to_perft_and_lists_every_root_move() {
     let mut pos = Position::startpos();
     let split = perft::divide(&mut pos, 3);

@@ -31,7 +31,16 @@ impl Position {
     /// Every legal move in this position.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, Bitboard::ALL);
+        self.generate::<false>(&mut list, Bitboard::ALL);
+        list
+    }
+
+    /// The legal captures (en passant among them) and promotions, in the order
+    /// [`Position::legal_moves`] lists them: its list without the other moves, found without
+    /// generating them (for a search's captures at every node of its quiescence).
+    pub fn legal_captures_and_promotions(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate::<true>(&mut list, Bitboard::ALL);
         list
     }
 
@@ -39,7 +48,7 @@ impl Position {
     /// [`Position::legal_moves`] lists them: for a program that asks about one move at a time.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = MoveList::new();
-        self.generate(&mut list, Bitboard::from_square(from));
+        self.generate::<false>(&mut list, Bitboard::from_square(from));
         list
     }
 
@@ -132,8 +141,9 @@ impl Position {
             && self.legal_moves().contains(m)
     }
 
-    /// The legal moves of the pieces on `origins`.
-    fn generate(&self, list: &mut MoveList, origins: Bitboard) {
+    /// The legal moves of the pieces on `origins`; with `CAPTURES`, only the captures and the
+    /// promotions, each step leaving out the others' squares (so the order is the same).
+    fn generate<const CAPTURES: bool>(&self, list: &mut MoveList, origins: Bitboard) {
         let us = self.side;
         let them = !us;
         let king = self.king_square(us);
@@ -141,11 +151,13 @@ impl Position {
         let own = self.color_bb(us);
         let enemy = self.color_bb(them);
         let checkers = self.attackers(king, them);
+        // The squares a move other than a pawn's may go to: with CAPTURES, the enemy's.
+        let reach = if CAPTURES { enemy } else { Bitboard::ALL };
 
         // Step 1. King moves: to squares not attacked once the king has left its square.
         let occ_without_king = occ.without(king);
         let king_moves = if origins.has(king) {
-            king_attacks(king) & !own
+            king_attacks(king) & !own & reach
         } else {
             Bitboard::EMPTY
         };
@@ -187,7 +199,8 @@ impl Position {
                     PieceKind::Rook => rook_attacks(from, occ),
                     _ => bishop_attacks(from, occ) | rook_attacks(from, occ),
                 } & !own
-                    & target;
+                    & target
+                    & reach;
                 if pinned.has(from) {
                     to_set &= line(king, from);
                 }
@@ -216,10 +229,10 @@ impl Position {
             };
             let one = from.forward(us, 1);
             if !occ.has(one) {
-                if allowed.has(one) {
+                if allowed.has(one) && (!CAPTURES || last_rank.has(one)) {
                     push_pawn_move(list, from, one, false, last_rank.has(one));
                 }
-                if from.rank() == double_rank {
+                if !CAPTURES && from.rank() == double_rank {
                     let two = from.forward(us, 2);
                     if !occ.has(two) && allowed.has(two) {
                         list.push(Move::new(from, two, MoveKind::DoublePush));
@@ -243,7 +256,7 @@ impl Position {
         }
 
         // Step 5. Castling: not out of, through or into check; the squares between king and rook empty.
-        if checkers.is_empty() && origins.has(king) {
+        if !CAPTURES && checkers.is_empty() && origins.has(king) {
             for side in [CastleSide::King, CastleSide::Queen] {
                 if !self.castling.has(us, side) {
                     continue;

@@ -19,9 +19,8 @@ pub fn apparent_gain(pos: &Position, m: Move) -> Value {
 /// (equal gains keep generation order).
 pub fn plausible_captures(pos: &Position) -> Vec<Move> {
     let mut scored: Vec<(Value, Move)> = pos
-        .legal_moves()
+        .legal_captures_and_promotions()
         .iter()
-        .filter(|m| m.is_capture() || m.promotion().is_some())
         .filter_map(|&m| {
             let g = apparent_gain(pos, m);
             (g > 0).then_some((g, m))

@@ -40,9 +40,8 @@ pub trait Knowledge {
 pub fn default_plausible_captures(pos: &Position) -> Vec<Move> {
     let them = !pos.side_to_move();
     let mut scored: Vec<(Value, Move)> = pos
-        .legal_moves()
+        .legal_captures_and_promotions()
         .iter()
-        .filter(|m| m.is_capture() || m.promotion().is_some())
         .filter_map(|&m| {
             let mover = pos.moved_piece(m).kind;
             let victim = pos.captured_piece(m).map_or(0, |p| p.kind.value());
