@@ -35,6 +35,18 @@ const RING: [Square; 12] = [
     sq::F5,
 ];
 
+/// d4 e4 d5 e5 and the [`RING`] around them.
+const CENTRE_AND_RING: Bitboard = {
+    let mut set = (1 << sq::D4.index()) | (1 << sq::E4.index());
+    set |= (1 << sq::D5.index()) | (1 << sq::E5.index());
+    let mut i = 0;
+    while i < RING.len() {
+        set |= 1 << RING[i].index();
+        i += 1;
+    }
+    Bitboard(set)
+};
+
 /// The value of each square to the side `us` (paper §5, square importance).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SquareImportance {
@@ -67,7 +79,8 @@ impl SquareImportance {
         for s in RING {
             value[s.index()] += NEAR_CENTRE;
         }
-        for s in king_attacks(pos.king_square(!us)) {
+        let enemy_king_ring = king_attacks(pos.king_square(!us));
+        for s in enemy_king_ring {
             value[s.index()] += NEXT_TO_ENEMY_KING;
         }
         let mut own_en_prise = Bitboard::EMPTY;
@@ -90,16 +103,16 @@ impl SquareImportance {
                 };
             }
         }
-        let (mut above_base, mut with_own_part) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for s in Square::all() {
+        // An own part stands only where one of those pieces does (the en prise part can be 0).
+        let mut with_own_part = Bitboard::EMPTY;
+        for s in minor_and_rooks_and_pawns | own_en_prise {
             value[s.index()] += own_part[s.index()];
-            if value[s.index()] != BASE {
-                above_base |= Bitboard::from_square(s);
-            }
             if own_part[s.index()] != 0 {
                 with_own_part |= Bitboard::from_square(s);
             }
         }
+        // Every part above is positive: a square is above BASE where one was added.
+        let above_base = CENTRE_AND_RING | enemy_king_ring | with_own_part;
         SquareImportance {
             value,
             own_part,
