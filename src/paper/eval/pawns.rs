@@ -54,27 +54,15 @@ fn adjacent_files(file: u8) -> Bitboard {
     b
 }
 
-/// The squares strictly in front of `s` from `color`'s side (all ranks ahead), on all files.
-#[inline]
-fn ranks_ahead(s: Square, color: Color) -> Bitboard {
-    let r = s.rank();
-    match color {
-        Color::White if r < 7 => Bitboard(!0u64 << (8 * (r + 1))),
-        Color::Black if r > 0 => Bitboard(!0u64 >> (8 * (8 - r))),
-        _ => Bitboard::EMPTY,
-    }
-}
-
 /// Whether the pawn of `color` on `s` has no friendly pawn on an adjacent file.
 pub fn is_isolated(pos: &Position, s: Square, color: Color) -> bool {
     (pos.pieces(color, PieceKind::Pawn) & adjacent_files(s.file())).is_empty()
 }
 
 /// Whether the pawn of `color` on `s` is passed: no enemy pawn in front on its or an adjacent
-/// file.
+/// file (those squares: [`PASSED_SPAN`]).
 pub fn is_passed(pos: &Position, s: Square, color: Color) -> bool {
-    let span = (adjacent_files(s.file()) | Bitboard::file(s.file())) & ranks_ahead(s, color);
-    (pos.pieces(!color, PieceKind::Pawn) & span).is_empty()
+    pos.pieces(!color, PieceKind::Pawn).0 & PASSED_SPAN[color.index()][s.index()] == 0
 }
 
 /// Whether the pawn of `color` on `s` is backward (paper §3, four steps):
@@ -196,8 +184,7 @@ static PASSED_SPAN: [[u64; 64]; 2] = {
 };
 
 /// The weakness score of `color`'s pawns (multiple, isolated, backward) and its passed-pawn
-/// bonus, recording the details. (The files with pawns are read as a byte, and a pawn's
-/// passed test as [`is_passed`] by its squares of [`PASSED_SPAN`].)
+/// bonus, recording the details. (The files with pawns are read as a byte.)
 fn side_terms(pos: &Position, color: Color, details: &mut PawnDetails) -> (Value, Value) {
     let pawns = pos.pieces(color, PieceKind::Pawn);
     let enemy_pawns = pos.pieces(!color, PieceKind::Pawn);
@@ -227,7 +214,7 @@ fn side_terms(pos: &Position, color: Color, details: &mut PawnDetails) -> (Value
             weakness += MULTP[n];
         }
         for s in on_file {
-            if enemy_pawns.0 & PASSED_SPAN[color.index()][s.index()] == 0 {
+            if is_passed(pos, s, color) {
                 details.passed |= Bitboard::from_square(s);
                 passed += passed_pawn_value(s, color);
             }
