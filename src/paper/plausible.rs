@@ -90,6 +90,14 @@ fn evaluate_move(ctx: &Context, m: Move, tracing: bool) -> (PlausibleMove, Vec<F
     (pm, f.into_trace())
 }
 
+/// The sort key that puts `value` highest first, then `index` (a place in generation order)
+/// lowest first, as one integer: keys that are all different, whose unstable sort is the stable
+/// sort by value, cheaper than a stable sort of what they order. The index is the key's low
+/// 32 bits.
+pub(crate) fn highest_first(value: Value, index: usize) -> u64 {
+    u64::from(!(value as u32 ^ 0x8000_0000)) << 32 | index as u64
+}
+
 /// Every legal move of `pos` with its plausibility, most plausible first (paper §5).
 /// `search_ply` is the level of these moves in the search tree, counted as the paper counts
 /// them: 1 for the top-level moves, 2 for the replies (captures are must-search at levels 1
@@ -115,14 +123,11 @@ pub fn plausible_moves(pos: &Position, search_ply: u32) -> PlausibleMoves {
             pm
         })
         .collect();
-    // Stable: equal plausibility keeps generation order. Sorted as integer keys that are all
-    // different (the plausibility, highest first, then the move's place in generation order),
-    // whose unstable sort is that order: cheaper than a stable sort of the moves themselves.
+    // Stable: equal plausibility keeps generation order.
     let mut keys = [0u64; 256];
     let keys = &mut keys[..scored.len()];
     for (i, (key, pm)) in keys.iter_mut().zip(&scored).enumerate() {
-        let highest_first = !(pm.plausibility as u32 ^ 0x8000_0000);
-        *key = u64::from(highest_first) << 32 | i as u64;
+        *key = highest_first(pm.plausibility, i);
     }
     keys.sort_unstable();
     out.moves

@@ -1,6 +1,7 @@
 //! Plausible captures (paper §4): the captures and promotions that appear to gain material,
 //! explored without depth or width limit below the basic depth.
 
+use super::highest_first;
 use crate::paper::eval::terms::move_risk;
 use crate::rules::{Move, PieceKind, Position};
 use crate::value::Value;
@@ -18,16 +19,19 @@ pub fn apparent_gain(pos: &Position, m: Move) -> Value {
 /// The captures and promotions of `pos` that appear to gain material, biggest gain first
 /// (equal gains keep generation order).
 pub fn plausible_captures(pos: &Position) -> Vec<Move> {
-    let mut scored: Vec<(Value, Move)> = pos
-        .legal_captures_and_promotions()
-        .iter()
-        .filter_map(|&m| {
-            let g = apparent_gain(pos, m);
-            (g > 0).then_some((g, m))
-        })
-        .collect();
-    scored.sort_by_key(|&(g, _)| std::cmp::Reverse(g));
-    scored.into_iter().map(|(_, m)| m).collect()
+    let moves = pos.legal_captures_and_promotions();
+    let mut keys = [0u64; 256];
+    let mut n = 0;
+    for (i, &m) in moves.iter().enumerate() {
+        let g = apparent_gain(pos, m);
+        if g > 0 {
+            keys[n] = highest_first(g, i);
+            n += 1;
+        }
+    }
+    let keys = &mut keys[..n];
+    keys.sort_unstable();
+    keys.iter().map(|&k| moves[k as u32 as usize]).collect()
 }
 
 #[cfg(test)]
