@@ -57,7 +57,7 @@ impl View {
     }
 
     /// [`View::after`] from `self`, the board as `color` sees it in `pos` ([`View::before`]).
-    #[inline]
+    #[inline(always)]
     pub fn then(self, pos: &Position, color: Color, m: Move) -> View {
         let mut v = self;
         let mover = pos.side_to_move();
