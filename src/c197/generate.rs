@@ -158,6 +158,7 @@ fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Squares) {
 ///
 /// Each square goes to `out` as it is found, as the program's generators hand each to the
 /// scoring routine: nothing is collected.
+#[inline]
 pub fn lmgstd(b: &Board, p: Pc, a: Loc, out: &mut impl FnMut(Loc, i8)) {
     let side = side_of(p);
     let mut at = |l: Loc| out(l, b.board[l]);
@@ -299,6 +300,7 @@ pub fn scoring_line(b: &Board, p: Pc, a: Loc, d: isize, diagonal: bool, out: &mu
 }
 
 /// [`scoring_line`] for a piece of `side`, each square with what the board holds there.
+#[inline]
 fn scoring_line_read(
     b: &Board,
     side: usize,
