@@ -337,7 +337,7 @@ fn pawn_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
         enemy_pawns = enemy_pawns.without(to);
     }
     // paper §5, moving a backward pawn.
-    if ctx.own_backward.has(from) {
+    if ctx.own_backward(from) {
         f.add(BACKWARD_PAWN_MOVE, Kind::Positional, || {
             format!("moves the backward pawn at {}", square_name(from, us))
         });

@@ -41,8 +41,8 @@ pub struct Context<'a> {
     pub enemy_pinned: Bitboard,
     /// Enemy passed pawns.
     pub enemy_passed: Bitboard,
-    /// Our backward pawns.
-    pub own_backward: Bitboard,
+    /// Our pawns asked about by [`Context::own_backward`], and those of them found backward.
+    own_backward: Cell<(Bitboard, Bitboard)>,
     /// The development of each piece before any move, ours then theirs, by square: found when
     /// first read (see [`Context::development_before`]).
     development_before: [[Cell<Option<Value>>; 64]; 2],
@@ -79,12 +79,6 @@ impl<'a> Context<'a> {
         for s in pos.pieces(them, PieceKind::Pawn) {
             if is_passed(pos, s, them) {
                 enemy_passed |= Bitboard::from_square(s);
-            }
-        }
-        let mut own_backward = Bitboard::EMPTY;
-        for s in pos.pieces(us, PieceKind::Pawn) {
-            if is_backward(pos, s, us) {
-                own_backward |= Bitboard::from_square(s);
             }
         }
         let view_us = View::before(pos, us);
@@ -125,11 +119,24 @@ impl<'a> Context<'a> {
             balance: pos.material(us) - pos.material(them),
             enemy_pinned,
             enemy_passed,
-            own_backward,
+            own_backward: Cell::new((Bitboard::EMPTY, Bitboard::EMPTY)),
             development_before: [const { [const { Cell::new(None) }; 64] }; 2],
             slider_reach,
             uncovers_check,
         }
+    }
+
+    /// Whether our pawn on `s` is backward (paper §3): found when a move of it first asks (a
+    /// pawn without a move is never asked).
+    pub fn own_backward(&self, s: Square) -> bool {
+        let (asked, backward) = self.own_backward.get();
+        if asked.has(s) {
+            return backward.has(s);
+        }
+        let found = is_backward(self.pos, s, self.us);
+        let backward = if found { backward.with(s) } else { backward };
+        self.own_backward.set((asked.with(s), backward));
+        found
     }
 
     /// The development (paper §5) of the piece of `kind` and `color` on `s` before any move,
