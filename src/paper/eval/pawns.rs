@@ -60,7 +60,7 @@ pub fn is_isolated(pos: &Position, s: Square, color: Color) -> bool {
 }
 
 /// Whether the pawn of `color` on `s` is passed: no enemy pawn in front on its or an adjacent
-/// file (those squares: [`PASSED_SPAN`]).
+/// file (those squares: `PASSED_SPAN`).
 pub fn is_passed(pos: &Position, s: Square, color: Color) -> bool {
     pos.pieces(!color, PieceKind::Pawn).0 & PASSED_SPAN[color.index()][s.index()] == 0
 }
