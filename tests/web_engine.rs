@@ -259,7 +259,7 @@ fn the_pages_game_commands_answer_as_the_terminal_does() {
     );
     assert!(
         a[7].starts_with(
-            r#"{"error":"'fly' is not a command: defaults, state, parse, think, draw, pgn, load or bench""#
+            r#"{"error":"'fly' is not a command: defaults, state, parse, think, draw, pgn, load, clock or bench""#
         ),
         "{}",
         a[7]
@@ -378,4 +378,50 @@ fn the_pages_searches_read_the_pages_clock() {
     assert!(number(a[0], "ms") > 0.0, "{}", a[0]);
     assert!(a[1].contains(r#""stopped":true"#), "{}", a[1]);
     assert!(number(a[1], "ms") < 3000.0, "{}", a[1]);
+}
+
+/// The page's clock is read by the terminal's reader (`game::clock::parse`): its forms
+/// (`10:00+2`, `move/10` among them), written as the record writes them, and its refusal,
+/// which says what works. A clock of a time a move gives the search that time (`movetime`).
+#[test]
+fn the_pages_clock_is_read_as_the_terminal_reads_it() {
+    let Some(dir) = web_dir("the_pages_clock_is_read_as_the_terminal_reads_it") else {
+        return;
+    };
+    let clock = |text: &str| request("clock", &[("clock", text)]);
+    let requests = [
+        clock("10:00+2"),
+        clock("40/600"),
+        clock("move/0.3"),
+        clock("40/0"),
+        request(
+            "think",
+            &[
+                ("book", "off"),
+                ("deepen", "on"),
+                ("depth", "20"),
+                ("movetime", "300"),
+                ("nodes", "3000000"),
+            ],
+        ),
+    ];
+    // The answers without the progress the harness adds to each (none here).
+    let answers = node(&dir, &requests, false).replace(r#","progress":[]"#, "");
+    let a: Vec<&str> = answers.lines().collect();
+    assert_eq!(
+        a[..3],
+        [
+            r#"{"moves":null,"base_ms":600000,"increment_ms":2000,"text":"600+2"}"#,
+            r#"{"moves":40,"base_ms":600000,"increment_ms":0,"text":"40/600"}"#,
+            r#"{"per_move_ms":300,"text":"move/0.3"}"#,
+        ]
+    );
+    // The terminal's own words for the refusal.
+    let refused = machack::game::clock::parse("40/0").unwrap_err().to_string();
+    assert_eq!(
+        a[3],
+        format!("{{\"error\":{}}}", quoted(&refused)),
+        "{refused}"
+    );
+    assert!(a[4].contains(r#""stopped":true"#), "{}", a[4]);
 }

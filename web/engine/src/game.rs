@@ -273,6 +273,30 @@ pub fn settings_json(params: &SearchParams, book: bool) -> Json {
     ])
 }
 
+/// `clock`: the time control `clock` as the terminal's `--clock` reads it (`game::clock::parse`:
+/// `40/600`, `600+5`, `10:00+2`, `move/10` ...): `moves` a period (null: the game), `base_ms`
+/// and `increment_ms`, or `per_move_ms` for a time a move; `text` as the record writes it. A
+/// text it cannot read gets the terminal's refusal, which says what works.
+pub fn clock(r: &Request) -> Result<Json, String> {
+    let text = r.get("clock").unwrap_or("");
+    let control = clock::parse(text).map_err(|e| e.to_string())?;
+    let ms = |d: std::time::Duration| Json::from(d.as_millis().min(u128::from(u64::MAX)) as u64);
+    let mut members = match control {
+        TimeControl::Periods {
+            moves,
+            base,
+            increment,
+        } => vec![
+            ("moves", moves.map_or(Json::Null, Json::from)),
+            ("base_ms", ms(base)),
+            ("increment_ms", ms(increment)),
+        ],
+        TimeControl::PerMove(d) => vec![("per_move_ms", ms(d))],
+    };
+    members.push(("text", control.to_string().into()));
+    Ok(Json::object(members))
+}
+
 /// `load`: a FEN, or a record (PGN or any score `machack replay` reads, one game): where it
 /// starts, its moves, the program's settings from its tags (the defaults without them), the
 /// players and the result.

@@ -31,10 +31,11 @@
 //! | `defaults` | | the profiles, presets and default settings |
 //! | `state` | start, moves | the position, its legal moves, the moves played, how it stands |
 //! | `parse` | start, moves, text | a move read as the terminal reads one, or its refusal |
-//! | `think` | start, moves, settings, `wtime`, `btime`, `movestogo`, `inc`, `nodes`, `seed`, `values` | the move, value, line, top-level record, 1967 time, resignation, draw claims |
+//! | `think` | start, moves, settings, `wtime`, `btime`, `movestogo`, `inc`, `movetime`, `nodes`, `seed`, `values` | the move, value, line, top-level record, 1967 time, resignation, draw claims |
 //! | `draw` | start, moves, settings, `value`, `machine` | `{accept}`: the answer to a draw offer |
 //! | `pgn` | start, moves, settings, `white`, `black`, `result`, `seconds`, `values`, `event`, `date`, `plays`, `seed` | `{pgn}`: the record the terminal writes |
 //! | `load` | text (PGN or FEN) | the start, moves, settings and names of a record |
+//! | `clock` | `clock` | a time control as `--clock` reads it (`game::clock::parse`), or its refusal |
 //! | `bench` | `repeat`, settings | `{positions, nodes, ms}` over `machack bench`'s positions |
 
 mod game;
@@ -68,9 +69,10 @@ fn dispatch(r: &Request) -> Result<Json, String> {
         "draw" => game::draw(r),
         "pgn" => game::pgn(r),
         "load" => game::load(r),
+        "clock" => game::clock(r),
         "bench" => think::bench(r),
         other => Err(format!(
-            "'{}' is not a command: defaults, state, parse, think, draw, pgn, load or bench",
+            "'{}' is not a command: defaults, state, parse, think, draw, pgn, load, clock or bench",
             machack::notation::excerpt(other)
         )),
     }

@@ -35,10 +35,14 @@ fn line(pos: &Position, moves: &[Move], write: impl Fn(&Position, Move) -> Strin
     Json::strings(notation::write_line(pos, moves, write))
 }
 
-/// The time a search may take: what the clock allots the side to move (`wtime`, `btime` in
-/// milliseconds left, `movestogo`, `inc`), as `game::clock` allots the machine's time at the
-/// terminal and over UCI; none without a clock.
+/// The time a search may take: `movetime` (milliseconds, a clock of a time a move), or what
+/// the clock allots the side to move (`wtime`, `btime` in milliseconds left, `movestogo`,
+/// `inc`), as `game::clock` allots the machine's time at the terminal and over UCI; none
+/// without a clock.
 fn time_limit(r: &Request, side: Color) -> Result<Option<Duration>, String> {
+    if let Some(ms) = r.number("movetime")? {
+        return Ok(Some(Duration::from_millis(ms)));
+    }
     let left = match side {
         Color::White => r.number("wtime")?,
         Color::Black => r.number("btime")?,
