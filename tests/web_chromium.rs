@@ -313,6 +313,29 @@ fn a_flag_falls_when_the_players_time_runs_out() {
     );
     type_move(&mut browser, "P-K4");
     assert!(moves(&mut browser).is_empty(), "a move after the flag");
+
+    // A clock of a time a move (`move/1`, as `--clock` reads it): no flag falls, however
+    // long the player takes, and each side's time starts again at each move.
+    open(
+        &mut browser,
+        &page,
+        "#moves=&clock=move/1&book=off&plays=b",
+        1280,
+    );
+    std::thread::sleep(Duration::from_millis(1600));
+    assert_eq!(browser.eval("machack.game.moves.length"), "0");
+    assert!(
+        !browser
+            .eval("document.getElementById('status').textContent")
+            .contains("FLAG")
+    );
+    type_move(&mut browser, "P-K4");
+    wait_for(&mut browser, "machack.game.moves.length === 2", "the reply");
+    assert_eq!(
+        browser.eval("document.querySelector('#clock-bottom .time').textContent"),
+        "0:00:01",
+        "White's time a move again, 1 s"
+    );
 }
 
 /// A game against the program at its default settings but without its book (so that its
@@ -713,6 +736,27 @@ fn stop_take_back_a_refusal_the_clock_and_a_new_game() {
     // New game, then settings of its own before its first move: written into its record.
     browser.eval("document.getElementById('new').click()");
     assert!(transcript(&mut browser).contains("A NEW GAME."));
+    // Its clock, in any form the terminal's --clock reads (the library reads it), and the
+    // terminal's refusal of one it cannot.
+    let set_clock = |browser: &mut Browser, text: &str| {
+        browser.eval(&format!(
+            "(c => (c.value = '{text}', c.dispatchEvent(new Event('change', {{bubbles: true}}))))\
+             (document.querySelector('#settings [name=clock]'))"
+        ))
+    };
+    set_clock(&mut browser, "40/0");
+    let refusal = browser.eval("document.getElementById('settings-error').textContent");
+    assert!(
+        refusal.starts_with("CLOCK '40/0' NOT UNDERSTOOD: ") && refusal.contains("MM:SS"),
+        "{refusal}"
+    );
+    set_clock(&mut browser, "10:00+2");
+    assert_eq!(
+        browser.eval("document.getElementById('settings-error').textContent"),
+        ""
+    );
+    let time = browser.eval(clock);
+    assert!(time == "0:10:00" || time == "0:09:59", "{time}");
     browser.eval(
         "(f => { f.preset.value = 'custom'; f.widths.value = '6'; f.depth.value = '3'; \
            f.depth.dispatchEvent(new Event('change', {bubbles: true})); })\
@@ -742,6 +786,7 @@ fn stop_take_back_a_refusal_the_clock_and_a_new_game() {
         "[MachackDepth \"3\"]",
         "[MachackBook \"off\"]",
         "[MachackPlays \"black\"]",
+        "[TimeControl \"600+2\"]",
     ] {
         assert!(pgn.contains(tag), "{tag} in {pgn}");
     }

@@ -162,23 +162,21 @@
 
   // ---------------------------------------------------------------- the clocks
   const clock = {
-    control: null, // {moves, base (ms), inc (ms), text}
+    control: null, // {moves, base (ms), inc (ms), perMove (ms, a time a move, or null), text}
     left: { w: 0, b: 0 },
     running: null,
     since: 0,
   };
 
-  /* A clock as `--clock` reads it: `40/600` (moves in seconds, repeating), `600+5` (the game,
-   * seconds added a move), `600`. */
+  /* A clock read by the engine as the terminal's `--clock` reads it: `40/600` (moves in
+   * seconds, repeating), `600+5` (the game, seconds added a move), `10:00`, `move/10` (that long
+   * for every move: the machine's time, no flag falls). {error} when it cannot be read, with
+   * what works. */
   function parseClock(text) {
-    const m = /^\s*(?:(\d+)\/)?(\d+(?:\.\d+)?)(?:\+(\d+(?:\.\d+)?))?\s*$/.exec(text);
-    if (!m || parseFloat(m[2]) <= 0 || (m[1] && parseInt(m[1], 10) === 0)) return null;
-    return {
-      moves: m[1] ? parseInt(m[1], 10) : null,
-      base: parseFloat(m[2]) * 1000,
-      inc: m[3] ? parseFloat(m[3]) * 1000 : 0,
-      text: text.trim(),
-    };
+    const r = engine.call("clock", { clock: text });
+    if (r.error) return { error: r.error.toUpperCase() };
+    if (r.per_move_ms !== undefined) return { moves: null, base: r.per_move_ms, inc: 0, perMove: r.per_move_ms, text: r.text };
+    return { moves: r.moves, base: r.base_ms, inc: r.increment_ms, perMove: null, text: r.text };
   }
 
   function resetClocks(control) {
@@ -204,8 +202,12 @@
   }
 
   /* After `side` has moved: its increment, and a new period when it has made the period's
-   * moves. */
+   * moves; a clock of a time a move starts again. */
   function afterMove(side) {
+    if (clock.control.perMove) {
+      clock.left[side] = clock.control.perMove;
+      return;
+    }
     clock.left[side] += clock.control.inc;
     const made = game.moves.filter((_, i) => plySide(i) === side).length;
     if (clock.control.moves && made % clock.control.moves === 0) clock.left[side] += clock.control.base;
@@ -240,7 +242,7 @@
   function tick() {
     showClocks();
     const side = clock.running;
-    if (side && leftNow(side) <= 0 && !ending()) {
+    if (side && leftNow(side) <= 0 && !clock.control.perMove && !ending()) {
       stopClock();
       clock.left[side] = 0;
       if (thinking) cancelThinking();
@@ -318,6 +320,7 @@
 
   function clockFields(side) {
     const made = game.moves.filter((_, i) => plySide(i) === side).length;
+    if (clock.control.perMove) return { movetime: Math.floor(clock.control.perMove) };
     const out = { wtime: Math.max(0, Math.floor(leftNow("w"))), btime: Math.max(0, Math.floor(leftNow("b"))) };
     if (clock.control.moves) out.movestogo = clock.control.moves - (made % clock.control.moves);
     if (clock.control.inc) out.inc = Math.floor(clock.control.inc);
@@ -744,8 +747,8 @@
     }
     if (name === "clock") {
       const c = parseClock(f.elements.clock.value);
-      $("settings-error").textContent = c ? "" : "CLOCK: 40/600 (MOVES/SECONDS), 600+5 (SECONDS+INCREMENT) OR 600";
-      if (c && game.moves.length === 0) {
+      $("settings-error").textContent = c.error || "";
+      if (!c.error && game.moves.length === 0) {
         resetClocks(c);
         startClock(toMove());
       }
@@ -791,7 +794,7 @@
 
   function newGame() {
     const c = parseClock(form().elements.clock.value);
-    if (!c) return refuse("CLOCK: 40/600 (MOVES/SECONDS), 600+5 (SECONDS+INCREMENT) OR 600");
+    if (c.error) return refuse(c.error);
     const s = formSettings();
     if (typeof s === "string") return refuse(s);
     if (thinking) cancelThinking();
@@ -1021,7 +1024,8 @@
       if (r.error) return addressError(`move ${moves.length + 1} '${text}': ${r.error}`);
       moves.push(r.uci);
     }
-    const control = (a.clock && parseClock(a.clock)) || clock.control;
+    const control = a.clock ? parseClock(a.clock) : clock.control;
+    if (control.error) return addressError(control.error);
     if (thinking) cancelThinking();
     begin({ start, moves, settings, plays: { w: false, b: false }, control });
     if ("plays" in a) game.plays = { w: a.plays.includes("w"), b: a.plays.includes("b") };
