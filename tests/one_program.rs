@@ -143,20 +143,12 @@ fn every_move_the_program_played_is_repeated_and_think_game_shows_its_search() {
             "",
         );
         assert_eq!(code, 0, "{err}");
-        let summary = out
-            .lines()
-            .find(|l| l.starts_with("  machack = game "))
-            .expect("the agreement");
-        let figure = summary.split_whitespace().nth(3).unwrap();
-        let (agree, of) = figure.split_once('/').unwrap();
+        let (agree, of) = agreement_with_the_game(&out);
         // Every position of the side the book did not answer: its searches, and a move forced
         // (the only one legal), played without one.
         let searches = searched.iter().filter(|&&i| i % 2 == parity).count();
-        assert_eq!(agree, of, "{side}: {summary}");
-        assert!(
-            of.parse::<usize>().unwrap() >= searches,
-            "{side}: {summary}"
-        );
+        assert_eq!(agree, of, "{side}");
+        assert!(of >= searches, "{side}: {of} positions");
     }
     let every = searched.len() / 8;
     let asked: Vec<usize> = searched
@@ -406,13 +398,20 @@ fn a_game_machack_played_is_compared_with_its_own_searches() {
         ),
         "{out}"
     );
+    let (agree, of) = agreement_with_the_game(&out);
+    assert_eq!(agree, of);
+}
+
+/// `machack = game A/B` of `replay --compare`'s summary: the moves machack plays again, of the
+/// positions compared.
+fn agreement_with_the_game(out: &str) -> (usize, usize) {
     let summary = out
         .lines()
         .find(|l| l.starts_with("  machack = game "))
         .expect("the agreement");
     let figure = summary.split_whitespace().nth(3).unwrap();
     let (agree, of) = figure.split_once('/').unwrap();
-    assert_eq!(agree, of, "{summary}");
+    (agree.parse().unwrap(), of.parse().unwrap())
 }
 
 #[test]
