@@ -2,8 +2,9 @@
 # scripts/web.sh [DIR]: machack in a browser (doc/web.md). Builds the engine for
 # wasm32-unknown-unknown (web/engine, the library without its terminal) and writes
 # DIR/index.html (default target/web): one self-contained page, its style, scripts and engine
-# inside, which works opened from disk (file://) and fetches nothing; DIR/machack.wasm and
-# DIR/engine.js beside it (for `machack report --engine`, Node and the size figures).
+# inside, which works opened from disk (file://) and fetches nothing; DIR/machack.wasm,
+# DIR/engine.js and DIR/worker.js beside it (for `machack report --engine`, Node and the
+# size figures).
 #
 # Two routes to the wasm32 standard library:
 # - rustup's, when `rustup target list --installed` has wasm32-unknown-unknown
@@ -48,11 +49,12 @@ fi
 mkdir -p "$out"
 cp "$built" "$out/machack.wasm"
 cp "$root/web/page/engine.js" "$out/engine.js"
+cp "$root/web/page/worker.js" "$out/worker.js"
 built_at=$(date +%s.%N)
 
 page=$root/web/page
 if [ ! -f "$page/index.html" ]; then
-    echo "web.sh: web/page/index.html is missing: only the engine was written ($out/machack.wasm, $out/engine.js)" >&2
+    echo "web.sh: web/page/index.html is missing: only the engine was written ($out/machack.wasm, $out/engine.js, $out/worker.js)" >&2
     exit 1
 fi
 # The page: each marker of index.html replaced by what it names (see web/page/index.html).

@@ -550,6 +550,7 @@ fn with_engine_each_mac_hack_position_can_think_here_and_the_engine_is_inside() 
     let dir = scratch("report-engine");
     std::fs::write(dir.join("machack.wasm"), b"\0asm\x01\0\0\0").unwrap();
     std::fs::write(dir.join("engine.js"), "async function loadEngine() {}\n").unwrap();
+    std::fs::write(dir.join("worker.js"), "onmessage = () => {};\n").unwrap();
     let page = report(
         "report-engine-page",
         &[PAPER_GAMES[0], "--engine", dir.to_str().unwrap()],
@@ -568,6 +569,7 @@ fn with_engine_each_mac_hack_position_can_think_here_and_the_engine_is_inside() 
         "the .wasm, as base64"
     );
     assert!(page.contains("async function loadEngine() {}"), "the glue");
+    assert!(page.contains("onmessage = () => {};"), "the worker");
     // Without --engine, none of it.
     assert!(!paper_page().contains("class=\"think\""));
     // An engine that is not one is refused before any search.
@@ -578,4 +580,16 @@ fn with_engine_each_mac_hack_position_can_think_here_and_the_engine_is_inside() 
     );
     assert_eq!(code, 2);
     assert!(err.contains("not a WebAssembly module"), "{err}");
+    // Without the worker beside it, what to write.
+    std::fs::write(dir.join("machack.wasm"), b"\0asm\x01\0\0\0").unwrap();
+    std::fs::remove_file(dir.join("worker.js")).unwrap();
+    let (code, err, _) = refused(
+        "report-engine-no-worker",
+        &[PAPER_GAMES[0], "--engine", dir.to_str().unwrap()],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("worker.js: ") && err.contains("scripts/web.sh DIR writes"),
+        "{err}"
+    );
 }

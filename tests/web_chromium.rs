@@ -3,7 +3,8 @@
 //! A whole game played on it by clicks, drags and typed moves to its end, whose record `machack
 //! replay` reads; its answers beside the native program's in every position of the paper's four
 //! games where Mac Hack moved; the address form with `&think`; a phone's width; Stop, take-back,
-//! a refused move, the clocks; the bench and the time until a move can be played.
+//! a refused move, the clocks; the bench and the time until a move can be played; "think here"
+//! in a report made with `--engine`.
 //!
 //! The page: `$MACHACK_WEB_DIR/index.html` (`.ci/run` builds it once), else `scripts/web.sh`
 //! run once into a scratch folder. Without Chromium, or without a wasm32 toolchain (rustup's
@@ -893,4 +894,55 @@ fn the_bench_counts_the_native_nodes_and_the_page_is_ready_soon() {
         (page_ms / page_nodes as f64) / (native_ms / native_nodes as f64),
         nodes as f64 / ms
     ));
+}
+
+/// `machack report --engine DIR`: "think here" searches a position of a 1967 game in the
+/// reader's browser, in the page's worker (`worker.js`, beside the engine), and finds machack's
+/// move and value as the report recorded them (21... B-QR6, -1.55, in the Wagner game).
+#[test]
+fn think_here_in_the_report_searches_in_the_browser_as_the_report_did() {
+    let Some(page) = page("think_here_in_the_report_searches_in_the_browser_as_the_report_did")
+    else {
+        return;
+    };
+    let (_beside, dir, mut browser) = beside_others_in("web-report-think");
+    let report = dir.join("report.html");
+    let (code, _, err) = machack(
+        &[
+            "report",
+            "--engine",
+            page.parent().unwrap().to_str().unwrap(),
+            "games/1967-1-wagner.score",
+            "-o",
+            report.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    browser.open(&url(&report, ""));
+    let button = "document.querySelector('#g1-p41 button.think')";
+    wait_for(&mut browser, &format!("{button} !== null"), "the report");
+    browser.eval(&format!("{button}.click()"));
+    let out = "document.querySelector('#g1-p41 .here-out')";
+    wait_for(
+        &mut browser,
+        &format!("{out}.hasAttribute('data-bestmove')"),
+        "the answer of think here",
+    );
+    let said = browser.eval(&format!("{out}.textContent"));
+    assert_eq!(
+        browser.eval(&format!("{out}.dataset.bestmove")),
+        "c5a3",
+        "{said}"
+    );
+    assert_eq!(
+        browser.eval(&format!("{out}.dataset.agrees")),
+        "yes",
+        "{said}"
+    );
+    assert!(
+        said.starts_with("B-QR6 (Ba3) -1.55 (-198), ")
+            && said.ends_with(": machack's move and value, as recorded; c197's move"),
+        "{said}"
+    );
 }

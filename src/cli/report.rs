@@ -29,8 +29,8 @@ pub struct ReportArgs {
     /// The page to write (HTML).
     #[arg(short, long, value_name = "PAGE")]
     pub output: String,
-    /// The page's engine, as `scripts/web.sh` writes it: a folder holding machack.wasm and
-    /// engine.js, or the .wasm with engine.js beside it. Each of Mac Hack's positions then gets
+    /// The page's engine, as `scripts/web.sh` writes it: a folder holding machack.wasm,
+    /// engine.js and worker.js, or the .wasm with those beside it. Each of Mac Hack's positions then gets
     /// "think here", which searches it in the reader's browser (doc/web.md).
     #[arg(long, value_name = "DIR")]
     pub engine: Option<String>,
@@ -39,28 +39,33 @@ pub struct ReportArgs {
     pub compare_options: CompareOptions,
 }
 
-/// The page's engine of `--engine`: `DIR/machack.wasm` and `DIR/engine.js`, or the .wasm given
-/// and `engine.js` beside it.
+/// The page's engine of `--engine`: `DIR/machack.wasm`, `DIR/engine.js` and `DIR/worker.js`,
+/// or the .wasm given and the scripts beside it.
 fn page_engine(path: &str) -> Result<PageEngine, CliError> {
     let given = Path::new(path);
-    let (wasm, glue) = if given.is_dir() {
-        (given.join("machack.wasm"), given.join("engine.js"))
+    let (wasm, dir) = if given.is_dir() {
+        (given.join("machack.wasm"), given)
     } else {
-        let dir = given.parent().unwrap_or(Path::new("."));
-        (given.to_path_buf(), dir.join("engine.js"))
+        (
+            given.to_path_buf(),
+            given.parent().unwrap_or(Path::new(".")),
+        )
     };
     let read = |p: &Path| {
         std::fs::read(p).map_err(|e| {
             format!(
-                "--engine {path}: cannot read {}: {e} (scripts/web.sh DIR writes DIR/machack.wasm \
-                 and DIR/engine.js)",
+                "--engine {path}: cannot read {}: {e} (scripts/web.sh DIR writes DIR/machack.wasm, \
+                 DIR/engine.js and DIR/worker.js)",
                 p.display()
             )
         })
     };
-    let glue = String::from_utf8(read(&glue)?)
-        .map_err(|_| format!("--engine {path}: engine.js is not UTF-8 text"))?;
-    PageEngine::new(read(&wasm)?, glue).map_err(|e| format!("--engine {path}: {e}"))
+    let script = |name: &str| {
+        String::from_utf8(read(&dir.join(name))?)
+            .map_err(|_| format!("--engine {path}: {name} is not UTF-8 text"))
+    };
+    PageEngine::new(read(&wasm)?, script("engine.js")?, script("worker.js")?)
+        .map_err(|e| format!("--engine {path}: {e}"))
 }
 
 /// One game to report, read and checked before any search.

@@ -1,5 +1,6 @@
 //! The page's engine inside the report (`machack report --engine DIR`): the `.wasm` that
-//! `scripts/web.sh` builds (`web/engine`) and its glue (`engine.js`), embedded so that each of
+//! `scripts/web.sh` builds (`web/engine`), its glue (`engine.js`) and the page's worker
+//! (`worker.js`, the one the browser page searches in), embedded so that each of
 //! Mac Hack's positions gets a button, "think here", that searches it in the reader's browser
 //! (in a worker made from a Blob: the page is one file, opened from disk) with the report's
 //! settings and the game's earlier moves, as the report searched it, and sets the answer beside
@@ -18,19 +19,23 @@ pub struct PageEngine {
     wasm: Vec<u8>,
     /// Its glue (`engine.js`), a plain script that defines `loadEngine`.
     glue: String,
+    /// The worker's script (`worker.js`), run after the glue in a worker made from a Blob.
+    worker: String,
 }
 
 impl PageEngine {
-    /// The engine of `wasm` and `glue`; refused if the glue holds `</script` (it would end its
-    /// element early) or the bytes are no WebAssembly module.
-    pub fn new(wasm: Vec<u8>, glue: String) -> Result<PageEngine, String> {
+    /// The engine of `wasm`, `glue` and `worker`; refused if a script holds `</script` (it
+    /// would end its element early) or the bytes are no WebAssembly module.
+    pub fn new(wasm: Vec<u8>, glue: String, worker: String) -> Result<PageEngine, String> {
         if !wasm.starts_with(b"\0asm") {
             return Err("not a WebAssembly module (it does not start with \\0asm)".into());
         }
-        if glue.to_ascii_lowercase().contains("</script") {
-            return Err("the engine's glue holds '</script': it cannot be inlined".into());
+        for (name, script) in [("engine.js", &glue), ("worker.js", &worker)] {
+            if script.to_ascii_lowercase().contains("</script") {
+                return Err(format!("{name} holds '</script': it cannot be inlined"));
+            }
         }
-        Ok(PageEngine { wasm, glue })
+        Ok(PageEngine { wasm, glue, worker })
     }
 
     /// The engine's scripts, the `.wasm` as base64, and the script of the buttons.
@@ -39,9 +44,11 @@ impl PageEngine {
         let _ = write!(
             out,
             "<script id=\"machack-engine-js\" type=\"text/plain\">{}</script>\n\
+             <script id=\"machack-worker-js\" type=\"text/plain\">{}</script>\n\
              <script id=\"machack-wasm\" type=\"application/octet-stream\">{}</script>\n\
              <script>\n{SCRIPT}</script>\n",
             self.glue,
+            self.worker,
             base64(&self.wasm)
         );
         out
@@ -113,9 +120,14 @@ mod tests {
         let fields = request_fields(&params, Some(4096));
         assert_eq!(fields, "width=6\nbook=off\nnodes=4096");
         let wasm = b"\0asm\x01\0\0\0".to_vec();
-        assert!(PageEngine::new(wasm.clone(), "</SCRIPT>".into()).is_err());
-        assert!(PageEngine::new(b"<html>".to_vec(), "var x;".into()).is_err());
-        let html = PageEngine::new(wasm, "var x;".into()).unwrap().html();
+        let js = |s: &str| s.to_string();
+        assert!(PageEngine::new(wasm.clone(), js("</SCRIPT>"), js("var w;")).is_err());
+        assert!(PageEngine::new(wasm.clone(), js("var x;"), js("'</script>'")).is_err());
+        assert!(PageEngine::new(b"<html>".to_vec(), js("var x;"), js("var w;")).is_err());
+        let html = PageEngine::new(wasm, js("var x;"), js("var w;"))
+            .unwrap()
+            .html();
         assert!(html.contains(">AGFzbQEAAAA=</script>"), "{html}");
+        assert!(html.contains(">var w;</script>"), "{html}");
     }
 }

@@ -1,21 +1,13 @@
 // machack report --engine: "think here" searches a position of Mac Hack's with the page's engine
-// (web/engine, compiled to WebAssembly, inside this page) in a worker made from a Blob, with the
-// report's settings and the game's earlier moves, and sets its answer beside the recorded ones.
+// (web/engine, compiled to WebAssembly, inside this page) in the browser page's worker
+// (web/page/worker.js) made from a Blob, with the report's settings and the game's earlier
+// moves, and sets its answer beside the recorded ones.
 "use strict";
 (function () {
   var glue = document.getElementById("machack-engine-js").textContent;
+  var workerScript = document.getElementById("machack-worker-js").textContent;
   var base64 = document.getElementById("machack-wasm").textContent.trim();
   var worker = null, waiting = {}, next = 0;
-  // The worker: the glue, then one engine made at the first request, answering in order.
-  var source = glue + "\nvar ready = null;\n" +
-    "onmessage = async function (e) {\n" +
-    "  if (!ready) ready = loadEngine(e.data.wasm);\n" +
-    "  var engine = await ready;\n" +
-    "  var answer;\n" +
-    "  try { answer = engine.call('think', e.data.fields); }\n" +
-    "  catch (err) { answer = { error: String(err) }; }\n" +
-    "  postMessage({ id: e.data.id, answer: answer });\n" +
-    "};\n";
 
   function wasm() {
     var text = atob(base64), bytes = new Uint8Array(text.length);
@@ -23,24 +15,40 @@
     return bytes;
   }
 
+  function failAll(message) {
+    for (var id in waiting) waiting[id]({ error: message });
+    waiting = {};
+    worker = null;
+  }
+
+  // The page's worker (web/page/worker.js, after the glue): sent the compiled module once, it
+  // answers each {id, command, fields} with {id, result}, in order, and while a search runs
+  // tells its progress, which the report does not show.
   function ask(fields, then) {
-    var first = !worker;
-    if (first) {
-      worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+    if (!worker) {
+      worker = new Worker(URL.createObjectURL(new Blob([glue + "\n" + workerScript],
+        { type: "text/javascript" })));
       worker.onmessage = function (e) {
-        var done = waiting[e.data.id];
-        delete waiting[e.data.id];
-        if (done) done(e.data.answer);
+        var m = e.data;
+        if (m.failed) return failAll("the engine failed to start: " + m.failed);
+        if (m.result === undefined) return; // ready, or a search's progress
+        var done = waiting[m.id];
+        delete waiting[m.id];
+        if (done) done(m.result);
       };
       worker.onerror = function (e) {
-        for (var id in waiting) waiting[id]({ error: e.message || "the engine failed" });
-        waiting = {};
-        worker = null;
+        failAll(e.message || "the engine failed");
       };
+      var started = worker;
+      WebAssembly.compile(wasm()).then(function (module) {
+        started.postMessage({ module: module });
+      }, function (err) {
+        failAll("the engine could not be compiled: " + err);
+      });
     }
     var id = next++;
     waiting[id] = then;
-    worker.postMessage({ id: id, fields: fields, wasm: first ? wasm() : null });
+    worker.postMessage({ id: id, command: "think", fields: fields });
   }
 
   function say(out, answer, button) {
