@@ -259,7 +259,7 @@ fn the_pages_game_commands_answer_as_the_terminal_does() {
     );
     assert!(
         a[7].starts_with(
-            r#"{"error":"'fly' is not a command: defaults, state, parse, think, draw, pgn, load, clock or bench""#
+            r#"{"error":"'fly' is not a command: defaults, state, parse, think, draw, pgn, load, clock, ending or bench""#
         ),
         "{}",
         a[7]
@@ -424,4 +424,44 @@ fn the_pages_clock_is_read_as_the_terminal_reads_it() {
         "{refused}"
     );
     assert!(a[4].contains(r#""stopped":true"#), "{}", a[4]);
+}
+
+/// A game the page ends (a resignation, a flag, a draw agreed or claimed) is announced and
+/// scored in the library's words (`game::Ending`), as the terminal announces it.
+#[test]
+fn the_pages_endings_are_announced_in_the_librarys_words() {
+    let Some(dir) = web_dir("the_pages_endings_are_announced_in_the_librarys_words") else {
+        return;
+    };
+    use machack::game::Ending;
+    use machack::rules::Color;
+    let cases = [
+        ("resignation", "w", Ending::Resignation(Color::White)),
+        ("time", "b", Ending::Time(Color::Black)),
+        ("agreed", "", Ending::DrawAgreed),
+        ("repetition", "", Ending::Repetition),
+        ("fifty", "", Ending::FiftyMoves),
+    ];
+    let mut requests: Vec<String> = cases
+        .iter()
+        .map(|(kind, loser, _)| request("ending", &[("kind", kind), ("loser", loser)]))
+        .collect();
+    requests.push(request("ending", &[("kind", "mate")]));
+    let answers = node(&dir, &requests, false).replace(r#","progress":[]"#, "");
+    let a: Vec<&str> = answers.lines().collect();
+    for (i, (kind, _, ending)) in cases.iter().enumerate() {
+        assert_eq!(
+            a[i],
+            format!(
+                "{{\"result\":{},\"text\":{}}}",
+                quoted(ending.result()),
+                quoted(&ending.to_string())
+            ),
+            "{kind}"
+        );
+    }
+    assert_eq!(
+        a[5],
+        r#"{"error":"kind: 'mate' is not resignation, time, agreed, repetition or fifty"}"#
+    );
 }

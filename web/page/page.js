@@ -246,14 +246,18 @@
       stopClock();
       clock.left[side] = 0;
       if (thinking) cancelThinking();
-      setEnding(side === "w" ? "0-1" : "1-0", `${SIDE[side]}'S FLAG HAS FALLEN, ${SIDE[other(side)]} WINS`, "time");
+      setEnding("time", side);
       next();
     }
   }
 
-  function setEnding(result, text, reason) {
+  /* The page ends the game: `kind` resignation or time (`loser` w or b), agreed, repetition or
+   * fifty (a claim), announced and scored by the engine in the library's words. */
+  function setEnding(kind, loser) {
     stopClock();
-    game.ending = { result, text, reason };
+    const e = engine.call("ending", { kind, loser });
+    if (e.error) throw new Error(e.error);
+    game.ending = { result: e.result, text: e.text, reason: kind === "time" ? "time" : undefined };
     render();
   }
 
@@ -334,7 +338,7 @@
       if (!r) return; // taken back, a new game, a flag
       if (r.error) return say(`THE PROGRAM COULD NOT MOVE: ${r.error.toUpperCase()}`);
       if (r.resign) {
-        setEnding(side === "w" ? "0-1" : "1-0", `${SIDE[side]} RESIGNS, ${SIDE[other(side)]} WINS`);
+        setEnding("resignation", side);
         return next();
       }
       // A draw the rules allow now, claimed when it is worth more than what the machine expects
@@ -835,7 +839,7 @@
     if (ending()) return say("THE GAME IS OVER.");
     const side = game.plays.w !== game.plays.b ? (game.plays.w ? "b" : "w") : toMove();
     if (thinking) cancelThinking();
-    setEnding(side === "w" ? "0-1" : "1-0", `${SIDE[side]} RESIGNS, ${SIDE[other(side)]} WINS`);
+    setEnding("resignation", side);
     next();
   }
 
@@ -853,7 +857,7 @@
     if (r.accept) {
       if (thinking) cancelThinking();
       say("ACCEPT");
-      setEnding("1/2-1/2", "DRAW AGREED");
+      setEnding("agreed");
     } else say("DECLINE");
     next();
   }
@@ -871,10 +875,7 @@
   /* `side` claims the draw of `kind` ("fifty" or "repetition"): the game ends. */
   function claimed(side, kind) {
     say(`${SIDE[side]} CLAIMS A DRAW.`);
-    setEnding(
-      "1/2-1/2",
-      kind === "fifty" ? "FIFTY MOVES WITHOUT A CAPTURE OR PAWN MOVE, DRAWN" : "THIRD REPETITION OF THE POSITION, DRAWN",
-    );
+    setEnding(kind === "fifty" ? "fifty" : "repetition");
   }
 
   function flip() {

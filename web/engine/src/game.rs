@@ -273,6 +273,37 @@ pub fn settings_json(params: &SearchParams, book: bool) -> Json {
     ])
 }
 
+/// `ending`: a game the page ends, announced and scored in the library's words
+/// (`game::Ending`): `kind` `resignation` or `time` (with `loser`, `w` or `b`), `agreed`, or a
+/// draw claimed, `repetition` or `fifty`. `{result, text}`.
+pub fn ending(r: &Request) -> Result<Json, String> {
+    let loser = || match r.get("loser") {
+        Some("w") => Ok(Color::White),
+        Some("b") => Ok(Color::Black),
+        other => Err(format!(
+            "loser: '{}' is not w or b",
+            notation::excerpt(other.unwrap_or(""))
+        )),
+    };
+    let ending = match r.get("kind").unwrap_or("") {
+        "resignation" => Ending::Resignation(loser()?),
+        "time" => Ending::Time(loser()?),
+        "agreed" => Ending::DrawAgreed,
+        "repetition" => Ending::Repetition,
+        "fifty" => Ending::FiftyMoves,
+        other => {
+            return Err(format!(
+                "kind: '{}' is not resignation, time, agreed, repetition or fifty",
+                notation::excerpt(other)
+            ));
+        }
+    };
+    Ok(Json::object(vec![
+        ("result", ending.result().into()),
+        ("text", ending.to_string().into()),
+    ]))
+}
+
 /// `clock`: the time control `clock` as the terminal's `--clock` reads it (`game::clock::parse`:
 /// `40/600`, `600+5`, `10:00+2`, `move/10` ...): `moves` a period (null: the game), `base_ms`
 /// and `increment_ms`, or `per_move_ms` for a time a move; `text` as the record writes it. A

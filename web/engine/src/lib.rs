@@ -36,6 +36,7 @@
 //! | `pgn` | start, moves, settings, `white`, `black`, `result`, `seconds`, `values`, `event`, `date`, `plays`, `seed` | `{pgn}`: the record the terminal writes |
 //! | `load` | text (PGN or FEN) | the start, moves, settings and names of a record |
 //! | `clock` | `clock` | a time control as `--clock` reads it (`game::clock::parse`), or its refusal |
+//! | `ending` | `kind`, `loser` | a game the page ends (resignation, flag, agreement, claim) in the library's words and result |
 //! | `bench` | `repeat`, settings | `{positions, nodes, ms}` over `machack bench`'s positions |
 
 mod game;
@@ -70,9 +71,10 @@ fn dispatch(r: &Request) -> Result<Json, String> {
         "pgn" => game::pgn(r),
         "load" => game::load(r),
         "clock" => game::clock(r),
+        "ending" => game::ending(r),
         "bench" => think::bench(r),
         other => Err(format!(
-            "'{}' is not a command: defaults, state, parse, think, draw, pgn, load, clock or bench",
+            "'{}' is not a command: defaults, state, parse, think, draw, pgn, load, clock, ending or bench",
             machack::notation::excerpt(other)
         )),
     }
