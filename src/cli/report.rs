@@ -30,8 +30,8 @@ pub struct ReportArgs {
     #[arg(short, long, value_name = "PAGE")]
     pub output: String,
     /// The page's engine, as `scripts/web.sh` writes it: a folder holding machack.wasm,
-    /// engine.js and worker.js, or the .wasm with those beside it. Each of Mac Hack's positions then gets
-    /// "think here", which searches it in the reader's browser (doc/web.md).
+    /// engine.js and worker.js, or the .wasm with those beside it. Each of Mac Hack's positions
+    /// then gets "think here", which searches it in the reader's browser (doc/web.md).
     #[arg(long, value_name = "DIR")]
     pub engine: Option<String>,
     /// The yardsticks, the side Mac Hack played and the search, as for `replay --compare`.
