@@ -69,9 +69,9 @@ pub const POOR_THRESHOLD: Value = -48;
 /// \[S\] Captures are must-search at search levels up to this one (level 1 = top-level moves).
 pub const CAPTURES_MUST_SEARCH_PLY: u32 = 2;
 
-/// Scores one move with the per-call context, recording the factors when `tracing`.
-fn evaluate_move(ctx: &Context, m: Move, tracing: bool) -> (PlausibleMove, Vec<Factor>) {
-    let mut f = Factors::new(tracing);
+/// Scores one move with the per-call context, recording the factors when `TRACE`.
+fn evaluate_move<const TRACE: bool>(ctx: &Context, m: Move) -> (PlausibleMove, Vec<Factor>) {
+    let mut f = Factors::<TRACE>::new();
     let facts = score_move(ctx, m, &mut f);
     // paper §5 flags \[S\]: checks, forks, captures at ply ≤ 2 are must-search.
     let capture = m.is_capture();
@@ -116,7 +116,7 @@ pub fn plausible_moves(pos: &Position, search_ply: u32) -> PlausibleMoves {
     let scored: Vec<PlausibleMove> = legal
         .iter()
         .map(|&m| {
-            let (pm, _) = evaluate_move(&ctx, m, false);
+            let (pm, _) = evaluate_move::<false>(&ctx, m);
             if !pm.unsafe_move {
                 safe_from |= crate::rules::Bitboard::from_square(m.from());
             }
@@ -147,5 +147,5 @@ pub fn trace_move(
         return None;
     }
     let ctx = Context::new(pos, search_ply);
-    Some(evaluate_move(&ctx, m, true))
+    Some(evaluate_move::<true>(&ctx, m))
 }

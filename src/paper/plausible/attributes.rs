@@ -134,7 +134,7 @@ fn same_rank_or_file(a: Square, b: Square) -> bool {
 }
 
 /// Scores `m` into `f` and returns its flags (paper §5). `m` must be legal in `ctx.pos`.
-pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
+pub fn score_move<const T: bool>(ctx: &Context, m: Move, f: &mut Factors<T>) -> MoveFacts {
     let pos = ctx.pos;
     let us = ctx.us;
     let them = ctx.them;
@@ -268,7 +268,7 @@ pub fn score_move(ctx: &Context, m: Move, f: &mut Factors) -> MoveFacts {
 }
 
 /// paper §5: first king move, castling still possible, king retreat; first rook move.
-fn king_and_rook_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
+fn king_and_rook_rules<const T: bool>(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors<T>) {
     let (from, to) = (m.from(), m.to());
     let us = ctx.us;
     match kind {
@@ -323,7 +323,7 @@ fn king_and_rook_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors)
 }
 
 /// paper §5: moving a backward pawn, passed pawn pushes, pawn breaks.
-fn pawn_rules(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
+fn pawn_rules<const T: bool>(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors<T>) {
     if kind != PieceKind::Pawn {
         return;
     }
@@ -387,7 +387,12 @@ fn ordinal(n: usize) -> &'static str {
 /// paper §5, blocking a centre pawn (and the special rule: do not move pieces in front of
 /// unmoved centre pawns): a piece to K3 or Q3 while that centre pawn is unmoved. The special
 /// rule of the paper and this attribute of the source are read as one rule, applied once.
-fn blocking_centre_pawn(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
+fn blocking_centre_pawn<const T: bool>(
+    ctx: &Context,
+    m: Move,
+    kind: PieceKind,
+    f: &mut Factors<T>,
+) {
     use crate::rules::sq::{D2, D3, E2, E3};
     if kind == PieceKind::Pawn {
         return;
@@ -412,7 +417,7 @@ fn blocking_centre_pawn(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors
 }
 
 /// paper §5, line to the enemy king: R/Q onto its rank or file, B/Q onto its diagonal.
-fn line_to_enemy_king(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) {
+fn line_to_enemy_king<const T: bool>(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors<T>) {
     let k = ctx.enemy_king;
     let (from, to) = (m.from(), m.to());
     let orth = matches!(kind, PieceKind::Rook | PieceKind::Queen);
@@ -432,7 +437,7 @@ fn line_to_enemy_king(ctx: &Context, m: Move, kind: PieceKind, f: &mut Factors) 
 
 /// paper §5, passed pawn table, "also for blocking an enemy passed pawn there": a move to the
 /// square in front of an enemy passed pawn earns what that pawn's push there would.
-fn blocking_enemy_passed_pawn(ctx: &Context, m: Move, f: &mut Factors) {
+fn blocking_enemy_passed_pawn<const T: bool>(ctx: &Context, m: Move, f: &mut Factors<T>) {
     let to = m.to();
     let them = ctx.them;
     let behind = match them {
@@ -455,13 +460,13 @@ fn blocking_enemy_passed_pawn(ctx: &Context, m: Move, f: &mut Factors) {
 /// pinned, inadequately defended, balance shifted, bigger, undefended (forcing possibilities),
 /// and the trade policy. Counted only for safe moves: a threat from a square where the piece
 /// is lost forces nothing.
-fn threats(
+fn threats<const T: bool>(
     ctx: &Context,
     m: Move,
     kind: PieceKind,
     new_kind: PieceKind,
     after_us: &View,
-    f: &mut Factors,
+    f: &mut Factors<T>,
 ) {
     let pos = ctx.pos;
     let (us, them) = (ctx.us, ctx.them);
@@ -570,7 +575,7 @@ fn changed_sliders(ctx: &Context, m: Move, sliders: Bitboard) -> Bitboard {
 
 /// paper §5, blocking and unblocking our own sliders: each one's development after the move
 /// minus before ("+10 unblocks the white QB, which now attacks QN5").
-fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
+fn own_lines<const T: bool>(ctx: &Context, m: Move, after_us: &View, f: &mut Factors<T>) {
     let pos = ctx.pos;
     let us = ctx.us;
     let sliders = (pos.pieces(us, PieceKind::Bishop)
@@ -616,7 +621,7 @@ fn own_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
 /// paper §5, enemy sliders: blocking them gains the squares they lose; unblocking one costs 8;
 /// uncovering its attack on one of our pieces costs 8, or that piece's expected loss if it is
 /// left en prise.
-fn enemy_lines(ctx: &Context, m: Move, after_us: &View, f: &mut Factors) {
+fn enemy_lines<const T: bool>(ctx: &Context, m: Move, after_us: &View, f: &mut Factors<T>) {
     let pos = ctx.pos;
     let (us, them) = (ctx.us, ctx.them);
     let to = m.to();

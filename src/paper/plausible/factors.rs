@@ -22,26 +22,24 @@ pub enum Kind {
     Tactical,
 }
 
-/// The running sum of a move's factors.
+/// The running sum of a move's factors, recording them when `TRACE` (a constant, so that the
+/// generator's scoring, which never traces, carries no test for it at each factor).
 #[derive(Clone, Debug, Default)]
-pub struct Factors {
+pub struct Factors<const TRACE: bool> {
     /// The plausibility so far.
     pub total: Value,
     /// The positional change so far.
     pub positional: Value,
     /// Forcing possibilities found (two or more make a fork).
     pub forcing: u32,
-    /// The recorded factors, when tracing.
-    trace: Option<Vec<Factor>>,
+    /// The recorded factors (empty unless `TRACE`).
+    trace: Vec<Factor>,
 }
 
-impl Factors {
-    /// A new accumulator, recording the factors when `tracing`.
-    pub fn new(tracing: bool) -> Factors {
-        Factors {
-            trace: tracing.then(Vec::new),
-            ..Factors::default()
-        }
+impl<const TRACE: bool> Factors<TRACE> {
+    /// A new accumulator.
+    pub fn new() -> Factors<TRACE> {
+        Factors::default()
     }
 
     /// Adds a factor; `comment` is only called when tracing. Zero values are skipped.
@@ -54,22 +52,16 @@ impl Factors {
         if kind == Kind::Positional {
             self.positional += value;
         }
-        if let Some(t) = &mut self.trace {
-            t.push(Factor {
+        if TRACE {
+            self.trace.push(Factor {
                 value,
                 comment: comment(),
             });
         }
     }
 
-    /// Whether the factors are being recorded (for work done only to describe them).
-    #[inline]
-    pub fn tracing(&self) -> bool {
-        self.trace.is_some()
-    }
-
     /// The recorded factors (empty when not tracing).
     pub fn into_trace(self) -> Vec<Factor> {
-        self.trace.unwrap_or_default()
+        self.trace
     }
 }
