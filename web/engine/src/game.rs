@@ -119,12 +119,7 @@ pub fn draw(r: &Request) -> Result<Json, String> {
             let game = r.game()?;
             let settings = r.settings()?;
             let pos = game.position();
-            let machine = match r.get("machine") {
-                None => pos.side_to_move(),
-                Some("w") => Color::White,
-                Some("b") => Color::Black,
-                Some(o) => return Err(format!("machine: '{o}' is not w or b")),
-            };
+            let machine = r.side("machine")?.unwrap_or(pos.side_to_move());
             if game.ending.is_some() {
                 return Ok(Json::object(vec![("accept", false.into())]));
             }
@@ -277,13 +272,9 @@ pub fn settings_json(params: &SearchParams, book: bool) -> Json {
 /// (`game::Ending`): `kind` `resignation` or `time` (with `loser`, `w` or `b`), `agreed`, or a
 /// draw claimed, `repetition` or `fifty`. `{result, text}`.
 pub fn ending(r: &Request) -> Result<Json, String> {
-    let loser = || match r.get("loser") {
-        Some("w") => Ok(Color::White),
-        Some("b") => Ok(Color::Black),
-        other => Err(format!(
-            "loser: '{}' is not w or b",
-            notation::excerpt(other.unwrap_or(""))
-        )),
+    let loser = || {
+        r.side("loser")?
+            .ok_or("loser: w or b is wanted".to_string())
     };
     let ending = match r.get("kind").unwrap_or("") {
         "resignation" => Ending::Resignation(loser()?),

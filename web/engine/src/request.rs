@@ -8,8 +8,8 @@ use machack::game::Game;
 use machack::interface::params::parse_switch;
 use machack::interface::settings::{Change, Changes, SETTINGS};
 use machack::interface::{Preset, SearchParams};
-use machack::notation::coordinate;
-use machack::rules::{Position, START_FEN};
+use machack::notation::{coordinate, excerpt};
+use machack::rules::{Color, Position, START_FEN};
 
 /// A request: its command, its fields in order, and its text block.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -86,6 +86,16 @@ impl Request {
                     .map_err(|_| format!("{key}: '{v}' is not a whole number"))
             })
             .transpose()
+    }
+
+    /// The field `key` as a side, `w` or `b`, if given.
+    pub fn side(&self, key: &str) -> Result<Option<Color>, String> {
+        match self.get(key) {
+            None => Ok(None),
+            Some("w") => Ok(Some(Color::White)),
+            Some("b") => Ok(Some(Color::Black)),
+            Some(v) => Err(format!("{key}: '{}' is not w or b", excerpt(v))),
+        }
     }
 
     /// The field `key` as on or off, `default` if not given.
