@@ -49,6 +49,17 @@ pub fn text(v: Value) -> String {
     }
 }
 
+/// A value in one short column, in pawns with two decimals (`+1.35`), or a mate counted in the
+/// winner's moves (`mate 2`, `mated 1`): the terminal's panels (upper case there), the
+/// commands' columns and the page's.
+pub fn short_text(v: Value) -> String {
+    match mate_moves(v) {
+        Some((true, n)) => format!("mate {n}"),
+        Some((false, n)) => format!("mated {n}"),
+        None => format!("{:+.2}", v as f64 / 128.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -182,7 +182,7 @@ fn a_think_reports_the_most_plausible_move_first_then_the_best_so_far() {
     let answer = node(&dir, &[request], false);
     // The most plausible move first (what Stop plays at once), R-K4 (616), then each report
     // with the best so far; the last one's move is the answer's.
-    let first = r#""progress":[{"event":"begin","bestmove":"e8e5","san":"Re5","descriptive":"R-K4","value":null,"nodes":"#;
+    let first = r#""progress":[{"event":"begin","bestmove":"e8e5","san":"Re5","descriptive":"R-K4","value":null,"short":null,"nodes":"#;
     assert!(answer.contains(first), "{answer}");
     let last = answer.rfind("\"bestmove\":").unwrap();
     assert!(

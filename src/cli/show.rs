@@ -4,7 +4,6 @@
 use crate::notation::descriptive::{self, Style};
 use crate::notation::san;
 use crate::rules::{Move, Position, Status};
-use crate::value::{Value, mate_moves};
 
 /// The descriptive style to write (see [`Style`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug, clap::ValueEnum)]
@@ -86,14 +85,7 @@ impl Written {
 
 pub use crate::value::text as value_text;
 
-/// A value in one short column: pawns with two decimals (`+1.35`), `mate 2`, `mated 1`.
-pub fn pawns_text(v: Value) -> String {
-    match mate_moves(v) {
-        Some((true, n)) => format!("mate {n}"),
-        Some((false, n)) => format!("mated {n}"),
-        None => format!("{:+.2}", v as f64 / 128.0),
-    }
-}
+pub use crate::value::short_text as pawns_text;
 
 /// Why a position has no legal move, named (`checkmate: White is mated, Black wins`), or None
 /// when it has one.

@@ -298,13 +298,10 @@ pub fn value_words(v: Value) -> String {
     }
 }
 
-/// A value in pawns (`+0.12`), or a mate counted in the winner's moves (`MATE 2`, `MATED 1`).
+/// A value in pawns (`+0.12`), or a mate counted in the winner's moves (`MATE 2`, `MATED 1`):
+/// [`crate::value::short_text`] in the teletype's upper case.
 pub fn value_text(v: Value) -> String {
-    match mate_moves(v) {
-        Some((true, n)) => format!("MATE {n}"),
-        Some((false, n)) => format!("MATED {n}"),
-        None => format!("{:+.2}", f64::from(v) / 128.0),
-    }
+    crate::value::short_text(v).to_uppercase()
 }
 
 #[cfg(test)]

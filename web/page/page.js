@@ -390,7 +390,7 @@
       san: p.san,
       descriptive: p.descriptive,
       value: p.value,
-      score: p.value === null || p.value === undefined ? "" : valueText(p.value),
+      score: p.short || "",
       nodes: p.nodes,
       depth: p.depth,
       line: [p.descriptive],
@@ -410,25 +410,12 @@
   }
 
   // ---------------------------------------------------------------- what the machine shows
-  const MATE = 28672;
-  const MATE_BOUND = MATE - 1000;
-  /* A value in pawns (`+0.12`), or a mate in the winner's moves (`MATE 2`, `MATED 1`), as the
-   * terminal writes one (player::thinking::value_text). */
-  function valueText(v) {
-    if (v === null || v === undefined) return "";
-    if (Math.abs(v) >= MATE_BOUND) {
-      const plies = MATE - Math.abs(v);
-      return v > 0 ? `MATE ${Math.floor((plies + 1) / 2)}` : `MATED ${Math.floor(plies / 2)}`;
-    }
-    return (v >= 0 ? "+" : "") + (v / 128).toFixed(2);
-  }
-
   function showThinking() {
     const p = thinking && thinking.progress;
     $("progress").textContent = !thinking
       ? ""
       : p
-        ? `THINKING · BEST ${p.descriptive} (${p.san})${p.value === null ? "" : " " + valueText(p.value)} · DEPTH ${p.depth} · ${p.nodes} NODES`
+        ? `THINKING · BEST ${p.descriptive} (${p.san})${p.short === null ? "" : " " + p.short.toUpperCase()} · DEPTH ${p.depth} · ${p.nodes} NODES`
         : "THINKING…";
     if (thinking) fillTop(thinking.searched, null);
   }
@@ -442,7 +429,7 @@
       for (const [text, cls] of [
         [`${t.descriptive} (${t.san})`, "mv"],
         [t.plausibility === null || t.plausibility === undefined ? "" : String(t.plausibility), "n"],
-        [(t.bound === "at most" ? "<=" : "") + valueText(t.value), "n"],
+        [(t.bound === "at most" ? "<=" : "") + (t.short || "").toUpperCase(), "n"],
       ]) {
         const td = document.createElement("td");
         td.textContent = text;
@@ -464,7 +451,7 @@
     else how = `1967: ${r.time_1967.toFixed(1)} SEC · HERE ${(r.ms / 1000).toFixed(2)} SEC, ${r.nodes} NODES, DEPTH ${r.depth}`;
     a.textContent = "";
     const best = document.createElement("strong");
-    best.textContent = `BEST ${r.descriptive} (${r.san})${r.book ? "" : " " + (r.score ? r.score.toUpperCase() : valueText(r.value))}`;
+    best.textContent = `BEST ${r.descriptive} (${r.san})${r.book ? "" : " " + (r.score || "").toUpperCase()}`;
     const detail = document.createElement("span");
     detail.className = "how";
     detail.textContent = how;
@@ -1038,7 +1025,7 @@
       analysisShown = true;
       search("analysis", fields()).then((r) => {
         if (r && r.error) say(r.error.toUpperCase());
-        else if (r) say(`BEST ${r.descriptive} (${r.san}) ${valueText(r.value)}`);
+        else if (r) say(`BEST ${r.descriptive} (${r.san}) ${(r.short || "").toUpperCase()}`);
         render();
         next();
       });

@@ -133,16 +133,23 @@ impl Follower {
         members.insert(0, ("event", event.into()));
         members[1].0 = "bestmove";
         members.push(("value", value.map_or(Json::Null, Json::from)));
+        members.push(("short", short(value)));
         members.push(("nodes", nodes.into()));
         members.push(("depth", self.depth.into()));
         if let Some((mv, v, bound)) = searched {
             let mut s = move_members(&self.pos, mv, Style::Book);
             s.push(("value", v.into()));
+            s.push(("short", short(Some(v))));
             s.push(("bound", bound_text(bound).into()));
             members.push(("searched", Json::object(s)));
         }
         progress(&Json::object(members).text());
     }
+}
+
+/// A value in one short column (`value::short_text`: `+0.12`, `mate 2`), null for none.
+fn short(v: Option<Value>) -> Json {
+    v.map_or(Json::Null, |v| value::short_text(v).into())
 }
 
 /// How exactly a top-level value is known, in a word.
@@ -173,6 +180,7 @@ pub fn think(r: &Request) -> Result<Json, String> {
             members[0].0 = "bestmove";
             members.extend([
                 ("value", Json::Null),
+                ("short", Json::Null),
                 ("score", "book".into()),
                 (
                     "line",
@@ -224,6 +232,7 @@ pub fn think(r: &Request) -> Result<Json, String> {
             members.extend([
                 ("plausibility", t.plausibility.into()),
                 ("value", t.value.into()),
+                ("short", short(Some(t.value))),
                 ("score", value::text(t.value).into()),
                 ("bound", bound_text(t.bound).into()),
                 ("why", t.selection.words().into()),
@@ -249,6 +258,7 @@ pub fn think(r: &Request) -> Result<Json, String> {
     members[0].0 = "bestmove";
     members.extend([
         ("value", result.value.into()),
+        ("short", short(Some(result.value))),
         ("score", value::text(result.value).into()),
         (
             "line",
