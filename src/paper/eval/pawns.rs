@@ -196,13 +196,7 @@ fn side_terms(pos: &Position, color: Color, details: &mut PawnDetails) -> (Value
         let file = files.trailing_zeros() as u8;
         files &= files - 1;
         let on_file = pawns & Bitboard::file(file);
-        // Counted a pawn at a time: one or two on a file, most often.
-        let (mut n, mut rest) = (0, on_file.0);
-        while rest != 0 {
-            n += 1;
-            rest &= rest - 1;
-        }
-        let n = n.min(6);
+        let n = (on_file.count() as usize).min(6);
         // "Open" = the opponent has no pawn on that file [I].
         let open = enemy_files & 1 << file == 0;
         let neighbours = (1u16 << file << 1 | 1u16 << file >> 1) as u8;
