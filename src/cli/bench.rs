@@ -9,10 +9,9 @@
 use super::CliError;
 use super::search_options::{SearchOptions, knowledge_name};
 use super::show::{move_text, value_text};
-use crate::game::Engine;
-use crate::game::deepening::{self, Searched};
+use crate::game::bench;
+use crate::game::deepening::Searched;
 use crate::interface::{Statistics, settings};
-use crate::rules::Position;
 use std::time::Duration;
 
 pub use crate::game::bench::BENCH_FENS;
@@ -54,13 +53,9 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
     let mut times_1967 = Vec::new();
     let mut depths = Vec::new();
     let mut counted_entries = None;
-    for (i, fen) in BENCH_FENS.iter().enumerate() {
-        let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-        // A fresh engine per position: each line is independent of the ones before.
-        let mut engine = Engine::new(params.clone());
+    bench::search_each(&params, &limits, |i, pos, searched, engine| {
         counted_entries = engine.counted_table_entries();
-        let Searched { result: r, depth } =
-            deepening::search(&mut engine, &pos, &[], &limits, &mut |_| {});
+        let Searched { result: r, depth } = searched;
         let s = &r.stats;
         let reached = if args.deepen {
             depths.push(depth);
@@ -71,7 +66,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         println!(
             "{:>2}. {:<7} {:<22} nodes {:>8} pmg {:>6} time {:>8.3} s  1967 {:>7.1} s{reached}",
             i + 1,
-            r.best_move.map_or("-".into(), |m| move_text(&pos, m)),
+            r.best_move.map_or("-".into(), |m| move_text(pos, m)),
             value_text(r.value),
             s.nodes,
             s.pmg_calls,
@@ -90,7 +85,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         total.table.most_in_use = total.table.most_in_use.max(s.table.most_in_use);
         total.table_cutoffs += s.table_cutoffs;
         total.repetitions += s.repetitions;
-    }
+    })?;
     let secs = total.time.as_secs_f64();
     println!("total nodes           {}", total.nodes);
     println!("total pmg calls       {}", total.pmg_calls);

@@ -18,3 +18,26 @@ pub const BENCH_FENS: [&str; 14] = [
     "8/6r1/p2k4/1p1pR1p1/6K1/1P4P1/P4P2/8 w - - 2 35",
     "8/8/Q7/1p1q1K2/8/1P4P1/P4k2/8 w - - 5 47",
 ];
+
+use super::Engine;
+use super::deepening::{self, Searched};
+use crate::interface::{Limits, SearchParams};
+use crate::rules::Position;
+
+/// Searches each bench position in order with a fresh engine of `params` (so that each
+/// position's figures are independent of the ones before), within `limits`, and hands `each`
+/// the position's index, the position, what the search found and the engine that searched it.
+/// What `machack bench` prints and the page's bench counts.
+pub fn search_each(
+    params: &SearchParams,
+    limits: &Limits,
+    mut each: impl FnMut(usize, &Position, Searched, &Engine),
+) -> Result<(), String> {
+    for (i, fen) in BENCH_FENS.iter().enumerate() {
+        let pos = Position::from_fen(fen).map_err(|e| format!("bench position {}: {e}", i + 1))?;
+        let mut engine = Engine::new(params.clone());
+        let searched = deepening::search(&mut engine, &pos, &[], limits, &mut |_| {});
+        each(i, &pos, searched, &engine);
+    }
+    Ok(())
+}

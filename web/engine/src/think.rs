@@ -9,7 +9,7 @@ use crate::progress;
 use crate::request::Request;
 use machack::book::{Book, Seeded};
 use machack::game::Engine;
-use machack::game::bench::BENCH_FENS;
+use machack::game::bench;
 use machack::game::clock;
 use machack::game::deepening::{self, Report, Searched};
 use machack::game::judgement::{ResignWatch, claims_draw, claims_draw_with_move};
@@ -311,15 +311,11 @@ pub fn bench(r: &Request) -> Result<Json, String> {
     let mut total = Statistics::default();
     let mut positions = 0u64;
     for _ in 0..repeat {
-        for fen in BENCH_FENS {
-            let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-            let mut engine = Engine::new(settings.params.clone());
-            let Searched { result, .. } =
-                deepening::search(&mut engine, &pos, &[], &Limits::default(), &mut |_| {});
-            total.nodes += result.stats.nodes;
-            total.time += result.stats.time;
+        bench::search_each(&settings.params, &Limits::default(), |_, _, searched, _| {
+            total.nodes += searched.result.stats.nodes;
+            total.time += searched.result.stats.time;
             positions += 1;
-        }
+        })?;
     }
     Ok(Json::object(vec![
         ("positions", positions.into()),
