@@ -525,18 +525,27 @@ impl Tables {
         }
     }
 
-    /// The files of the pawns (`AOS WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`,
-    /// `MMBPWN`), counted anew.
-    pub(super) fn count_files(&mut self, b: &Board) {
+    /// The files of the pawns, counted anew (see [`Tables::count_file`]).
+    fn count_files(&mut self, b: &Board) {
         self.pfls = EMPTY.pfls;
         self.pnfls = EMPTY.pnfls;
         for p in PAWN_NUMBERS {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
-                let (side, f) = (side_of(p), bfile(a) as usize);
-                self.pnfls[side][f - 1] += 1;
-                self.pfls[side] |= 1 << (f - 1);
+                self.count_file(side_of(p), a, 1);
             }
+        }
+    }
+
+    /// A pawn of `side` more (`n` 1) or less (-1) on `l`'s file: its count and bit (`AOS
+    /// WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`, `MMBPWN`'s the same).
+    pub(super) fn count_file(&mut self, side: usize, l: Loc, n: i32) {
+        let f = bfile(l) as usize - 1;
+        self.pnfls[side][f] += n;
+        if self.pnfls[side][f] > 0 {
+            self.pfls[side] |= 1 << f;
+        } else {
+            self.pfls[side] &= !(1 << f);
         }
     }
 

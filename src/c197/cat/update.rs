@@ -114,6 +114,7 @@ impl Tables {
     /// whose `PPT` reads name them, of the pawns beside a square where a pawn stood or stands,
     /// of the pawns one of whose `HOLDS_READ` squares changed, and of Black's KR pawn when
     /// `PPT(0)` reads another word; every other routine would set the flags it set before.
+    /// The files' counts follow the pawns that left or reached a square.
     pub fn update_pawns(
         &mut self,
         parent: &Board,
@@ -142,8 +143,19 @@ impl Tables {
                         redo |= 1 << q | ppt_readers(q);
                     }
                 }
+                if parent.pawn(before) {
+                    self.count_file(side_of(before), s, -1);
+                }
+                if child.pawn(after) {
+                    self.count_file(side_of(after), s, 1);
+                }
             } else {
+                // A pawn of `side` reads only whether a piece of the other side stands there.
                 for (side, deltas) in HOLDS_READ.iter().enumerate() {
+                    let theirs = |q: Pc| q != 0 && side_of(q) != side;
+                    if theirs(before) == theirs(after) {
+                        continue;
+                    }
                     for &d in *deltas {
                         let x = child.at(s.wrapping_add_signed(-d));
                         if child.pawn(x) && side_of(x) == side {
@@ -154,7 +166,6 @@ impl Tables {
             }
         }
         if files != 0 {
-            self.count_files(child);
             for p in PAWN_NUMBERS {
                 let a = child.piecel[p];
                 if a != 0 && files & 1 << bfile(a) != 0 {
