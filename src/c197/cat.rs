@@ -726,12 +726,13 @@ impl Tables {
         touched: &mut Touched,
     ) {
         if !ADD {
-            // The mark and the possible pin this line made, taken off.
+            // The mark and the possible pin this line made, taken off (a line that records a
+            // possible pin marks the piece in front first, `MMRK7`/`MMBS7`).
             let m = std::mem::take(&mut self.marks[p][c]);
             if m != 0 {
                 touched.add(m as Pc, c);
+                pins.forget(p, c);
             }
-            pins.forget(p, c);
         }
         let word = signed::<ADD>(attack_word(b.kind[p]));
         let slot = if ADD { p as u8 } else { 0 };
