@@ -3,10 +3,8 @@
 //! directions), which slider each piece blocks, the pins, and the pawns' files, passed and
 //! backward pawns.
 
-use std::cell::Cell;
-
 use super::board::{
-    BW, Board, CMove, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of, square,
+    BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of, square,
 };
 use crate::interface::Fixes;
 
@@ -225,6 +223,19 @@ fn bprel_file(c: Loc) -> i32 {
     if square(c).is_some() { bfile(c) } else { 0 }
 }
 
+/// The numbers of the pawns: each side's first eight, the numbers of the files
+/// (`Board::from_position`), White's then Black's, as `CAT` runs their routines.
+pub(super) const PAWN_NUMBERS: [Pc; 16] = {
+    let mut n = [0; 16];
+    let mut k = 0;
+    while k < 8 {
+        n[k] = first(0) + k;
+        n[k + 8] = first(1) + k;
+        k += 1;
+    }
+    n
+};
+
 /// Everything `CAT` computes.
 #[derive(Copy, Clone, Debug)]
 pub struct Tables {
@@ -247,9 +258,6 @@ pub struct Tables {
     pub pfls: [u32; 2],
     /// `WPNFLS`, `BPNFLS`: pawns on each file.
     pub pnfls: [[i32; 8]; 2],
-    /// The squares whose occupant (any piece) the pawns' flags were made reading, a bit a
-    /// square (see [`Tables::pawns_unchanged`]).
-    pawn_reads: u128,
     /// [`Leftovers::black_as_white`] as the pawns' flags were made with it.
     pawns_black_as_white: u32,
     /// What a black KR pawn's passed test found through `PPT(0)` (see [`Tables::ppt_black`]).
@@ -463,7 +471,6 @@ const EMPTY: Tables = Tables {
     pint: [false; NPC + 1],
     pfls: [0; 2],
     pnfls: [[0; 8]; 2],
-    pawn_reads: 0,
     pawns_black_as_white: 0,
     ppt0: PptWord::Nothing,
     marks: [[0; 8]; NPC + 1],
@@ -510,52 +517,59 @@ impl Tables {
     /// backward and defended pawns (all the static value reads past the opening); the rest
     /// is left as it was until [`Tables::complete`].
     pub fn refill_pawns(&mut self, b: &Board, fixes: CatFixes, lo: &Leftovers, levels: Levels) {
-        self.ppased = EMPTY.ppased;
-        self.backward = EMPTY.backward;
-        self.pptp = EMPTY.pptp;
-        self.pfls = EMPTY.pfls;
-        self.pnfls = EMPTY.pnfls;
-        self.pawn_reads = 0;
         self.pawns_black_as_white = lo.black_as_white;
         self.ppt0 = Self::ppt_black(b, 0, levels);
-        // Pawns have the numbers of the files, each side's first eight (`Board::from_position`).
-        for p in (first(0)..first(0) + 8).chain(first(1)..first(1) + 8) {
+        self.count_files(b);
+        for p in PAWN_NUMBERS {
+            self.pawn_flags(b, p, fixes, lo, levels);
+        }
+    }
+
+    /// The files of the pawns, counted anew (see [`Tables::count_file`]).
+    fn count_files(&mut self, b: &Board) {
+        self.pfls = EMPTY.pfls;
+        self.pnfls = EMPTY.pnfls;
+        for p in PAWN_NUMBERS {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
-                if side_of(p) == 0 {
-                    self.white_pawn(b, p, a, fixes, lo);
-                } else {
-                    self.black_pawn(b, p, a, fixes, lo, levels);
-                }
+                self.count_file(side_of(p), a, 1);
             }
         }
     }
 
-    /// Whether the pawns' flags of the position after `parent`'s move `m`, made at `levels`,
-    /// are `parent`'s (`t`, made with `lo`): the move is no pawn's, takes no pawn, and neither
-    /// moves nor takes piece 32 (whose square `MMBPWN` reads, see `Tables::ppt_black`), the
-    /// word read there is the same at the child's levels, and
-    /// neither square is one whose occupant the backward tests read (`pawn_reads`). The flags
-    /// are made from what they read of the board: the pawns and those squares hold the same in
-    /// both positions, and the tests that read them then run the same way.
-    pub fn pawns_unchanged(
-        parent: &Board,
-        t: &Tables,
-        m: CMove,
+    /// A pawn of `side` more (`n` 1) or less (-1) on `l`'s file: its count and bit (`AOS
+    /// WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`, `MMBPWN`'s the same).
+    pub(super) fn count_file(&mut self, side: usize, l: Loc, n: i32) {
+        let f = bfile(l) as usize - 1;
+        self.pnfls[side][f] += n;
+        if self.pnfls[side][f] > 0 {
+            self.pfls[side] |= 1 << f;
+        } else {
+            self.pfls[side] &= !(1 << f);
+        }
+    }
+
+    /// The passed, backward and defended flags of piece `p` made anew: `MMWPWN` or `MMBPWN`
+    /// if it is a pawn on the board, none otherwise.
+    pub(super) fn pawn_flags(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        fixes: CatFixes,
         lo: &Leftovers,
         levels: Levels,
-    ) -> bool {
-        let (p, to) = (m.piece, m.to);
-        if p == 0 || parent.pawn(p) {
-            // Castling (piece 0) moves two pieces: made anew.
-            return false;
+    ) {
+        self.ppased[p] = 0;
+        self.backward[p] = false;
+        self.pptp[p] = false;
+        let a = b.piecel[p];
+        if a != 0 && b.kind[p] == Kind::Pawn {
+            if side_of(p) == 0 {
+                self.white_pawn(b, p, a, fixes, lo);
+            } else {
+                self.black_pawn(b, p, a, fixes, lo, levels);
+            }
         }
-        let victim = parent.at(to);
-        p != NPC
-            && (victim == 0 || (!parent.pawn(victim) && victim != NPC))
-            && t.pawn_reads & (1 << parent.piecel[p] | 1 << to) == 0
-            && t.pawns_black_as_white == lo.black_as_white
-            && t.ppt0 == Self::ppt_black(parent, 0, levels)
     }
 
     /// The rest of `CAT` after [`Tables::refill_pawns`]: the attacks, direction slots and
@@ -712,12 +726,13 @@ impl Tables {
         touched: &mut Touched,
     ) {
         if !ADD {
-            // The mark and the possible pin this line made, taken off.
+            // The mark and the possible pin this line made, taken off (a line that records a
+            // possible pin marks the piece in front first, `MMRK7`/`MMBS7`).
             let m = std::mem::take(&mut self.marks[p][c]);
             if m != 0 {
                 touched.add(m as Pc, c);
+                pins.forget(p, c);
             }
-            pins.forget(p, c);
         }
         let word = signed::<ADD>(attack_word(b.kind[p]));
         let slot = if ADD { p as u8 } else { 0 };
@@ -901,17 +916,9 @@ impl Tables {
         p != 0 && side_of(p) == side
     }
 
-    /// The file count and bit of a pawn (`AOS WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)`).
-    fn count_file(&mut self, side: usize, a: Loc) {
-        let f = bfile(a) as usize;
-        self.pnfls[side][f - 1] += 1;
-        self.pfls[side] |= 1 << (f - 1);
-    }
-
-    /// `MMWPWN` (463-606): a white pawn's file, passed and backward flags (its attacks: see
-    /// [`Tables::pawn_attacks`]).
+    /// `MMWPWN` (463-606): a white pawn's passed and backward flags (its file: see
+    /// [`Tables::count_files`]; its attacks: [`Tables::pawn_attacks`]).
     fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
-        self.count_file(0, a);
         let t1 = bfile(a);
         // Passed: first the black pawns numbered for this and the neighbouring files, where
         // they now stand; then the squares ahead (`MMWPPL`).
@@ -947,24 +954,19 @@ impl Tables {
         if passed {
             self.ppased[p] = brank(a);
         }
-        let reads = Cell::new(self.pawn_reads);
-        match Self::white_backward(b, a, lo, &reads) {
+        match Self::white_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
         }
-        self.pawn_reads = reads.get();
     }
 
     /// The backward test of `MMWPWN`, from `NOTPPW` (489-606): Some(backward) or None when a
     /// pawn defends it (`NTBKDW`).
-    fn white_backward(b: &Board, a: Loc, lo: &Leftovers, reads: &Cell<u128>) -> Option<bool> {
+    fn white_backward(b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
-        let black = |l: Loc| {
-            reads.set(reads.get() | 1 << l);
-            Self::holds(b, l, 1)
-        };
+        let black = |l: Loc| Self::holds(b, l, 1);
         if own(a - BW + 1) || own(a - BW - 1) {
             return None;
         }
@@ -1091,7 +1093,6 @@ impl Tables {
         lo: &Leftovers,
         levels: Levels,
     ) {
-        self.count_file(1, a);
         let t1 = bfile(a);
         let mut passed = true;
         for x in [0isize, 1, -1] {
@@ -1133,23 +1134,18 @@ impl Tables {
         if passed {
             self.ppased[p] = 9 - brank(a);
         }
-        let reads = Cell::new(self.pawn_reads);
-        match Self::black_backward(b, a, lo, &reads) {
+        match Self::black_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
             Some(false) => {}
             None => self.pptp[p] = true,
         }
-        self.pawn_reads = reads.get();
     }
 
     /// The backward test of `MMBPWN`, from `NOTPPB` (636-749).
-    fn black_backward(b: &Board, a: Loc, lo: &Leftovers, reads: &Cell<u128>) -> Option<bool> {
+    fn black_backward(b: &Board, a: Loc, lo: &Leftovers) -> Option<bool> {
         let own = |l: Loc| Self::is_pawn_of(b, l, 1, lo);
         let enemy_pawn = |l: Loc| Self::is_pawn_of(b, l, 0, lo);
-        let white = |l: Loc| {
-            reads.set(reads.get() | 1 << l);
-            Self::holds(b, l, 0)
-        };
+        let white = |l: Loc| Self::holds(b, l, 0);
         if own(a + BW + 1) || own(a + BW - 1) {
             return None;
         }
@@ -1296,34 +1292,6 @@ mod tests {
             pinned += found as usize;
         }
         assert_eq!((positions, pinned), (9493, 35));
-    }
-
-    #[test]
-    fn a_child_whose_pawns_are_unchanged_has_its_parents_pawn_flags() {
-        let pawns = |t: &Tables| (t.ppased, t.backward, t.pptp, t.pfls, t.pnfls);
-        let (mut moves, mut unchanged) = (0, 0);
-        for (b, pos) in random_positions().into_iter().step_by(7) {
-            let lo = Leftovers::default();
-            let t = tables(&b, false);
-            for m in pos.legal_moves().iter() {
-                let Some(cm) = b.program_move(*m) else {
-                    continue;
-                };
-                let mut child = b.clone();
-                child.make(cm);
-                moves += 1;
-                // The root's tables are made outside the search, its children's at level 1.
-                let levels = Levels { lmgd: 1, lmgd2: 1 };
-                if Tables::pawns_unchanged(&b, &t, cm, &lo, levels) {
-                    let mut after = Tables::compute(&child, CatFixes::default(), &lo);
-                    after.refill_pawns(&child, CatFixes::default(), &lo, levels);
-                    assert_eq!(pawns(&after), pawns(&t), "{} {m}", pos.to_fen());
-                    unchanged += 1;
-                }
-            }
-        }
-        // The counts of this sample (a regression pin): moves tried, flags inherited.
-        assert_eq!((moves, unchanged), (42439, 18547));
     }
 
     /// Black's KR pawn (17) on KR2, White's KR and KN pawns gone: the passed test's third

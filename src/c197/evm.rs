@@ -124,10 +124,8 @@ impl Node {
         let rec = self.board.make(m);
         self.pos = pos;
         *self.tables = *parent.tables;
-        if !Tables::pawns_unchanged(&parent.board, &parent.tables, m, lo, levels) {
-            self.tables
-                .refill_pawns(&self.board, self.fixes, lo, levels);
-        }
+        self.tables
+            .update_pawns(&parent.board, &self.board, &rec, self.fixes, lo, levels);
         self.tables.update(&parent.board, &self.board, &rec, lo);
         lo.qr_pinned |= self.tables.pint[NPC];
         rec

@@ -18,8 +18,10 @@
 //! the pins (which read the attack words and the values) are settled anew from the possible
 //! pins kept.
 
-use super::super::board::{BD2, BW, Board, Loc, NPC, Pc, Record};
-use super::{ALL_LINES, DIR, Leftovers, Tables, Touched, line_directions};
+use super::super::board::{BD2, BW, Board, Loc, NPC, NPCS, Pc, Record, bfile, first, side_of};
+use super::{
+    ALL_LINES, CatFixes, DIR, Leftovers, Levels, PAWN_NUMBERS, Tables, Touched, line_directions,
+};
 
 /// The most squares one move changes: castling's four.
 const MOST_CHANGED: usize = 4;
@@ -95,6 +97,92 @@ impl Tables {
         self.find_pins(child, lo, pins.candidates());
     }
 
+    /// The pawns' part of the tables of `child`, the position after the move `rec` made in
+    /// `parent`: `self`'s, a copy of `parent`'s, brought up to date, `CAT` running at `levels`
+    /// with what earlier runs left (`lo`). The same as [`Tables::refill_pawns`] on `child`.
+    ///
+    /// A pawn's routine (`MMWPWN` 463-606, `MMBPWN` 609-749) reads, besides its own square:
+    /// - the squares of its own and the neighbouring files, for pawns (the passed scans
+    ///   `MMWPPL`/`MMBPPL` and the backward tests' own and enemy pawns), and a few of them for
+    ///   any piece of the other side (`HOLDS_READ`: `CAIGE T1,BPIECE` and the like);
+    /// - through `PPT`, where the other side's pawns numbered for its own and the neighbouring
+    ///   files stand (467, 613), wherever they stand (a white pawn promoted reads as file 0,
+    ///   beside the KR file), and for Black's KR pawn the word `PPT(0)` names (see
+    ///   `Tables::ppt_black`, which reads the levels).
+    ///
+    /// So the routines run again are those of the pawns moved, taken or promoted, of the pawns
+    /// whose `PPT` reads name them, of the pawns beside a square where a pawn stood or stands,
+    /// of the pawns one of whose `HOLDS_READ` squares changed, and of Black's KR pawn when
+    /// `PPT(0)` reads another word; every other routine would set the flags it set before.
+    /// The files' counts follow the pawns that left or reached a square.
+    pub fn update_pawns(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        rec: &Record,
+        fixes: CatFixes,
+        lo: &Leftovers,
+        levels: Levels,
+    ) {
+        let changed = changed_squares(parent, child, rec);
+        let Some(changed) = changed.filter(|_| self.pawns_black_as_white == lo.black_as_white)
+        else {
+            return self.refill_pawns(child, fixes, lo, levels);
+        };
+        // The pawns whose routines run again (a bit a number), and the files (a bit a column)
+        // whose pawns' routines do.
+        let (mut redo, mut files) = (0u64, 0u32);
+        let was_pawn = |q: Pc| parent.pawn(q) || child.pawn(q);
+        for &s in changed.iter() {
+            let s = s as Loc;
+            let (before, after) = (parent.at(s), child.at(s));
+            if was_pawn(before) || was_pawn(after) {
+                files |= 0b111 << (bfile(s) - 1);
+                for q in [before, after] {
+                    if was_pawn(q) {
+                        redo |= 1 << q | ppt_readers(q);
+                    }
+                }
+                if parent.pawn(before) {
+                    self.count_file(side_of(before), s, -1);
+                }
+                if child.pawn(after) {
+                    self.count_file(side_of(after), s, 1);
+                }
+            } else {
+                // A pawn of `side` reads only whether a piece of the other side stands there.
+                for (side, deltas) in HOLDS_READ.iter().enumerate() {
+                    let theirs = |q: Pc| q != 0 && side_of(q) != side;
+                    if theirs(before) == theirs(after) {
+                        continue;
+                    }
+                    for &d in *deltas {
+                        let x = child.at(s.wrapping_add_signed(-d));
+                        if child.pawn(x) && side_of(x) == side {
+                            redo |= 1 << x;
+                        }
+                    }
+                }
+            }
+        }
+        if files != 0 {
+            for p in PAWN_NUMBERS {
+                let a = child.piecel[p];
+                if a != 0 && files & 1 << bfile(a) != 0 {
+                    redo |= 1 << p;
+                }
+            }
+        }
+        let ppt0 = Self::ppt_black(child, 0, levels);
+        if ppt0 != self.ppt0 {
+            self.ppt0 = ppt0;
+            redo |= 1 << first(1);
+        }
+        for p in bits(redo) {
+            self.pawn_flags(child, p, fixes, lo, levels);
+        }
+    }
+
     /// The `BDBLK` entry of piece `d` for direction `c` in `b` as `CAT` leaves it: of the
     /// lines that mark it, the one scanned last (the highest piece number) gives its slider
     /// index; 0 if none does, or `d` is not on the board. The lines come from behind `d`.
@@ -116,6 +204,34 @@ impl Tables {
         }
         if last == 0 { 0 } else { b.slider[last] }
     }
+}
+
+/// The squares a pawn's backward test reads for any piece of the other side, from the pawn's
+/// square, White's then Black's: `MMWPWN`'s `CAIGE T1,BPIECE` on the square ahead, two ahead
+/// from the second rank, and the squares a neighbour two or three ranks behind steps through
+/// (489-606); `MMBPWN`'s mirror (636-749), whose neighbour three ranks behind is never read
+/// (see `Tables::black_pawn`).
+const HOLDS_READ: [&[isize]; 2] = {
+    const W: isize = BW as isize;
+    [
+        &[W, 2 * W, -W - 1, -W + 1, -2 * W - 1, -2 * W + 1],
+        &[-W, -2 * W, W - 1, W + 1],
+    ]
+};
+
+/// The pawns whose passed test reads where pawn `q` stands through `PPT` (467, 613): the
+/// other side's numbered for `q`'s file and the neighbouring ones (a bit a number).
+fn ppt_readers(q: Pc) -> u64 {
+    let (w, b) = (first(0), first(1));
+    let other = if (w..w + 8).contains(&q) {
+        q + NPCS
+    } else if (b..b + 8).contains(&q) {
+        q - NPCS
+    } else {
+        return 0;
+    };
+    let (lo, hi) = if other >= b { (b, b + 7) } else { (w, w + 7) };
+    (other.saturating_sub(1).max(lo)..=(other + 1).min(hi)).fold(0, |m, x| m | 1 << x)
 }
 
 /// Whether `l` is one of the 64 squares.
@@ -212,8 +328,92 @@ fn bits(mut set: u64) -> impl Iterator<Item = Pc> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{CatFixes, random_positions};
+    use super::super::random_positions;
     use super::*;
+    use crate::c197::board::loc;
+    use crate::rules::{Position, Square};
+
+    #[test]
+    fn a_childs_pawn_flags_brought_up_to_date_are_those_cat_makes() {
+        // Every legal move of a sample of positions of random games: the parent's pawn flags
+        // updated by the move, against the pawns' part of `CAT` run on the child; at levels
+        // that move Black's KR pawn's `PPT(0)` read (see `Tables::ppt_black`), with black
+        // pawns counted as White's, and with those leftovers changed under the search.
+        let pawns = |t: &Tables| (t.ppased, t.backward, t.pptp, t.pfls, t.pnfls, t.ppt0);
+        let (mut moves, mut changed) = (0, 0);
+        for (k, (b, pos)) in random_positions().into_iter().step_by(3).enumerate() {
+            let lo = Leftovers {
+                black_as_white: if k % 4 == 0 { 1 << 20 | 1 << 23 } else { 0 },
+                ..Leftovers::default()
+            };
+            let fixes = CatFixes {
+                passed_pawn_scan: k % 3 == 1,
+            };
+            let t = Tables::compute(&b, fixes, &lo);
+            for m in pos.legal_moves().iter() {
+                let Some(cm) = b.program_move(*m) else {
+                    continue;
+                };
+                let mut child = b.clone();
+                let rec = child.make(cm);
+                let levels = Levels {
+                    lmgd: moves % 3,
+                    lmgd2: moves % 5 / 2,
+                };
+                // Black's KR pawn counted as White's from now on.
+                let lo = Leftovers {
+                    black_as_white: lo.black_as_white | if k % 7 == 6 { 1 << 17 } else { 0 },
+                    ..lo
+                };
+                let mut updated = t;
+                let before = pawns(&t);
+                updated.update_pawns(&b, &child, &rec, fixes, &lo, levels);
+                let mut made = Tables::compute(&child, fixes, &lo);
+                made.refill_pawns(&child, fixes, &lo, levels);
+                assert_eq!(pawns(&updated), pawns(&made), "{} {m}", pos.to_fen());
+                moves += 1;
+                changed += (pawns(&made) != before) as usize;
+            }
+        }
+        // The counts of this sample (a regression pin): moves, pawn flags changed.
+        assert_eq!((moves, changed), (98902, 30756));
+    }
+
+    #[test]
+    fn a_white_pawn_promoting_far_away_changes_the_black_kr_pawns_passed_flag() {
+        // Black's KR pawn (17) reads White's pawn 2 through `PPT` (613): on QN7 it stops
+        // nothing; promoted, its `PPT` is cleared and the read finds ZR, file 0, beside the KR
+        // file (see `Tables::ppt_black`). The pawn numbered 2 stands on the far side of the
+        // board (as captures leave them), so the KR pawn is redone for the number it reads.
+        let fen = "4k3/1P5p/8/r7/8/8/8/4K3 w - - 0 40";
+        let pos = Position::from_fen(fen).unwrap();
+        let mut b = Board::from_position(&pos);
+        let (b7, h7) = (
+            loc(Square::parse("b7").unwrap()),
+            loc(Square::parse("h7").unwrap()),
+        );
+        let p = b.at(b7);
+        assert_eq!((p, b.at(h7), b.piecel[2]), (7, 17, 0));
+        (b.board[b7], b.piecel[2], b.piecel[p]) = (2, b7, 0);
+        b.nmoves[2] = b.nmoves[p];
+        let lo = Leftovers::default();
+        let t = Tables::compute(&b, CatFixes::default(), &lo);
+        let m = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| m.coordinate() == "b7b8q")
+            .unwrap();
+        let mut child = b.clone();
+        let rec = child.make(b.program_move(m).unwrap());
+        let levels = Levels { lmgd: 1, lmgd2: 1 };
+        let mut updated = t;
+        updated.update_pawns(&b, &child, &rec, CatFixes::default(), &lo, levels);
+        let mut made = Tables::compute(&child, CatFixes::default(), &lo);
+        made.refill_pawns(&child, CatFixes::default(), &lo, levels);
+        assert_eq!((t.ppased[17], made.ppased[17]), (2, 0));
+        assert_eq!(updated.ppased, made.ppased);
+    }
 
     #[test]
     fn a_childs_tables_brought_up_to_date_are_those_cat_makes() {
