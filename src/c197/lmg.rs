@@ -16,6 +16,8 @@ use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_s
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, scoring_line};
 use crate::interface::Fixes;
+use crate::rules::Square;
+use crate::rules::attacks::line;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
 pub const IVLU: i64 = 512;
@@ -263,16 +265,11 @@ impl Phase {
 /// every move.
 #[derive(Copy, Clone)]
 enum Change {
-    /// The squares an uncovered slider `tt`'s line was followed over, in direction slot `d`,
-    /// each given one attack `word` of `side`: the attacks are taken off again, and `LMV6E`
-    /// (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk {
-        side: u8,
-        word: AttackWord,
-        d: u8,
-        tt: u8,
-        walk: Walk,
-    },
+    /// The squares the walk of blocked line `k` of the piece being scored (see [`Walks`])
+    /// went over, each given one attack of the line's slider: the attacks are taken off
+    /// again, and `LMV6E` (4801-4807) clears each slot of the line's direction that holds
+    /// the slider (`CAIN R,(D) / DPB TT,...`).
+    Walk(u8),
     /// Moving along the line: one attack `word` of `side` on the new square `a`, taken off
     /// again, and `LMUOP1` (4746-4751): the slot set there is cleared.
     Along {
@@ -307,9 +304,34 @@ struct WalkEffect {
     exposed: bool,
 }
 
-/// The walks of `LMUA` known for one piece, by direction.
+/// One line the piece being scored blocks (`BDBLK`): what `LMUA` reads of it, the same for
+/// every move of the piece.
+#[derive(Copy, Clone, Default)]
+struct Blocked {
+    /// The direction slot (`DIR`).
+    d: u8,
+    /// The line's slider, and its square.
+    tt: u8,
+    at: u8,
+    /// Whether the slider is the opponent's.
+    enemy: bool,
+    /// Whose attack the line's squares are given.
+    side: u8,
+    /// The slot the walk records the slider in (see [`Pmg::unblock`]).
+    slot: u8,
+    /// The slider's attack word.
+    word: AttackWord,
+    /// The whole line through the slider and the piece (our square indices): a move to one
+    /// of these squares moves along it.
+    line: u64,
+}
+
+/// The lines `LMUA` uncovers for one piece, in direction order, and the walks known for them.
 struct Walks {
     piece: Pc,
+    lines: [Blocked; 8],
+    count: u8,
+    /// Bit `k`: the walk of `lines[k]` is known (in `at[k]`).
     known: u8,
     at: [WalkEffect; 8],
 }
@@ -489,6 +511,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             logged: 0,
             walks: Walks {
                 piece: 0,
+                lines: [Blocked::default(); 8],
+                count: 0,
                 known: 0,
                 at: [WalkEffect::default(); 8],
             },
@@ -801,17 +825,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while self.logged > 0 {
             self.logged -= 1;
             match self.log[self.logged] {
-                Change::Walk {
-                    side,
-                    word,
-                    d,
-                    tt,
-                    walk,
-                } => {
-                    for l in walk.squares() {
-                        self.t.attacks[side as usize][l] -= word;
-                        if self.t.slots[l][d as usize] == tt {
-                            self.t.slots[l][d as usize] = 0;
+                Change::Walk(k) => {
+                    let line = self.walks.lines[k as usize];
+                    let d = line.d as usize;
+                    for l in self.walks.at[k as usize].walk.squares() {
+                        self.t.attacks[line.side as usize][l] -= line.word;
+                        if self.t.slots[l][d] == line.tt {
+                            self.t.slots[l][d] = 0;
                         }
                     }
                 }
@@ -1409,36 +1429,29 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let i = self.i;
         let origin = b.piecel[p];
         if self.walks.piece != p {
-            (self.walks.piece, self.walks.known) = (p, 0);
+            self.blocked_lines(p);
         }
-        for (d, &step) in DIR.iter().enumerate() {
-            let idx = self.t.bdblk[p][d] as usize;
-            if idx == 0 {
+        for k in 0..self.walks.count as usize {
+            let line = self.walks.lines[k];
+            let (tt, d, side, word) = (
+                line.tt as Pc,
+                line.d as usize,
+                line.side as usize,
+                line.word,
+            );
+            if line.at as Loc == a {
                 continue;
             }
-            let tt = b.bdast[idx] as Pc;
-            if tt == 0 || b.piecel[tt] == a || b.piecel[tt] == 0 {
-                continue;
-            }
-            let enemy = side_of(tt) != side_of(p);
-            let line = |l: Loc| match d {
-                0 | 1 => brank(l),
-                2 | 3 => bfile(l),
-                4 | 6 => bpdag(l),
-                _ => bmdag(l),
-            };
-            let word = attack_word(b.kind[tt]);
-            if line(a) == line(b.piecel[tt]) {
+            if line.line & 1 << SQ[a] != 0 {
                 // Moving along the line.
-                if !b.pawn(p) && !enemy {
+                if !b.pawn(p) && !line.enemy {
                     continue;
                 }
-                let s = b.piecel[tt] as i64 - a as i64;
+                let s = line.at as i64 - a as i64;
                 let zr = a as i64 - origin as i64;
                 if (s ^ zr) >= 0 {
                     continue;
                 }
-                let side = if enemy { 1 - i } else { i };
                 self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
                 self.log(Change::Along {
@@ -1449,17 +1462,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 });
                 continue;
             }
-            let side = if enemy { 1 - i } else { i };
-            // LMUOA records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J for a
-            // diagonal: a bishop's line lands in a rank or file slot, which the undo (by the
-            // right direction) does not clear, so it stays for the rest of this run of the
-            // generator.
-            let slot = if enemy && d >= 4 { d - 4 } else { d };
-            if self.walks.known & 1 << d != 0 {
+            let slot = line.slot as usize;
+            if self.walks.known & 1 << k != 0 {
                 // A walk made for an earlier move of the piece: the same squares, and the same
                 // additions (the tables are restored after each move, the walk's squares are
                 // none of the other lines', and its scoring reads no slot).
-                let e = self.walks.at[d];
+                let e = self.walks.at[k];
                 for l in e.walk.squares() {
                     self.t.attacks[side][l] += word;
                     self.set_slot(l, slot, tt);
@@ -1467,20 +1475,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.r += e.r;
                 self.lmfors += e.lmfors;
                 self.ickf |= e.ickf;
-                self.log(Change::Walk {
-                    side: side as u8,
-                    word,
-                    d: d as u8,
-                    tt: tt as u8,
-                    walk: e.walk,
-                });
+                self.log(Change::Walk(k as u8));
                 if e.exposed {
                     return false;
                 }
                 continue;
             }
             let mut walk = Walk { len: 0, at: [0; 7] };
-            scoring_line(b, tt, origin, step, d >= 4, &mut |l| {
+            scoring_line(b, tt, origin, DIR[d], d >= 4, &mut |l| {
                 if !b.border(l) {
                     walk.at[walk.len as usize] = l as u8;
                     walk.len += 1;
@@ -1496,7 +1498,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.t.attacks[side][l] += word;
                 given += 1;
                 self.set_slot(l, slot, tt);
-                if !enemy {
+                if !line.enemy {
                     // LMUAGR.
                     self.lmgr2(tt, l, false);
                 } else {
@@ -1522,8 +1524,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 }
             }
             let walk = Walk { len: given, ..walk };
-            self.walks.known |= 1 << d;
-            self.walks.at[d] = WalkEffect {
+            self.walks.known |= 1 << k;
+            self.walks.at[k] = WalkEffect {
                 walk,
                 r: self.r - r,
                 lmfors: self.lmfors - lmfors,
@@ -1531,18 +1533,50 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 exposed,
             };
             self.ickf |= ickf;
-            self.log(Change::Walk {
-                side: side as u8,
-                word,
-                d: d as u8,
-                tt: tt as u8,
-                walk,
-            });
+            self.log(Change::Walk(k as u8));
             if exposed {
                 return false;
             }
         }
         true
+    }
+
+    /// The lines piece `p` blocks (`BDBLK`, the sliders `BDAST` names), for [`Pmg::unblock`]
+    /// to read at each of its moves, their walks not yet known.
+    fn blocked_lines(&mut self, p: Pc) {
+        let b = self.b;
+        let origin = b.piecel[p];
+        self.walks.piece = p;
+        self.walks.count = 0;
+        self.walks.known = 0;
+        for d in 0..8 {
+            let idx = self.t.bdblk[p][d] as usize;
+            if idx == 0 {
+                continue;
+            }
+            let tt = b.bdast[idx] as Pc;
+            if tt == 0 || b.piecel[tt] == 0 {
+                continue;
+            }
+            let enemy = side_of(tt) != side_of(p);
+            // LMUOA records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J for a
+            // diagonal: a bishop's line lands in a rank or file slot, which the undo (by the
+            // right direction) does not clear, so it stays for the rest of this run of the
+            // generator.
+            let slot = if enemy && d >= 4 { d - 4 } else { d };
+            let (from, at) = (Square::new(SQ[origin]), Square::new(SQ[b.piecel[tt]]));
+            self.walks.lines[self.walks.count as usize] = Blocked {
+                d: d as u8,
+                tt: tt as u8,
+                at: b.piecel[tt] as u8,
+                enemy,
+                side: if enemy { 1 - self.i } else { self.i } as u8,
+                slot: slot as u8,
+                word: attack_word(b.kind[tt]),
+                line: line(from, at).0,
+            };
+            self.walks.count += 1;
+        }
     }
 
     /// Logs a change of `LMUA` for its undo.
