@@ -462,7 +462,11 @@ impl<'a> Pmg<'a, true> {
             let e = g.entries.iter().find(|e| e.mv == mv).copied();
             return (vec![("CASTLE", CASTLE)], e);
         }
-        g.lmgr(mv.piece, mv.to);
+        // LMGR passes over a square off the board or ours.
+        let q = b.board[mv.to];
+        if q >= 0 && (q == 0 || side_of(q as Pc) != b.side) {
+            g.lmgr(mv.piece, mv.to);
+        }
         let e = g.entries.first().copied();
         (g.trace, e)
     }
@@ -797,17 +801,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
     }
 
-    /// `LMGR` (4036-4294): scores the move of `p` to `a` and lists it, unless `a` is off the
-    /// board or ours, or the move exposes our king (`LMV6A`).
+    /// `LMGR` (4036-4294): scores the move of `p` to `a` (a square the generator offers:
+    /// on the board and not ours, see [`lmgt`]) and lists it, unless the move exposes our
+    /// king (`LMV6A`).
     fn lmgr(&mut self, p: Pc, a: Loc) {
-        let b = self.b;
-        if b.border(a) {
-            return;
-        }
-        let victim = b.at(a);
-        if victim != 0 && side_of(victim) == self.i {
-            return;
-        }
         // LMGRA, LMGCD1.
         self.safe = true;
         self.ickf = false;
