@@ -259,25 +259,16 @@ impl Phase {
     }
 }
 
-/// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
-/// undone afterwards (`LMV6D`, `LMUOP1`): one for each line uncovered, not one for each
-/// square. Squares, sides, slots and pieces in bytes: the log is written and read back for
-/// every move.
-#[derive(Copy, Clone)]
-enum Change {
-    /// The squares the walk of blocked line `k` of the piece being scored (see [`Walks`])
-    /// went over, each given one attack of the line's slider: the attacks are taken off
-    /// again, and `LMV6E` (4801-4807) clears each slot of the line's direction that holds
-    /// the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk(u8),
-    /// Moving along the line: one attack `word` of `side` on the new square `a`, taken off
-    /// again, and `LMUOP1` (4746-4751): the slot set there is cleared.
-    Along {
-        side: u8,
-        word: AttackWord,
-        a: u8,
-        d: u8,
-    },
+/// The change `LMUA` makes to the tables for a move along a line it uncovers, for the rest
+/// of the move's scoring: one attack `word` of `side` on the new square `a`, taken off again
+/// afterwards, and `LMUOP1` (4746-4751): the slot `d` set there is cleared. (The walks of the
+/// lines are undone as [`Walks`] tells.)
+#[derive(Copy, Clone, Default)]
+struct Along {
+    side: u8,
+    word: AttackWord,
+    a: u8,
+    d: u8,
 }
 
 /// The board squares of one line from a square: seven at most.
@@ -326,7 +317,20 @@ struct Blocked {
     line: u64,
 }
 
-/// The lines `LMUA` uncovers for one piece, in direction order, and the walks known for them.
+/// The lines `LMUA` uncovers for one piece, in direction order, the walks known for them,
+/// and those whose attacks the tables hold.
+///
+/// A walk's changes to the tables are the same at every move of the piece that makes it, and
+/// are left in place from one move to the next while the piece's moves are scored: a walk is
+/// undone only before a move to a square on its line (which reads the slots of that square
+/// before `LMUA` runs, and makes no walk of that line) and after the piece's last move. The
+/// tables a move reads are the same as if each move undid its walks (`LMV6D`): the walks'
+/// squares are none of the other lines', a walk records its slider in the slots of its own
+/// direction, where `LMV6E` clears it again (a slot that held it before is cleared by the
+/// first undo and set again by the next walk, so it holds the slider whenever the walk is
+/// made), and a dropped move reads nothing after `LMUA`. The exception is the walk of an
+/// enemy diagonal, recorded in a rank or file slot while `LMV6E` clears the diagonal's: it
+/// is undone after each move, as the program does.
 struct Walks {
     piece: Pc,
     lines: [Blocked; 8],
@@ -334,6 +338,10 @@ struct Walks {
     /// Bit `k`: the walk of `lines[k]` is known (in `at[k]`).
     known: u8,
     at: [WalkEffect; 8],
+    /// Bit `k`: the tables hold the walk of `lines[k]`.
+    made: u8,
+    /// Bit `k`: the walk of `lines[k]` is undone after each move (an enemy diagonal).
+    each_move: u8,
 }
 
 /// What the generator's runs reuse from one run to the next: the memory of the copy of the
@@ -386,11 +394,15 @@ pub struct Pmg<'a, const TRACE: bool> {
     ickf: bool,
     safe: bool,
     lmoa: i64,
-    /// `LMUA`'s changes for the move being scored: one a direction at most.
-    log: [Change; 8],
+    /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
+    /// most.
+    log: [Along; 8],
     logged: usize,
     /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
     walks: Walks,
+    /// Every walk undone after each move, as the program does (see [`Walks`]): for the test
+    /// that this scores the same.
+    undo_every_walk: bool,
     /// When tracing one move: R after each step of its scoring.
     trace: Vec<(&'static str, i64)>,
     // results
@@ -466,6 +478,7 @@ impl<'a> Pmg<'a, true> {
         let q = b.board[mv.to];
         if q >= 0 && (q == 0 || side_of(q as Pc) != b.side) {
             g.lmgr(mv.piece, mv.to);
+            g.unwalk_all();
         }
         let e = g.entries.first().copied();
         (g.trace, e)
@@ -506,12 +519,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             ickf: false,
             safe: true,
             lmoa: 0,
-            log: [Change::Along {
-                side: 0,
-                word: 0,
-                a: 0,
-                d: 0,
-            }; 8],
+            log: [Along::default(); 8],
             logged: 0,
             walks: Walks {
                 piece: 0,
@@ -519,7 +527,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 count: 0,
                 known: 0,
                 at: [WalkEffect::default(); 8],
+                made: 0,
+                each_move: 0,
             },
+            undo_every_walk: false,
             trace: Vec::new(),
             entries: Vec::new(),
             nsmvs: 0,
@@ -651,6 +662,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 for a in squares.iter() {
                     self.lmgr(k, a);
                 }
+                self.unwalk_all();
                 let (_, d) = flata(b, self.t, kl, k, i, FLATA);
                 filter = Some(self.checking_line(kl, d));
             } else {
@@ -677,6 +689,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 }
                 self.lmgr(p, a);
             }
+            self.unwalk_all();
             if self.nsmvs > 0 {
                 pcswsm += 1;
             }
@@ -817,26 +830,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.r = self.cdevv;
         self.mark("CDEVV");
+        if self.walks.made != 0 {
+            self.unwalk_lines_through(a);
+        }
         self.score(p, a);
-        // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
+        // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
+        // line (LMUOP1).
+        let mut each_move = self.walks.made & self.walks.each_move;
+        while each_move != 0 {
+            self.unwalk(each_move.trailing_zeros() as usize);
+            each_move &= each_move - 1;
+        }
         while self.logged > 0 {
             self.logged -= 1;
-            match self.log[self.logged] {
-                Change::Walk(k) => {
-                    let line = self.walks.lines[k as usize];
-                    let d = line.d as usize;
-                    for l in self.walks.at[k as usize].walk.squares() {
-                        self.t.attacks[line.side as usize][l] -= line.word;
-                        if self.t.slots[l][d] == line.tt {
-                            self.t.slots[l][d] = 0;
-                        }
-                    }
-                }
-                Change::Along { side, word, a, d } => {
-                    self.t.attacks[side as usize][a as Loc] -= word;
-                    self.t.slots[a as Loc][d as usize] = 0;
-                }
-            }
+            let Along { side, word, a, d } = self.log[self.logged];
+            self.t.attacks[side as usize][a as Loc] -= word;
+            self.t.slots[a as Loc][d as usize] = 0;
         }
     }
 
@@ -1451,7 +1460,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 }
                 self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
-                self.log(Change::Along {
+                self.log(Along {
                     side: side as u8,
                     word,
                     a: a as u8,
@@ -1462,17 +1471,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let slot = line.slot as usize;
             if self.walks.known & 1 << k != 0 {
                 // A walk made for an earlier move of the piece: the same squares, and the same
-                // additions (the tables are restored after each move, the walk's squares are
-                // none of the other lines', and its scoring reads no slot).
+                // additions (the walk's squares are none of the other lines', and its scoring
+                // reads no slot); the tables may still hold it (see `Walks`).
                 let e = self.walks.at[k];
-                for l in e.walk.squares() {
-                    self.t.attacks[side][l] += word;
-                    self.set_slot(l, slot, tt);
+                if self.walks.made & 1 << k == 0 {
+                    self.walks.made |= 1 << k;
+                    for l in e.walk.squares() {
+                        self.t.attacks[side][l] += word;
+                        self.walk_set(l, slot, tt);
+                    }
                 }
                 self.r += e.r;
                 self.lmfors += e.lmfors;
                 self.ickf |= e.ickf;
-                self.log(Change::Walk(k as u8));
                 if e.exposed {
                     return false;
                 }
@@ -1491,10 +1502,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.ickf = false;
             let mut given = 0;
             let mut exposed = false;
+            self.walks.made |= 1 << k;
             for l in walk.squares() {
                 self.t.attacks[side][l] += word;
                 given += 1;
-                self.set_slot(l, slot, tt);
+                self.walk_set(l, slot, tt);
                 if !line.enemy {
                     // LMUAGR.
                     self.lmgr2(tt, l, false);
@@ -1530,7 +1542,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 exposed,
             };
             self.ickf |= ickf;
-            self.log(Change::Walk(k as u8));
             if exposed {
                 return false;
             }
@@ -1546,6 +1557,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.walks.piece = p;
         self.walks.count = 0;
         self.walks.known = 0;
+        self.walks.each_move = 0;
         for d in 0..8 {
             let idx = self.t.bdblk[p][d] as usize;
             if idx == 0 {
@@ -1561,6 +1573,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // right direction) does not clear, so it stays for the rest of this run of the
             // generator.
             let slot = if enemy && d >= 4 { d - 4 } else { d };
+            if slot != d || self.undo_every_walk {
+                self.walks.each_move |= 1 << self.walks.count;
+            }
             let (from, at) = (Square::new(SQ[origin]), Square::new(SQ[b.piecel[tt]]));
             self.walks.lines[self.walks.count as usize] = Blocked {
                 d: d as u8,
@@ -1577,15 +1592,49 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// Logs a change of `LMUA` for its undo.
-    fn log(&mut self, ch: Change) {
+    fn log(&mut self, ch: Along) {
         self.log[self.logged] = ch;
         self.logged += 1;
     }
 
     /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
-    fn set_slot(&mut self, l: Loc, d: usize, tt: Pc) {
-        if self.t.slots[l][d] == 0 {
-            self.t.slots[l][d] = tt as u8;
+    fn walk_set(&mut self, l: Loc, slot: usize, tt: Pc) {
+        if self.t.slots[l][slot] == 0 {
+            self.t.slots[l][slot] = tt as u8;
+        }
+    }
+
+    /// Undoes the walk of line `k` (`LMV6D`, `LMV6E` 4801-4807): its attacks taken off, and
+    /// each slot of its direction that holds the slider cleared (`CAIN R,(D) / DPB TT,...`).
+    fn unwalk(&mut self, k: usize) {
+        let line = self.walks.lines[k];
+        let d = line.d as usize;
+        self.walks.made &= !(1 << k);
+        for l in self.walks.at[k].walk.squares() {
+            self.t.attacks[line.side as usize][l] -= line.word;
+            if self.t.slots[l][d] == line.tt {
+                self.t.slots[l][d] = 0;
+            }
+        }
+    }
+
+    /// Undoes the walks the tables hold on lines through `a` (see [`Walks`]): before a move
+    /// to `a`.
+    fn unwalk_lines_through(&mut self, a: Loc) {
+        let mut made = self.walks.made;
+        while made != 0 {
+            let k = made.trailing_zeros() as usize;
+            made &= made - 1;
+            if self.walks.lines[k].line & 1 << SQ[a] != 0 {
+                self.unwalk(k);
+            }
+        }
+    }
+
+    /// Undoes every walk the tables hold (see [`Walks`]): after a piece's last move.
+    fn unwalk_all(&mut self) {
+        while self.walks.made != 0 {
+            self.unwalk(self.walks.made.trailing_zeros() as usize);
         }
     }
 }
@@ -1859,6 +1908,37 @@ mod tests {
         };
         assert_eq!(bonus("8/8/1k6/r3R3/8/P7/8/7K w - - 0 40"), 0);
         assert_eq!(bonus("8/8/1k6/r3R3/8/p7/8/7K w - - 0 40"), MJVLU);
+    }
+
+    #[test]
+    fn walks_left_in_the_tables_score_as_walks_undone_after_each_move() {
+        // LMUA's walks stay in the tables from one move of a piece to the next (see `Walks`):
+        // the lists of positions of random games, at each level's width and capture rule,
+        // are the same as when every walk is undone after each move, as the program does.
+        let mut walked = 0;
+        for (n, (b, pos)) in crate::c197::cat::random_positions()
+            .into_iter()
+            .enumerate()
+            .step_by(3)
+        {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let lmgd2 = 1 + n as u32 % 4;
+            let list = |undo_every_walk: bool| {
+                let mut ws = Workspace::default();
+                let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+                let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                g.undo_every_walk = undo_every_walk;
+                let pieces = g.generate();
+                (g.entries, pieces, g.nckf)
+            };
+            let kept = list(false);
+            assert_eq!(kept, list(true), "{}", pos.to_fen());
+            if (1..=32).any(|p| u64::from_ne_bytes(t.bdblk[p]) != 0 && b.piecel[p] != 0) {
+                walked += 1;
+            }
+        }
+        // Positions with a piece that blocks a line (a regression pin of the sample).
+        assert_eq!(walked, 3165);
     }
 
     #[test]
