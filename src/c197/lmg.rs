@@ -9,7 +9,7 @@
 //! unsafe moves and losing captures keep their loss instead (`LMGR3`, `LMGR4M`).
 
 use super::board::{
-    BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
+    BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
@@ -372,6 +372,8 @@ pub struct Pmg<'a, const TRACE: bool> {
     sqval: [i64; 120],
     /// The board's pieces as sets (for the ranges `LMGR1A` scores).
     occupancy: Occupancy,
+    /// The squares on the enemy king's rank, file and diagonals (see [`KING_LINES`]).
+    king_lines: [u64; 4],
     /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
     /// range's values are [`BSQVAL`] a square and these.
     above_base: [i64; 64],
@@ -504,6 +506,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             i: b.side,
             sqval: [BSQVAL; 120],
             occupancy: Occupancy::of(b),
+            king_lines: KING_LINES[b.piecel[king(1 - b.side)]],
             above_base: [0; 64],
             above: 0,
             lmgd2,
@@ -930,27 +933,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
-        let ek = b.piecel[king(1 - i)];
-        if b.rfpcs(p) && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
+        let (rfpcs, ddpcs) = (b.rfpcs(p), b.ddpcs(p));
+        if rfpcs && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
             self.r -= FMROOK;
         }
         self.mark("FMROOK");
-        if b.rfpcs(p) {
-            if brank(a) == brank(ek) {
-                self.r += PTFVLU;
-            }
-            if bfile(a) == bfile(ek) {
-                self.r += PTFVLU;
-            }
+        // The enemy king's rank, file (`LMFA`) and diagonals (`LMDA`, 4191-4199) that `a`
+        // is on.
+        let on = self.king_lines.map(|l| (l >> SQ[a] & 1) as i64);
+        if rfpcs {
+            self.r += PTFVLU * (on[0] + on[1]);
         }
-        // LMDA (4191-4199): the diagonals.
-        if b.ddpcs(p) {
-            if bpdag(a) == bpdag(ek) {
-                self.r += PTFVLU;
-            }
-            if bmdag(a) == bmdag(ek) {
-                self.r += PTFVLU;
-            }
+        if ddpcs {
+            self.r += PTFVLU * (on[2] + on[3]);
         }
         self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
@@ -1639,6 +1634,38 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 }
 
+/// For each of the program's squares `l` (on the board or not), the board squares (our
+/// indices) that share with it, as `LMFA` and `LMDA` (4172-4199) compare them, its rank
+/// (`BRANK`), its file (`BFILE`), its `BPDAG` diagonal and its `BMDAG` diagonal.
+const KING_LINES: [[u64; 4]; BD2] = {
+    let mut lines = [[0; 4]; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        let (rank, file) = ((l / BW) as i32, (l % BW) as i32);
+        let mut s = 0;
+        while s < 64 {
+            let m = LOC[s] as usize;
+            let (r, f) = ((m / BW) as i32, (m % BW) as i32);
+            let keys = [
+                (r, rank),
+                (f, file),
+                (r + f, rank + file),
+                (r - f, rank - file),
+            ];
+            let mut k = 0;
+            while k < 4 {
+                if keys[k].0 == keys[k].1 {
+                    lines[l][k] |= 1 << s;
+                }
+                k += 1;
+            }
+            s += 1;
+        }
+        l += 1;
+    }
+    lines
+};
+
 /// The first tests of `LMGR2` (4630-4710) on square `l` in the range of a piece of `side`: the
 /// square's value (0 off the board), and the enemy piece standing there (0 if none).
 #[inline(always)]
@@ -1794,6 +1821,7 @@ fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c197::board::bmdag;
     use crate::c197::cat::{CatFixes, Leftovers};
     use crate::notation::san;
     use crate::rules::{Move, Position};
@@ -1939,6 +1967,25 @@ mod tests {
         }
         // Positions with a piece that blocks a line (a regression pin of the sample).
         assert_eq!(walked, 3165);
+    }
+
+    #[test]
+    fn king_lines_are_the_squares_brank_bfile_bpdag_bmdag_match() {
+        // Every square of the program's (the enemy king's, or 0 where it is gone) against
+        // every board square.
+        for (l, lines) in KING_LINES.iter().enumerate() {
+            for (s, &a) in LOC.iter().enumerate() {
+                let a = a as Loc;
+                let on = lines.map(|m| m >> s & 1 == 1);
+                let matches = [
+                    brank(a) == brank(l),
+                    bfile(a) == bfile(l),
+                    bpdag(a) == bpdag(l),
+                    bmdag(a) == bmdag(l),
+                ];
+                assert_eq!(on, matches, "square {l}, board square {a}");
+            }
+        }
     }
 
     #[test]
