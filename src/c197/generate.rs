@@ -270,6 +270,7 @@ impl Occupancy {
     /// on `a`, as a set: those on the board. The same rules (`LSROOK`, `LSBIS`, `LSBIS5`,
     /// 5042-5081) read from the sets: a line sees through our own sliders of its kind, and a
     /// diagonal stops at our own pawn and takes one square past it.
+    #[inline]
     pub fn range(&self, kind: Kind, side: usize, a: Loc) -> u64 {
         let s = Square::new(SQ[a]);
         match kind {
@@ -282,6 +283,7 @@ impl Occupancy {
         }
     }
 
+    #[inline]
     fn orth_range(&self, s: Square, side: usize) -> u64 {
         rook_attacks(s, Bitboard(self.occ & !self.orth[side])).0
     }
