@@ -1212,6 +1212,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// `LMGR1A` (4297-4329): adds to R the development of `p` standing on `a` (the squares in
     /// its range, threats; king and queen half) and returns the sum of the square values in
     /// range (`C`). From any square but its own, the square it leaves is not counted in R.
+    #[inline(always)]
     fn lmgr1a(&mut self, p: Pc, a: Loc) -> i64 {
         let b = self.b;
         self.c = 0;
