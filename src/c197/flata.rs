@@ -2,7 +2,7 @@
 //! pieces of each side attacking a square, read from the direction slots of `CAT`.
 
 use super::board::{Board, Loc, Pc, side_of};
-use super::cat::{Tables, flata_slots};
+use super::cat::{FLATA_ORDER, SLOTS, Tables, flata_slots, held};
 
 /// Which pinned pieces `FLATA` leaves out (`DPINS`, `APINS`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,22 +32,30 @@ pub const AFLATA: Pins = Pins {
 /// The least valuable piece of side `i` (`C`, "ours") and of the other side (`D`) attacking
 /// square `a`, 0 where none (`FLATA`, 4431-4490). A slot holding `excl` (the piece in `B`, the
 /// one moving) stands for the slider behind it on the same line, if any (`FLATAB`).
+///
+/// `FLATA` reads the slots in its order ([`FLATA_ORDER`]) and keeps the first of two equal
+/// values (`CAMLE`): here they are read in slot order, from a mask of those held, and each
+/// side's least (value, place in `FLATA`'s order) kept, the same piece.
 pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
     let (mut c, mut d) = (0, 0);
-    // The values of the best so far: the first of two equal ones stays (`CAMLE`).
-    let (mut cv, mut dv) = (i32::MAX, i32::MAX);
-    for (slot, q) in flata_slots(t, a) {
-        let mut j = t.slots[a][slot] as Pc;
+    let (mut cv, mut dv) = (i64::MAX, i64::MAX);
+    let row = &t.slots[a];
+    let mut slots = held(row);
+    while slots != 0 {
+        let slot = slots.trailing_zeros() as usize;
+        slots &= slots - 1;
+        let mut j = row[slot] as Pc;
         if j == excl {
-            if q > 7 {
+            // `Q` above 7: a knight's or en passant slot, no line behind.
+            if slot > 7 {
                 continue;
             }
-            j = behind(b, t, j, q);
+            j = behind(b, t, j, slot);
             if j == 0 {
                 continue;
             }
         }
-        let v = b.pvalue[j];
+        let v = (b.pvalue[j] as i64) << 5 | READ[slot] as i64;
         if side_of(j) == i {
             if v < cv && !(pins.ours && t.pint[j]) {
                 (c, cv) = (j, v);
@@ -58,6 +66,17 @@ pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (
     }
     (c, d)
 }
+
+/// Each slot's place in `FLATA`'s order (the inverse of [`FLATA_ORDER`]).
+const READ: [u8; SLOTS] = {
+    let mut read = [0; SLOTS];
+    let mut k = 0;
+    while k < SLOTS {
+        read[FLATA_ORDER[k].0] = k as u8;
+        k += 1;
+    }
+    read
+};
 
 /// The slider standing behind `j` on its line `q` (`F2LAT`), or 0.
 fn behind(b: &Board, t: &Tables, j: Pc, q: usize) -> Pc {
@@ -150,5 +169,69 @@ fn second_behind(
     let k = behind(b, t, j, q);
     if k != 0 {
         second(b, t, k, q, i, pins, c, d, t1, t2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c197::board::{BD2, NPC};
+    use crate::c197::cat::{CatFixes, Leftovers, random_positions};
+
+    /// `FLATA` as written: the slots in its order, the first of two equal values kept.
+    fn flata_as_written(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
+        let (mut c, mut d) = (0, 0);
+        let (mut cv, mut dv) = (i32::MAX, i32::MAX);
+        for (slot, q) in flata_slots(t, a) {
+            let mut j = t.slots[a][slot] as Pc;
+            if j == excl {
+                if q > 7 {
+                    continue;
+                }
+                j = behind(b, t, j, q);
+                if j == 0 {
+                    continue;
+                }
+            }
+            let v = b.pvalue[j];
+            if side_of(j) == i {
+                if v < cv && !(pins.ours && t.pint[j]) {
+                    (c, cv) = (j, v);
+                }
+            } else if v < dv && !(pins.theirs && t.pint[j]) {
+                (d, dv) = (j, v);
+            }
+        }
+        (c, d)
+    }
+
+    #[test]
+    fn flata_finds_the_pieces_flata_as_written_finds() {
+        // Every square of positions of random games, each side, each piece excluded in turn
+        // (and none), each choice of pins: the same two pieces, ties included.
+        let mut ties = 0;
+        for (b, _) in random_positions().into_iter().step_by(5) {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            for a in (0..BD2).filter(|&l| !b.border(l)) {
+                for excl in (0..=NPC).filter(|&p| p == 0 || b.piecel[p] != 0) {
+                    for i in 0..2 {
+                        for pins in [FLATA, DFLATA, AFLATA] {
+                            let written = flata_as_written(&b, &t, a, excl, i, pins);
+                            assert_eq!(flata(&b, &t, a, excl, i, pins), written);
+                        }
+                    }
+                }
+                let (c, _) = flata_as_written(&b, &t, a, 0, 0, FLATA);
+                let equal = (0..SLOTS)
+                    .map(|s| t.slots[a][s] as Pc)
+                    .filter(|&j| j != 0 && j != c && side_of(j) == 0)
+                    .any(|j| b.pvalue[j] == b.pvalue[c]);
+                if c != 0 && equal {
+                    ties += 1;
+                }
+            }
+        }
+        // Squares where White's least valuable attacker has an equal beside it (a pin).
+        assert_eq!(ties, 3609);
     }
 }

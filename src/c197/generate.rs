@@ -78,19 +78,32 @@ impl Squares {
     }
 }
 
-/// The squares the generator `LMGT` of piece `p` offers, in order: pawn pushes to empty
-/// squares (the double step first) and pawn captures onto any piece or the ghost; a knight's
-/// eight squares and a slider's lines up to and including the first piece or the edge (the
-/// caller, `LMGR` or `TRP1`, rejects edge and own squares); a king's squares that the opponent
-/// does not attack (`LMKC`). `theirs` is the opponent's attack table.
+/// The squares the generator `LMGT` of piece `p` offers, in order, less those off the board
+/// or holding one of our pieces (both its callers, `LMGR` and `TRP1`, pass over those): pawn
+/// pushes to empty squares (the double step first) and pawn captures onto an enemy piece or
+/// the ghost; a knight's squares and a slider's lines up to and including the first piece or
+/// the edge; a king's squares that the opponent does not attack (`LMKC`). `theirs` is the
+/// opponent's attack table.
 pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
     let a = b.piecel[p];
     let side = side_of(p);
+    // Off the board (negative) or ours: passed over.
+    let offered = |l: Loc| {
+        let q = b.board[l];
+        q == 0 || (q > 0 && side_of(q as Pc) != side)
+    };
     match b.kind[p] {
-        Kind::Pawn => pawn_moves(b, a, side, &mut |l| out.push(l)),
+        Kind::Pawn => pawn_moves(b, a, side, &mut |l| {
+            if offered(l) {
+                out.push(l)
+            }
+        }),
         Kind::Knight => {
             for o in KNIGHT_ORDER {
-                out.push(a.wrapping_add_signed(o));
+                let l = a.wrapping_add_signed(o);
+                if offered(l) {
+                    out.push(l);
+                }
             }
         }
         Kind::King => {
@@ -98,16 +111,16 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
                 // Off the board a square is offered or not as the tables say, and `LMGR` and
                 // `TRP1` pass over it either way: it is left out.
                 let l = a.wrapping_add_signed(o);
-                if !b.border(l) && t.attacks[1 - side][l] == 0 {
+                if offered(l) && t.attacks[1 - side][l] == 0 {
                     out.push(l);
                 }
             }
         }
-        Kind::Rook => lines(b, a, &ROOK_DIRS, out),
-        Kind::Bishop => lines(b, a, &BISHOP_DIRS, out),
+        Kind::Rook => lines(b, a, &ROOK_DIRS, offered, out),
+        Kind::Bishop => lines(b, a, &BISHOP_DIRS, offered, out),
         Kind::Queen => {
-            lines(b, a, &ROOK_DIRS, out);
-            lines(b, a, &BISHOP_DIRS, out);
+            lines(b, a, &ROOK_DIRS, offered, out);
+            lines(b, a, &BISHOP_DIRS, offered, out);
         }
     }
 }
@@ -135,13 +148,15 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
     }
 }
 
-/// Slider lines up to the first piece or the edge.
-fn lines(b: &Board, a: Loc, dirs: &[isize; 4], out: &mut Squares) {
+/// Slider lines up to the first piece or the edge, the squares `offered`.
+fn lines(b: &Board, a: Loc, dirs: &[isize; 4], offered: impl Fn(Loc) -> bool, out: &mut Squares) {
     for &d in dirs {
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(d);
-            out.push(l);
+            if offered(l) {
+                out.push(l);
+            }
             if b.board[l] != 0 {
                 break;
             }
@@ -255,6 +270,7 @@ impl Occupancy {
     /// on `a`, as a set: those on the board. The same rules (`LSROOK`, `LSBIS`, `LSBIS5`,
     /// 5042-5081) read from the sets: a line sees through our own sliders of its kind, and a
     /// diagonal stops at our own pawn and takes one square past it.
+    #[inline]
     pub fn range(&self, kind: Kind, side: usize, a: Loc) -> u64 {
         let s = Square::new(SQ[a]);
         match kind {
@@ -267,6 +283,7 @@ impl Occupancy {
         }
     }
 
+    #[inline]
     fn orth_range(&self, s: Square, side: usize) -> u64 {
         rook_attacks(s, Bitboard(self.occ & !self.orth[side])).0
     }
@@ -346,18 +363,11 @@ pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
     let mut squares = Squares::new();
     lmgt(b, t, p, &mut squares);
     for l in squares.iter() {
-        let q = b.board[l];
-        if q < 0 {
-            continue;
-        }
+        let q = b.at(l);
         if q == 0 {
             if t.attacks[1 - i][l] == 0 {
                 return false;
             }
-            continue;
-        }
-        let q = q as Pc;
-        if side_of(q) == i {
             continue;
         }
         if b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0 {

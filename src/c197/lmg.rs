@@ -9,13 +9,15 @@
 //! unsafe moves and losing captures keep their loss instead (`LMGR3`, `LMGR4M`).
 
 use super::board::{
-    BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag, bpdag,
+    BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bpdag,
     brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
 use super::generate::{KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, scoring_line};
 use crate::interface::Fixes;
+use crate::rules::Square;
+use crate::rules::attacks::line;
 
 /// `IVLU: 1000`: every move starts at 512 (5085).
 pub const IVLU: i64 = 512;
@@ -257,30 +259,16 @@ impl Phase {
     }
 }
 
-/// A change `LMUA` makes to the tables for the rest of one move's scoring, and how it is
-/// undone afterwards (`LMV6D`, `LMUOP1`): one for each line uncovered, not one for each
-/// square. Squares, sides, slots and pieces in bytes: the log is written and read back for
-/// every move.
-#[derive(Copy, Clone)]
-enum Change {
-    /// The squares an uncovered slider `tt`'s line was followed over, in direction slot `d`,
-    /// each given one attack `word` of `side`: the attacks are taken off again, and `LMV6E`
-    /// (4801-4807) clears each slot that holds the slider (`CAIN R,(D) / DPB TT,...`).
-    Walk {
-        side: u8,
-        word: AttackWord,
-        d: u8,
-        tt: u8,
-        walk: Walk,
-    },
-    /// Moving along the line: one attack `word` of `side` on the new square `a`, taken off
-    /// again, and `LMUOP1` (4746-4751): the slot set there is cleared.
-    Along {
-        side: u8,
-        word: AttackWord,
-        a: u8,
-        d: u8,
-    },
+/// The change `LMUA` makes to the tables for a move along a line it uncovers, for the rest
+/// of the move's scoring: one attack `word` of `side` on the new square `a`, taken off again
+/// afterwards, and `LMUOP1` (4746-4751): the slot `d` set there is cleared. (The walks of the
+/// lines are undone as [`Walks`] tells.)
+#[derive(Copy, Clone, Default)]
+struct Along {
+    side: u8,
+    word: AttackWord,
+    a: u8,
+    d: u8,
 }
 
 /// The board squares of one line from a square: seven at most.
@@ -307,11 +295,53 @@ struct WalkEffect {
     exposed: bool,
 }
 
-/// The walks of `LMUA` known for one piece, by direction.
+/// One line the piece being scored blocks (`BDBLK`): what `LMUA` reads of it, the same for
+/// every move of the piece.
+#[derive(Copy, Clone, Default)]
+struct Blocked {
+    /// The direction slot (`DIR`).
+    d: u8,
+    /// The line's slider, and its square.
+    tt: u8,
+    at: u8,
+    /// Whether the slider is the opponent's.
+    enemy: bool,
+    /// Whose attack the line's squares are given.
+    side: u8,
+    /// The slot the walk records the slider in (see [`Pmg::unblock`]).
+    slot: u8,
+    /// The slider's attack word.
+    word: AttackWord,
+    /// The whole line through the slider and the piece (our square indices): a move to one
+    /// of these squares moves along it.
+    line: u64,
+}
+
+/// The lines `LMUA` uncovers for one piece, in direction order, the walks known for them,
+/// and those whose attacks the tables hold.
+///
+/// A walk's changes to the tables are the same at every move of the piece that makes it, and
+/// are left in place from one move to the next while the piece's moves are scored: a walk is
+/// undone only before a move to a square on its line (which reads the slots of that square
+/// before `LMUA` runs, and makes no walk of that line) and after the piece's last move. The
+/// tables a move reads are the same as if each move undid its walks (`LMV6D`): the walks'
+/// squares are none of the other lines', a walk records its slider in the slots of its own
+/// direction, where `LMV6E` clears it again (a slot that held it before is cleared by the
+/// first undo and set again by the next walk, so it holds the slider whenever the walk is
+/// made), and a dropped move reads nothing after `LMUA`. The exception is the walk of an
+/// enemy diagonal, recorded in a rank or file slot while `LMV6E` clears the diagonal's: it
+/// is undone after each move, as the program does.
 struct Walks {
     piece: Pc,
+    lines: [Blocked; 8],
+    count: u8,
+    /// Bit `k`: the walk of `lines[k]` is known (in `at[k]`).
     known: u8,
     at: [WalkEffect; 8],
+    /// Bit `k`: the tables hold the walk of `lines[k]`.
+    made: u8,
+    /// Bit `k`: the walk of `lines[k]` is undone after each move (an enemy diagonal).
+    each_move: u8,
 }
 
 /// What the generator's runs reuse from one run to the next: the memory of the copy of the
@@ -342,6 +372,8 @@ pub struct Pmg<'a, const TRACE: bool> {
     sqval: [i64; 120],
     /// The board's pieces as sets (for the ranges `LMGR1A` scores).
     occupancy: Occupancy,
+    /// The squares on the enemy king's rank, file and diagonals (see [`KING_LINES`]).
+    king_lines: [u64; 4],
     /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
     /// range's values are [`BSQVAL`] a square and these.
     above_base: [i64; 64],
@@ -364,11 +396,15 @@ pub struct Pmg<'a, const TRACE: bool> {
     ickf: bool,
     safe: bool,
     lmoa: i64,
-    /// `LMUA`'s changes for the move being scored: one a direction at most.
-    log: [Change; 8],
+    /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
+    /// most.
+    log: [Along; 8],
     logged: usize,
     /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
     walks: Walks,
+    /// Every walk undone after each move, as the program does (see [`Walks`]): for the test
+    /// that this scores the same.
+    undo_every_walk: bool,
     /// When tracing one move: R after each step of its scoring.
     trace: Vec<(&'static str, i64)>,
     // results
@@ -440,7 +476,12 @@ impl<'a> Pmg<'a, true> {
             let e = g.entries.iter().find(|e| e.mv == mv).copied();
             return (vec![("CASTLE", CASTLE)], e);
         }
-        g.lmgr(mv.piece, mv.to);
+        // LMGR passes over a square off the board or ours.
+        let q = b.board[mv.to];
+        if q >= 0 && (q == 0 || side_of(q as Pc) != b.side) {
+            g.lmgr(mv.piece, mv.to);
+            g.unwalk_all();
+        }
         let e = g.entries.first().copied();
         (g.trace, e)
     }
@@ -465,6 +506,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             i: b.side,
             sqval: [BSQVAL; 120],
             occupancy: Occupancy::of(b),
+            king_lines: KING_LINES[b.piecel[king(1 - b.side)]],
             above_base: [0; 64],
             above: 0,
             lmgd2,
@@ -480,18 +522,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             ickf: false,
             safe: true,
             lmoa: 0,
-            log: [Change::Along {
-                side: 0,
-                word: 0,
-                a: 0,
-                d: 0,
-            }; 8],
+            log: [Along::default(); 8],
             logged: 0,
             walks: Walks {
                 piece: 0,
+                lines: [Blocked::default(); 8],
+                count: 0,
                 known: 0,
                 at: [WalkEffect::default(); 8],
+                made: 0,
+                each_move: 0,
             },
+            undo_every_walk: false,
             trace: Vec::new(),
             entries: Vec::new(),
             nsmvs: 0,
@@ -623,6 +665,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 for a in squares.iter() {
                     self.lmgr(k, a);
                 }
+                self.unwalk_all();
                 let (_, d) = flata(b, self.t, kl, k, i, FLATA);
                 filter = Some(self.checking_line(kl, d));
             } else {
@@ -649,6 +692,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 }
                 self.lmgr(p, a);
             }
+            self.unwalk_all();
             if self.nsmvs > 0 {
                 pcswsm += 1;
             }
@@ -773,17 +817,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
     }
 
-    /// `LMGR` (4036-4294): scores the move of `p` to `a` and lists it, unless `a` is off the
-    /// board or ours, or the move exposes our king (`LMV6A`).
+    /// `LMGR` (4036-4294): scores the move of `p` to `a` (a square the generator offers:
+    /// on the board and not ours, see [`lmgt`]) and lists it, unless the move exposes our
+    /// king (`LMV6A`).
     fn lmgr(&mut self, p: Pc, a: Loc) {
-        let b = self.b;
-        if b.border(a) {
-            return;
-        }
-        let victim = b.at(a);
-        if victim != 0 && side_of(victim) == self.i {
-            return;
-        }
         // LMGRA, LMGCD1.
         self.safe = true;
         self.ickf = false;
@@ -796,30 +833,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.r = self.cdevv;
         self.mark("CDEVV");
+        if self.walks.made != 0 {
+            self.unwalk_lines_through(a);
+        }
         self.score(p, a);
-        // Undo LMUA's changes to the tables (LMV6D, LMUOP1).
+        // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
+        // line (LMUOP1).
+        let mut each_move = self.walks.made & self.walks.each_move;
+        while each_move != 0 {
+            self.unwalk(each_move.trailing_zeros() as usize);
+            each_move &= each_move - 1;
+        }
         while self.logged > 0 {
             self.logged -= 1;
-            match self.log[self.logged] {
-                Change::Walk {
-                    side,
-                    word,
-                    d,
-                    tt,
-                    walk,
-                } => {
-                    for l in walk.squares() {
-                        self.t.attacks[side as usize][l] -= word;
-                        if self.t.slots[l][d as usize] == tt {
-                            self.t.slots[l][d as usize] = 0;
-                        }
-                    }
-                }
-                Change::Along { side, word, a, d } => {
-                    self.t.attacks[side as usize][a as Loc] -= word;
-                    self.t.slots[a as Loc][d as usize] = 0;
-                }
-            }
+            let Along { side, word, a, d } = self.log[self.logged];
+            self.t.attacks[side as usize][a as Loc] -= word;
+            self.t.slots[a as Loc][d as usize] = 0;
         }
     }
 
@@ -904,27 +933,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
-        let ek = b.piecel[king(1 - i)];
-        if b.rfpcs(p) && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
+        let (rfpcs, ddpcs) = (b.rfpcs(p), b.ddpcs(p));
+        if rfpcs && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
             self.r -= FMROOK;
         }
         self.mark("FMROOK");
-        if b.rfpcs(p) {
-            if brank(a) == brank(ek) {
-                self.r += PTFVLU;
-            }
-            if bfile(a) == bfile(ek) {
-                self.r += PTFVLU;
-            }
+        // The enemy king's rank, file (`LMFA`) and diagonals (`LMDA`, 4191-4199) that `a`
+        // is on.
+        let on = self.king_lines.map(|l| (l >> SQ[a] & 1) as i64);
+        if rfpcs {
+            self.r += PTFVLU * (on[0] + on[1]);
         }
-        // LMDA (4191-4199): the diagonals.
-        if b.ddpcs(p) {
-            if bpdag(a) == bpdag(ek) {
-                self.r += PTFVLU;
-            }
-            if bmdag(a) == bmdag(ek) {
-                self.r += PTFVLU;
-            }
+        if ddpcs {
+            self.r += PTFVLU * (on[2] + on[3]);
         }
         self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
@@ -1191,6 +1212,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// `LMGR1A` (4297-4329): adds to R the development of `p` standing on `a` (the squares in
     /// its range, threats; king and queen half) and returns the sum of the square values in
     /// range (`C`). From any square but its own, the square it leaves is not counted in R.
+    #[inline(always)]
     fn lmgr1a(&mut self, p: Pc, a: Loc) -> i64 {
         let b = self.b;
         self.c = 0;
@@ -1409,39 +1431,32 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let i = self.i;
         let origin = b.piecel[p];
         if self.walks.piece != p {
-            (self.walks.piece, self.walks.known) = (p, 0);
+            self.blocked_lines(p);
         }
-        for (d, &step) in DIR.iter().enumerate() {
-            let idx = self.t.bdblk[p][d] as usize;
-            if idx == 0 {
+        for k in 0..self.walks.count as usize {
+            let line = self.walks.lines[k];
+            let (tt, d, side, word) = (
+                line.tt as Pc,
+                line.d as usize,
+                line.side as usize,
+                line.word,
+            );
+            if line.at as Loc == a {
                 continue;
             }
-            let tt = b.bdast[idx] as Pc;
-            if tt == 0 || b.piecel[tt] == a || b.piecel[tt] == 0 {
-                continue;
-            }
-            let enemy = side_of(tt) != side_of(p);
-            let line = |l: Loc| match d {
-                0 | 1 => brank(l),
-                2 | 3 => bfile(l),
-                4 | 6 => bpdag(l),
-                _ => bmdag(l),
-            };
-            let word = attack_word(b.kind[tt]);
-            if line(a) == line(b.piecel[tt]) {
+            if line.line & 1 << SQ[a] != 0 {
                 // Moving along the line.
-                if !b.pawn(p) && !enemy {
+                if !b.pawn(p) && !line.enemy {
                     continue;
                 }
-                let s = b.piecel[tt] as i64 - a as i64;
+                let s = line.at as i64 - a as i64;
                 let zr = a as i64 - origin as i64;
                 if (s ^ zr) >= 0 {
                     continue;
                 }
-                let side = if enemy { 1 - i } else { i };
                 self.t.attacks[side][a] += word;
                 self.t.slots[a][d] = tt as u8;
-                self.log(Change::Along {
+                self.log(Along {
                     side: side as u8,
                     word,
                     a: a as u8,
@@ -1449,38 +1464,29 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 });
                 continue;
             }
-            let side = if enemy { 1 - i } else { i };
-            // LMUOA records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J for a
-            // diagonal: a bishop's line lands in a rank or file slot, which the undo (by the
-            // right direction) does not clear, so it stays for the rest of this run of the
-            // generator.
-            let slot = if enemy && d >= 4 { d - 4 } else { d };
-            if self.walks.known & 1 << d != 0 {
+            let slot = line.slot as usize;
+            if self.walks.known & 1 << k != 0 {
                 // A walk made for an earlier move of the piece: the same squares, and the same
-                // additions (the tables are restored after each move, the walk's squares are
-                // none of the other lines', and its scoring reads no slot).
-                let e = self.walks.at[d];
-                for l in e.walk.squares() {
-                    self.t.attacks[side][l] += word;
-                    self.set_slot(l, slot, tt);
+                // additions (the walk's squares are none of the other lines', and its scoring
+                // reads no slot); the tables may still hold it (see `Walks`).
+                let e = self.walks.at[k];
+                if self.walks.made & 1 << k == 0 {
+                    self.walks.made |= 1 << k;
+                    for l in e.walk.squares() {
+                        self.t.attacks[side][l] += word;
+                        self.walk_set(l, slot, tt);
+                    }
                 }
                 self.r += e.r;
                 self.lmfors += e.lmfors;
                 self.ickf |= e.ickf;
-                self.log(Change::Walk {
-                    side: side as u8,
-                    word,
-                    d: d as u8,
-                    tt: tt as u8,
-                    walk: e.walk,
-                });
                 if e.exposed {
                     return false;
                 }
                 continue;
             }
             let mut walk = Walk { len: 0, at: [0; 7] };
-            scoring_line(b, tt, origin, step, d >= 4, &mut |l| {
+            scoring_line(b, tt, origin, DIR[d], d >= 4, &mut |l| {
                 if !b.border(l) {
                     walk.at[walk.len as usize] = l as u8;
                     walk.len += 1;
@@ -1492,11 +1498,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.ickf = false;
             let mut given = 0;
             let mut exposed = false;
+            self.walks.made |= 1 << k;
             for l in walk.squares() {
                 self.t.attacks[side][l] += word;
                 given += 1;
-                self.set_slot(l, slot, tt);
-                if !enemy {
+                self.walk_set(l, slot, tt);
+                if !line.enemy {
                     // LMUAGR.
                     self.lmgr2(tt, l, false);
                 } else {
@@ -1522,8 +1529,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 }
             }
             let walk = Walk { len: given, ..walk };
-            self.walks.known |= 1 << d;
-            self.walks.at[d] = WalkEffect {
+            self.walks.known |= 1 << k;
+            self.walks.at[k] = WalkEffect {
                 walk,
                 r: self.r - r,
                 lmfors: self.lmfors - lmfors,
@@ -1531,13 +1538,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 exposed,
             };
             self.ickf |= ickf;
-            self.log(Change::Walk {
-                side: side as u8,
-                word,
-                d: d as u8,
-                tt: tt as u8,
-                walk,
-            });
             if exposed {
                 return false;
             }
@@ -1545,19 +1545,127 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         true
     }
 
+    /// The lines piece `p` blocks (`BDBLK`, the sliders `BDAST` names), for [`Pmg::unblock`]
+    /// to read at each of its moves, their walks not yet known.
+    fn blocked_lines(&mut self, p: Pc) {
+        let b = self.b;
+        let origin = b.piecel[p];
+        self.walks.piece = p;
+        self.walks.count = 0;
+        self.walks.known = 0;
+        self.walks.each_move = 0;
+        for d in 0..8 {
+            let idx = self.t.bdblk[p][d] as usize;
+            if idx == 0 {
+                continue;
+            }
+            let tt = b.bdast[idx] as Pc;
+            if tt == 0 || b.piecel[tt] == 0 {
+                continue;
+            }
+            let enemy = side_of(tt) != side_of(p);
+            // LMUOA records the line in `RDAT(J)`, and `LMUA6S` has taken 4 off J for a
+            // diagonal: a bishop's line lands in a rank or file slot, which the undo (by the
+            // right direction) does not clear, so it stays for the rest of this run of the
+            // generator.
+            let slot = if enemy && d >= 4 { d - 4 } else { d };
+            if slot != d || self.undo_every_walk {
+                self.walks.each_move |= 1 << self.walks.count;
+            }
+            let (from, at) = (Square::new(SQ[origin]), Square::new(SQ[b.piecel[tt]]));
+            self.walks.lines[self.walks.count as usize] = Blocked {
+                d: d as u8,
+                tt: tt as u8,
+                at: b.piecel[tt] as u8,
+                enemy,
+                side: if enemy { 1 - self.i } else { self.i } as u8,
+                slot: slot as u8,
+                word: attack_word(b.kind[tt]),
+                line: line(from, at).0,
+            };
+            self.walks.count += 1;
+        }
+    }
+
     /// Logs a change of `LMUA` for its undo.
-    fn log(&mut self, ch: Change) {
+    fn log(&mut self, ch: Along) {
         self.log[self.logged] = ch;
         self.logged += 1;
     }
 
     /// Records `tt` in slot `d` of `l` if that slot is empty (`SKIPN T1 / DPB B,RDAT`).
-    fn set_slot(&mut self, l: Loc, d: usize, tt: Pc) {
-        if self.t.slots[l][d] == 0 {
-            self.t.slots[l][d] = tt as u8;
+    fn walk_set(&mut self, l: Loc, slot: usize, tt: Pc) {
+        if self.t.slots[l][slot] == 0 {
+            self.t.slots[l][slot] = tt as u8;
+        }
+    }
+
+    /// Undoes the walk of line `k` (`LMV6D`, `LMV6E` 4801-4807): its attacks taken off, and
+    /// each slot of its direction that holds the slider cleared (`CAIN R,(D) / DPB TT,...`).
+    fn unwalk(&mut self, k: usize) {
+        let line = self.walks.lines[k];
+        let d = line.d as usize;
+        self.walks.made &= !(1 << k);
+        for l in self.walks.at[k].walk.squares() {
+            self.t.attacks[line.side as usize][l] -= line.word;
+            if self.t.slots[l][d] == line.tt {
+                self.t.slots[l][d] = 0;
+            }
+        }
+    }
+
+    /// Undoes the walks the tables hold on lines through `a` (see [`Walks`]): before a move
+    /// to `a`.
+    fn unwalk_lines_through(&mut self, a: Loc) {
+        let mut made = self.walks.made;
+        while made != 0 {
+            let k = made.trailing_zeros() as usize;
+            made &= made - 1;
+            if self.walks.lines[k].line & 1 << SQ[a] != 0 {
+                self.unwalk(k);
+            }
+        }
+    }
+
+    /// Undoes every walk the tables hold (see [`Walks`]): after a piece's last move.
+    fn unwalk_all(&mut self) {
+        while self.walks.made != 0 {
+            self.unwalk(self.walks.made.trailing_zeros() as usize);
         }
     }
 }
+
+/// For each of the program's squares `l` (on the board or not), the board squares (our
+/// indices) that share with it, as `LMFA` and `LMDA` (4172-4199) compare them, its rank
+/// (`BRANK`), its file (`BFILE`), its `BPDAG` diagonal and its `BMDAG` diagonal.
+const KING_LINES: [[u64; 4]; BD2] = {
+    let mut lines = [[0; 4]; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        let (rank, file) = ((l / BW) as i32, (l % BW) as i32);
+        let mut s = 0;
+        while s < 64 {
+            let m = LOC[s] as usize;
+            let (r, f) = ((m / BW) as i32, (m % BW) as i32);
+            let keys = [
+                (r, rank),
+                (f, file),
+                (r + f, rank + file),
+                (r - f, rank - file),
+            ];
+            let mut k = 0;
+            while k < 4 {
+                if keys[k].0 == keys[k].1 {
+                    lines[l][k] |= 1 << s;
+                }
+                k += 1;
+            }
+            s += 1;
+        }
+        l += 1;
+    }
+    lines
+};
 
 /// The first tests of `LMGR2` (4630-4710) on square `l` in the range of a piece of `side`: the
 /// square's value (0 off the board), and the enemy piece standing there (0 if none).
@@ -1714,6 +1822,7 @@ fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c197::board::bmdag;
     use crate::c197::cat::{CatFixes, Leftovers};
     use crate::notation::san;
     use crate::rules::{Move, Position};
@@ -1828,6 +1937,56 @@ mod tests {
         };
         assert_eq!(bonus("8/8/1k6/r3R3/8/P7/8/7K w - - 0 40"), 0);
         assert_eq!(bonus("8/8/1k6/r3R3/8/p7/8/7K w - - 0 40"), MJVLU);
+    }
+
+    #[test]
+    fn walks_left_in_the_tables_score_as_walks_undone_after_each_move() {
+        // LMUA's walks stay in the tables from one move of a piece to the next (see `Walks`):
+        // the lists of positions of random games, at each level's width and capture rule,
+        // are the same as when every walk is undone after each move, as the program does.
+        let mut walked = 0;
+        for (n, (b, pos)) in crate::c197::cat::random_positions()
+            .into_iter()
+            .enumerate()
+            .step_by(3)
+        {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let lmgd2 = 1 + n as u32 % 4;
+            let list = |undo_every_walk: bool| {
+                let mut ws = Workspace::default();
+                let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+                let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                g.undo_every_walk = undo_every_walk;
+                let pieces = g.generate();
+                (g.entries, pieces, g.nckf)
+            };
+            let kept = list(false);
+            assert_eq!(kept, list(true), "{}", pos.to_fen());
+            if (1..=32).any(|p| u64::from_ne_bytes(t.bdblk[p]) != 0 && b.piecel[p] != 0) {
+                walked += 1;
+            }
+        }
+        // Positions with a piece that blocks a line (a regression pin of the sample).
+        assert_eq!(walked, 3165);
+    }
+
+    #[test]
+    fn king_lines_are_the_squares_brank_bfile_bpdag_bmdag_match() {
+        // Every square of the program's (the enemy king's, or 0 where it is gone) against
+        // every board square.
+        for (l, lines) in KING_LINES.iter().enumerate() {
+            for (s, &a) in LOC.iter().enumerate() {
+                let a = a as Loc;
+                let on = lines.map(|m| m >> s & 1 == 1);
+                let matches = [
+                    brank(a) == brank(l),
+                    bfile(a) == bfile(l),
+                    bpdag(a) == bpdag(l),
+                    bmdag(a) == bmdag(l),
+                ];
+                assert_eq!(on, matches, "square {l}, board square {a}");
+            }
+        }
     }
 
     #[test]
