@@ -219,8 +219,9 @@ const HOLDS_READ: [&[isize]; 2] = {
     ]
 };
 
-/// The pawns whose passed test reads where pawn `q` stands through `PPT` (467, 613): the
-/// other side's numbered for `q`'s file and the neighbouring ones (a bit a number).
+/// The pawns whose passed test reads where pawn `q` stands through `PPT`
+/// (`SKIPE C,@PPT+NPCS!X(B)` 467, `SKIPE C,@PPT-NPCS!X(B)` 613): the other side's numbered for
+/// `q`'s file and the neighbouring ones (a bit a number).
 fn ppt_readers(q: Pc) -> u64 {
     let (w, b) = (first(0), first(1));
     let other = if (w..w + 8).contains(&q) {
@@ -381,9 +382,9 @@ mod tests {
 
     #[test]
     fn a_white_pawn_promoting_far_away_changes_the_black_kr_pawns_passed_flag() {
-        // Black's KR pawn (17) reads White's pawn 2 through `PPT` (613): on QN7 it stops
-        // nothing; promoted, its `PPT` is cleared and the read finds ZR, file 0, beside the KR
-        // file (see `Tables::ppt_black`). The pawn numbered 2 stands on the far side of the
+        // Black's KR pawn (17) reads White's pawn 2 (`SKIPE C,@PPT-NPCS!X(B)`, 613): on QN7
+        // it stops nothing; promoted, its `PPT` is cleared and the read finds ZR, file 0,
+        // beside the KR file (see `Tables::ppt_black`). The pawn numbered 2 stands on the far side of the
         // board (as captures leave them), so the KR pawn is redone for the number it reads.
         let fen = "4k3/1P5p/8/r7/8/8/8/4K3 w - - 0 40";
         let pos = Position::from_fen(fen).unwrap();
