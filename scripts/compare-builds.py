@@ -11,7 +11,7 @@ BENCH ARGS go to `machack bench` (e.g. `-- --table off`, `-- --profile paper`). 
 - Instructions, counted by valgrind's cachegrind (`valgrind --tool=cachegrind --cache-sim=no`):
   deterministic, the same on a loaded machine as on an idle one; with the nodes the bench
   reports, instructions a node, and B's ratio to A's. The count includes the process starting
-  (some 25 M instructions).
+  (some 11 M instructions, most of it the magic tables).
 - CPU time in pairs: A then B, run after run (`--pairs` pairs, at least 20 by default), each run's
   user + system CPU time of the process; the median of the pairs' ratios B/A, with the quartiles,
   so that a load that comes and goes falls on both sides of a pair alike.
