@@ -78,6 +78,13 @@ impl Squares {
     }
 }
 
+/// Whether square `l` may be a move's for a piece of `side`: on the board and empty or the
+/// other side's (`LMGR` and `TRP1` pass over the others).
+pub fn offered(b: &Board, side: usize, l: Loc) -> bool {
+    let q = b.board[l];
+    q == 0 || (q > 0 && side_of(q as Pc) != side)
+}
+
 /// The squares the generator `LMGT` of piece `p` offers, in order, less those off the board
 /// or holding one of our pieces (both its callers, `LMGR` and `TRP1`, pass over those): pawn
 /// pushes to empty squares (the double step first) and pawn captures onto an enemy piece or
@@ -87,21 +94,17 @@ impl Squares {
 pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
     let a = b.piecel[p];
     let side = side_of(p);
-    // Off the board (negative) or ours: passed over.
-    let offered = |l: Loc| {
-        let q = b.board[l];
-        q == 0 || (q > 0 && side_of(q as Pc) != side)
-    };
+    let offer = |l: Loc| offered(b, side, l);
     match b.kind[p] {
         Kind::Pawn => pawn_moves(b, a, side, &mut |l| {
-            if offered(l) {
+            if offer(l) {
                 out.push(l)
             }
         }),
         Kind::Knight => {
             for o in KNIGHT_ORDER {
                 let l = a.wrapping_add_signed(o);
-                if offered(l) {
+                if offer(l) {
                     out.push(l);
                 }
             }
@@ -111,16 +114,16 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
                 // Off the board a square is offered or not as the tables say, and `LMGR` and
                 // `TRP1` pass over it either way: it is left out.
                 let l = a.wrapping_add_signed(o);
-                if offered(l) && t.attacks[1 - side][l] == 0 {
+                if offer(l) && t.attacks[1 - side][l] == 0 {
                     out.push(l);
                 }
             }
         }
-        Kind::Rook => lines(b, a, &ROOK_DIRS, offered, out),
-        Kind::Bishop => lines(b, a, &BISHOP_DIRS, offered, out),
+        Kind::Rook => lines(b, a, &ROOK_DIRS, offer, out),
+        Kind::Bishop => lines(b, a, &BISHOP_DIRS, offer, out),
         Kind::Queen => {
-            lines(b, a, &ROOK_DIRS, offered, out);
-            lines(b, a, &BISHOP_DIRS, offered, out);
+            lines(b, a, &ROOK_DIRS, offer, out);
+            lines(b, a, &BISHOP_DIRS, offer, out);
         }
     }
 }

@@ -14,7 +14,9 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
-use super::generate::{KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, scoring_line};
+use super::generate::{
+    KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line,
+};
 use crate::interface::Fixes;
 use crate::rules::Square;
 use crate::rules::attacks::line;
@@ -477,8 +479,7 @@ impl<'a> Pmg<'a, true> {
             return (vec![("CASTLE", CASTLE)], e);
         }
         // LMGR passes over a square off the board or ours.
-        let q = b.board[mv.to];
-        if q >= 0 && (q == 0 || side_of(q as Pc) != b.side) {
+        if offered(b, b.side, mv.to) {
             g.lmgr(mv.piece, mv.to);
             g.unwalk_all();
         }
