@@ -1864,7 +1864,7 @@ mod tests {
     // `reference/c197/plausible-lists.txt` as the `machack plausible` tests read it.
     include!(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/common/plausible_lists.rs"
+        "/tests/suite/common/plausible_lists.rs"
     ));
 
     #[test]
