@@ -2,7 +2,7 @@
 # Puts the c197 listing (Greenblatt's CHESS D, 1967-68: the source the `c197` profile ports) at
 # reference/c197/c197.txt, byte for byte as the public repository PDP-10/its-vault keeps it, and
 # checks its sha256. The listing is not committed here (reference/c197/README.md says why);
-# tests/citations.rs reads it; while it is absent, it checks what the committed index
+# tests/suite/citations.rs reads it; while it is absent, it checks what the committed index
 # (reference/c197/c197-symbols.tsv) can judge and says so.
 #
 #   scripts/c197-listing.sh           # fetch it from GitHub (curl or wget)

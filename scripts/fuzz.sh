@@ -3,7 +3,7 @@
 # (libFuzzer, coverage-guided), RUNS inputs each (default 1,000,000), starting from the seeds
 # in fuzz/seeds/ and the corpus earlier runs left in fuzz/corpus/. Prints a line per target
 # (inputs, seconds, panics) and exits 1 if any target found a panic; its input is then in
-# fuzz/artifacts/TARGET/ (turn it into a regression test in tests/fuzz.rs).
+# fuzz/artifacts/TARGET/ (turn it into a regression test in tests/suite/fuzz.rs).
 #
 #   scripts/fuzz.sh [RUNS] [TARGET...]
 #

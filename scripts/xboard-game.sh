@@ -8,7 +8,7 @@
 #
 # writes OUT_DIR/game.pgn (as xboard saved it) and OUT_DIR/xboard.png, and prints both paths.
 # Needs xboard, Xvfb, xdotool, xwininfo (x11-utils) and ImageMagick (`import`, `convert`);
-# .ci/run installs them, tests/xboard_gui.rs runs this script. Exit status 1 if the game does not end within
+# .ci/run installs them, tests/suite/xboard_gui.rs runs this script. Exit status 1 if the game does not end within
 # two minutes, 2 on a usage error. Everything it starts is stopped on exit, by process id.
 set -euo pipefail
 if [ $# -ne 2 ]; then

@@ -1,6 +1,6 @@
 //! One fuzz target per parser: each takes arbitrary bytes, reads them as the parser's text, and
 //! panics only if the parser (or what it promises about its result) is wrong. `cargo fuzz`
-//! runs them coverage-guided (`fuzz/`, `scripts/fuzz.sh`); `tests/fuzz.rs` runs a bounded,
+//! runs them coverage-guided (`fuzz/`, `scripts/fuzz.sh`); `tests/suite/fuzz.rs` runs a bounded,
 //! fixed-seed mutation of the seeds in `fuzz/seeds/` through the same functions on every
 //! `cargo test`.
 //!

@@ -3,7 +3,7 @@
 //! machack: a recreation of Mac Hack VI, Richard Greenblatt's 1967 chess program.
 //!
 //! Layers, lowest first; each uses only the layers below it, and the modules of one layer never
-//! use one another (`tests/layers.rs` holds the list and enforces it; *Layout* in
+//! use one another (`tests/suite/layers.rs` holds the list and enforces it; *Layout* in
 //! `doc/architecture.md` draws it):
 //!
 //! 1. [`rules`] (board, moves, FEN, keys), [`value`] (the paper's units) and [`time`] (the clock,

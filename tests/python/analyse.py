@@ -2,7 +2,7 @@
 
 Usage: python3 tests/python/analyse.py MACHACK
 
-Prints one line per check, which tests/python_chess.rs compares with the exact text:
+Prints one line per check, which tests/suite/python_chess.rs compares with the exact text:
 - CECP, the normal preset, the smothered mate: `analyse` ends once a mate in two is posted; its
   score and principal variation (python-chess reads the PV as moves, so it must be SAN or
   coordinates, and the score as Mate(+2) only from 100000 + 2);

@@ -1,4 +1,4 @@
-"""python-chess's reading of machack's keys and Polyglot book (tests/polyglot.rs).
+"""python-chess's reading of machack's keys and Polyglot book (tests/suite/polyglot.rs).
 
     polyglot.py keys         stdin: lines `FEN<TAB>KEY` (KEY machack's, in hex); prints
                              `agreed N of M` and the first positions where

@@ -1,4 +1,4 @@
-// Answers requests with the page's engine in Node (tests/web_engine.rs, doc/web.md):
+// Answers requests with the page's engine in Node (tests/suite/web_engine.rs, doc/web.md):
 //   node answers.js DIR [--record]
 // DIR holds machack.wasm and engine.js as scripts/web.sh writes them. One request a line on
 // standard input, as JSON {"command": ..., "fields": {...}}; one response a line on standard

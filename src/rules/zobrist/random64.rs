@@ -6,8 +6,8 @@
 //! Data, not code: copied from the table published with the book format's description, Michel Van
 //! den Bergh's "Polyglot book format" (<http://hgm.nubati.net/book_format.html>, taken from
 //! Polyglot's source), as python-chess 1.11.2 carries it (`chess/polyglot.py`,
-//! `POLYGLOT_RANDOM_ARRAY`). `tests/rules_keys.rs` checks the table against the published keys of
-//! the format's test positions, and `tests/polyglot.rs` against python-chess's own hash.
+//! `POLYGLOT_RANDOM_ARRAY`). `tests/suite/rules_keys.rs` checks the table against the published keys of
+//! the format's test positions, and `tests/suite/polyglot.rs` against python-chess's own hash.
 
 use super::Key;
 
