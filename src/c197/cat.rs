@@ -441,6 +441,25 @@ impl Touched {
     }
 }
 
+/// Where the walk of a line starts (see [`Tables::line_from`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Resume {
+    /// The steps skipped: squares the line walks over up to its first piece, whose attacks and
+    /// slots stay as they are.
+    skip: u8,
+    /// Whether the square `skip` steps away holds the line's first piece, and the walk goes on
+    /// behind it.
+    behind_first: bool,
+}
+
+impl Resume {
+    /// The whole line.
+    const WHOLE: Resume = Resume {
+        skip: 0,
+        behind_first: false,
+    };
+}
+
 /// Every line direction (bits of [`DIR`]).
 pub(super) const ALL_LINES: u8 = 0xff;
 
@@ -704,15 +723,30 @@ impl Tables {
                 while lines != 0 {
                     let c = lines.trailing_zeros() as usize;
                     lines &= lines - 1;
-                    self.line::<ADD>(b, p, a, side, c, pins, touched);
+                    self.line::<ADD>(b, p, a, side, c, Resume::WHOLE, pins, touched);
                 }
             }
         }
     }
 
+    /// Line `c` of slider `p` of `b` from `from` on (added, or taken off: see
+    /// [`Tables::piece`]): a move's update redoing a line that reads a changed square (see
+    /// [`Tables::update`]).
+    pub(super) fn line_from<const ADD: bool>(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        c: usize,
+        from: Resume,
+        pins: &mut impl PinSink,
+        touched: &mut Touched,
+    ) {
+        self.line::<ADD>(b, p, b.piecel[p], side_of(p), c, from, pins, touched);
+    }
+
     /// One line of `MMRK`/`MMBS` in direction `c` (added, or taken off: see [`Tables::piece`]):
     /// the squares up to the first piece, then (apart, as most lines end there) what lies
-    /// behind it.
+    /// behind it; the walk starts past the squares `from` skips.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn line<const ADD: bool>(
@@ -722,6 +756,7 @@ impl Tables {
         a: Loc,
         side: usize,
         c: usize,
+        from: Resume,
         pins: &mut impl PinSink,
         touched: &mut Touched,
     ) {
@@ -737,19 +772,21 @@ impl Tables {
         let word = signed::<ADD>(attack_word(b.kind[p]));
         let slot = if ADD { p as u8 } else { 0 };
         let step = DIR[c];
-        let mut l = a;
-        let mut k = 0;
-        loop {
-            l = l.wrapping_add_signed(step);
-            if b.border(l) {
-                self.reach[p][c] = k;
-                return;
-            }
-            k += 1;
-            self.attacks[side][l] += word;
-            self.slots[l][c] = slot;
-            if b.board[l] != 0 {
-                break;
+        let mut k = from.skip;
+        let mut l = a.wrapping_add_signed(step * k as isize);
+        if !from.behind_first {
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    self.reach[p][c] = k;
+                    return;
+                }
+                k += 1;
+                self.attacks[side][l] += word;
+                self.slots[l][c] = slot;
+                if b.board[l] != 0 {
+                    break;
+                }
             }
         }
         self.reach[p][c] = self.behind_first::<ADD>(b, p, l, side, c, pins, touched) + k;

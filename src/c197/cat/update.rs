@@ -8,19 +8,22 @@
 //! two pieces attack a square from the same direction), so what one piece's routine added can
 //! be taken off again by running it once more with the word negated, on the board it ran on.
 //!
-//! A move changes a few squares. A piece's routine reads only its own square and, for a slider,
-//! the squares its lines walk over; so the routines whose result can change are those of the
-//! pieces on the changed squares (moved, taken, promoted), those of the pawns beside the ghost
-//! before and after (their en passant attacks), and the lines of the sliders that read a changed
-//! square (each line keeps how far it reads, its reach). Each of those is taken off as it ran on the parent's board and run again on
-//! the child's; every other routine would add what it added before. The `BDBLK` entries the
-//! lines marked are settled again as number order settles them (see [`Tables::settle`]), and
-//! the pins (which read the attack words and the values) are settled anew from the possible
-//! pins kept.
+//! A move changes a few squares. A piece's routine reads only its own square and, for a slider, the
+//! squares its lines walk over; so the routines whose result can change are those of the pieces on
+//! the changed squares (moved, taken, promoted), those of the pawns beside the ghost before and
+//! after (their en passant attacks), and the lines of the sliders that read a changed square (each
+//! line keeps how far it reads, its reach). Each of those is taken off as it ran on the parent's
+//! board and run again on the child's; every other routine would add what it added before. A line
+//! that reads a changed square is walked again only from the nearest one it reads: before it the
+//! squares are the same on both boards, and what the line added there stays (see
+//! [`Tables::resume`]). The `BDBLK` entries the lines marked are settled again as number order
+//! settles them (see [`Tables::settle`]), and the pins (which read the attack words and the values)
+//! are settled anew from the possible pins kept.
 
-use super::super::board::{BD2, BW, Board, Loc, NPC, NPCS, Pc, Record, bfile, first, side_of};
+use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, first, side_of};
 use super::{
-    ALL_LINES, CatFixes, DIR, Leftovers, Levels, PAWN_NUMBERS, Tables, Touched, line_directions,
+    ALL_LINES, CatFixes, DIR, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables, Touched,
+    line_directions,
 };
 
 /// The most squares one move changes: castling's four.
@@ -53,34 +56,41 @@ impl Tables {
             }
         }
         whole &= !1;
-        // The sliders' lines that read a changed square.
-        let mut lines = [0u8; NPC + 1];
-        let mut readers = 0u64;
+        // The sliders' lines that read a changed square, each from the nearest one it reads.
+        let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
             let scanned = line_directions(parent.kind[x]);
             for &s in changed.iter() {
                 let ray = RAY[a][s as Loc];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
-                if ray != 0 && scanned & 1 << c != 0 && k <= self.reach[x][c] {
-                    lines[x] |= 1 << c;
-                    readers |= 1 << x;
+                if ray != 0 && scanned & 1 << c != 0 && k <= self.reach[x][c] && !lines.add(x, c, k)
+                {
+                    return self.complete(child, lo);
                 }
             }
+        }
+        for n in 0..lines.len {
+            let [x, c, k] = lines.at[n];
+            lines.from[n] = self.resume(parent, x as Pc, c as usize, k);
         }
         let mut pins = self.pins;
         let mut touched = Touched::default();
         for p in bits(whole).filter(|&p| parent.piecel[p] != 0) {
             self.piece::<false>(parent, p, ALL_LINES, &mut pins, &mut touched);
         }
-        for p in bits(readers) {
-            self.piece::<false>(parent, p, lines[p], &mut pins, &mut touched);
+        for n in 0..lines.len {
+            let [x, c, _] = lines.at[n];
+            let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
+            self.line_from::<false>(parent, x, c, from, &mut pins, &mut touched);
         }
         for p in bits(whole).filter(|&p| child.piecel[p] != 0) {
             self.piece::<true>(child, p, ALL_LINES, &mut pins, &mut touched);
         }
-        for p in bits(readers) {
-            self.piece::<true>(child, p, lines[p], &mut pins, &mut touched);
+        for n in 0..lines.len {
+            let [x, c, _] = lines.at[n];
+            let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
+            self.line_from::<true>(child, x, c, from, &mut pins, &mut touched);
         }
         if pins.overflow {
             return self.complete(child, lo);
@@ -180,6 +190,33 @@ impl Tables {
         }
         for p in bits(redo) {
             self.pawn_flags(child, p, fixes, lo, levels);
+        }
+    }
+
+    /// Where line `c` of slider `p` of `parent` is walked again when the nearest changed square
+    /// it reads lies `k` steps away. The squares before that one are the same on both boards,
+    /// and what the line did there stays: if the square is one it walks over up to its first
+    /// piece (its slot holds `p`: no two pieces attack a square from the same direction), the
+    /// walk starts from the square before; otherwise the first piece stands before it on both
+    /// boards, and only what lies behind that piece is walked again.
+    fn resume(&self, parent: &Board, p: Pc, c: usize, k: u8) -> Resume {
+        let (a, step) = (parent.piecel[p], DIR[c]);
+        if self.slots[a.wrapping_add_signed(step * k as isize)][c] as Pc == p {
+            return Resume {
+                skip: k - 1,
+                behind_first: false,
+            };
+        }
+        let (mut l, mut first) = (a, 0);
+        loop {
+            l = l.wrapping_add_signed(step);
+            first += 1;
+            if parent.board[l] != 0 {
+                return Resume {
+                    skip: first,
+                    behind_first: true,
+                };
+            }
         }
     }
 
@@ -297,6 +334,39 @@ fn changed_squares(parent: &Board, child: &Board, rec: &Record) -> Option<Change
     Some(out)
 }
 
+/// The most lines a move's update walks again for the changed squares they read (see
+/// [`Tables::update`]); more, and the tables are made anew.
+const MOST_LINES: usize = 16;
+
+/// The sliders' lines that read a changed square: a short list on the stack, as the update runs
+/// at every node.
+#[derive(Default)]
+struct Lines {
+    len: usize,
+    /// Piece, direction, and the steps to the nearest changed square it reads.
+    at: [[u8; 3]; MOST_LINES],
+    /// Where each is walked again (see [`Tables::resume`]).
+    from: [Resume; MOST_LINES],
+}
+
+impl Lines {
+    /// Line `c` of `x` reads a changed square `k` steps away; false if the list is full.
+    fn add(&mut self, x: Pc, c: usize, k: u8) -> bool {
+        for e in self.at[..self.len].iter_mut() {
+            if e[0] as Pc == x && e[1] as usize == c {
+                e[2] = e[2].min(k);
+                return true;
+            }
+        }
+        if self.len == MOST_LINES {
+            return false;
+        }
+        self.at[self.len] = [x as u8, c as u8, k];
+        self.len += 1;
+        true
+    }
+}
+
 /// The squares a move changed.
 #[derive(Default)]
 struct Changed {
@@ -331,7 +401,7 @@ fn bits(mut set: u64) -> impl Iterator<Item = Pc> {
 mod tests {
     use super::super::random_positions;
     use super::*;
-    use crate::c197::board::loc;
+    use crate::c197::board::{NPC, loc};
     use crate::rules::{Position, Square};
 
     #[test]
@@ -442,6 +512,17 @@ mod tests {
                 assert_eq!(updated.bdblk, made.bdblk, "{what}");
                 assert_eq!(updated.pint, made.pint, "{what}");
                 assert_eq!(updated.marks, made.marks, "{what}");
+                assert_eq!(updated.sliders, made.sliders, "{what}");
+                // Only the sliders' reach is read (a piece taken keeps the last).
+                for x in bits(made.sliders) {
+                    assert_eq!(updated.reach[x], made.reach[x], "{what}");
+                }
+                let pins = |t: &Tables| {
+                    let mut v: Vec<_> = t.pins.at[..t.pins.len as usize].to_vec();
+                    v.sort();
+                    (v, t.pins.overflow)
+                };
+                assert_eq!(pins(&updated), pins(&made), "{what}");
                 moves += 1;
                 // Pieces marked by two lines (through a slider to a pawn), where number order
                 // decides.
