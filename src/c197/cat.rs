@@ -270,6 +270,11 @@ pub struct Tables {
     /// How far each line of each piece reads the board: the steps to the last square its
     /// scan looks at (see [`Tables::update`]).
     reach: [[u8; 8]; NPC + 1],
+    /// Where each line of each piece put its words: the steps to its first piece (the squares
+    /// up to it hold the line's slot) in the low four bits, the steps to the last square it
+    /// adds its attack word to in the high four (it adds to every square up to that one), so
+    /// that a move's update takes the line off without walking the board again.
+    span: [[u8; 8]; NPC + 1],
     /// The pieces whose lines are scanned (rooks, bishops, queens on the board), a bit a piece.
     sliders: u64,
 }
@@ -499,6 +504,7 @@ const EMPTY: Tables = Tables {
         at: [[0; 4]; PINS_KEPT],
     },
     reach: [[0; 8]; NPC + 1],
+    span: [[0; 8]; NPC + 1],
     sliders: 0,
 };
 
@@ -676,8 +682,9 @@ impl Tables {
     }
 
     /// What piece `p` of `b` adds to the tables (`ADD`; `MCAT1`'s `PUSHJ P,@RPIECE(B)`, each
-    /// routine adding its piece's `PCATV` word with `ADDM`), or takes off again (the same walk
-    /// on the same board, the word subtracted, the slots cleared): its pawn attacks (in
+    /// routine adding its piece's `PCATV` word with `ADDM`), or takes off again (the word
+    /// subtracted and the slots cleared where it was added: the same walk on the same board,
+    /// or for a line the squares its span names): its pawn attacks (in
     /// `MMWPWN`/`MMBPWN`), knight (`MMNT`) or king (`MMKG`) squares, or its lines in the
     /// directions of `lines` (bit c for `DIR[c]`; `MMRK` 0-3, `MMBS` 4-7). A line's possible pin
     /// goes to `pins`, the marks it makes or takes off to `touched`.
@@ -760,43 +767,58 @@ impl Tables {
         pins: &mut impl PinSink,
         touched: &mut Touched,
     ) {
+        let step = DIR[c];
+        let mut k = from.skip;
+        let mut l = a.wrapping_add_signed(step * k as isize);
         if !ADD {
             // The mark and the possible pin this line made, taken off (a line that records a
-            // possible pin marks the piece in front first, `MMRK7`/`MMBS7`).
+            // possible pin marks the piece in front first, `MMRK7`/`MMBS7`); then its words
+            // and slots, where its span says it put them.
             let m = std::mem::take(&mut self.marks[p][c]);
             if m != 0 {
                 touched.add(m as Pc, c);
                 pins.forget(p, c);
             }
+            let word = attack_word(b.kind[p]);
+            let (first, last) = (self.span[p][c] & 15, self.span[p][c] >> 4);
+            while k < last {
+                l = l.wrapping_add_signed(step);
+                k += 1;
+                self.attacks[side][l] -= word;
+                if k <= first {
+                    self.slots[l][c] = 0;
+                }
+            }
+            return;
         }
-        let word = signed::<ADD>(attack_word(b.kind[p]));
-        let slot = if ADD { p as u8 } else { 0 };
-        let step = DIR[c];
-        let mut k = from.skip;
-        let mut l = a.wrapping_add_signed(step * k as isize);
+        let word = attack_word(b.kind[p]);
         if !from.behind_first {
             loop {
                 l = l.wrapping_add_signed(step);
                 if b.border(l) {
                     self.reach[p][c] = k;
+                    self.span[p][c] = k | k << 4;
                     return;
                 }
                 k += 1;
                 self.attacks[side][l] += word;
-                self.slots[l][c] = slot;
+                self.slots[l][c] = p as u8;
                 if b.board[l] != 0 {
                     break;
                 }
             }
         }
-        self.reach[p][c] = self.behind_first::<ADD>(b, p, l, side, c, pins, touched) + k;
+        let (read, added) = self.behind_first(b, p, l, side, c, pins, touched);
+        self.reach[p][c] = k + read;
+        self.span[p][c] = k | (k + added) << 4;
     }
 
     /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`;
-    /// returns the steps it reads past `l`.
+    /// returns the steps it reads past `l`, and the steps to the last square past `l` it adds
+    /// its attack word to (it adds to every square up to that one).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn behind_first<const ADD: bool>(
+    fn behind_first(
         &mut self,
         b: &Board,
         p: Pc,
@@ -805,8 +827,8 @@ impl Tables {
         c: usize,
         pins: &mut impl PinSink,
         touched: &mut Touched,
-    ) -> u8 {
-        let word = signed::<ADD>(attack_word(b.kind[p]));
+    ) -> (u8, u8) {
+        let word = attack_word(b.kind[p]);
         let step = DIR[c];
         let diagonal = c >= 4;
         let slides_through = |q: Pc| {
@@ -816,13 +838,13 @@ impl Tables {
         let mut k = 0;
         if side_of(d) == side {
             if diagonal && b.pawn(d) {
-                self.past_own_pawn::<ADD>(b, p, l, side, c, touched);
+                return (0, self.past_own_pawn(b, p, l, side, c, touched));
             } else if slides_through(d) {
                 // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
                 loop {
                     l = l.wrapping_add_signed(step);
                     if b.border(l) {
-                        return k;
+                        return (k, k);
                     }
                     k += 1;
                     self.attacks[side][l] += word;
@@ -831,24 +853,19 @@ impl Tables {
                         continue;
                     }
                     if side_of(e) != side {
-                        return k;
+                        return (k, k);
                     }
                     if diagonal && b.pawn(e) {
-                        self.past_own_pawn::<ADD>(b, p, l, side, c, touched);
-                        return k;
+                        return (k, k + self.past_own_pawn(b, p, l, side, c, touched));
                     }
                     if !slides_through(e) {
-                        return k;
+                        return (k, k);
                     }
                 }
-            } else if ADD {
+            } else {
                 self.mark(b, p, d, c, touched);
             }
-            return k;
-        }
-        if !ADD {
-            // The scan behind adds nothing to take off.
-            return k;
+            return (0, 0);
         }
         // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it may be
         // pinned to.
@@ -856,7 +873,7 @@ impl Tables {
         loop {
             l = l.wrapping_add_signed(step);
             if b.border(l) {
-                return k;
+                return (k, 0);
             }
             k += 1;
             let e = b.at(l);
@@ -871,13 +888,14 @@ impl Tables {
                     line: c as u8,
                 });
             }
-            return k;
+            return (k, 0);
         }
     }
 
     /// `MMBS5`: a bishop line meeting our own pawn counts the square past it when the line
     /// runs forward (White: `BDT` 0-1, Black: 2-3), then the pawn is marked as blocking it.
-    fn past_own_pawn<const ADD: bool>(
+    /// Returns the squares it counts (0 or 1).
+    fn past_own_pawn(
         &mut self,
         b: &Board,
         p: Pc,
@@ -885,15 +903,14 @@ impl Tables {
         side: usize,
         c: usize,
         touched: &mut Touched,
-    ) {
+    ) -> u8 {
         let forward = if side == 0 { c < 6 } else { c >= 6 };
         if forward {
             let past = l.wrapping_add_signed(DIR[c]);
-            self.attacks[side][past] += signed::<ADD>(attack_word(b.kind[p]));
+            self.attacks[side][past] += attack_word(b.kind[p]);
         }
-        if ADD {
-            self.mark(b, p, b.at(l), c, touched);
-        }
+        self.mark(b, p, b.at(l), c, touched);
+        forward as u8
     }
 
     /// `DPB` of the slider's index into `BDBLK` of the piece `d` its line `c` stops at (`MMRK7`,

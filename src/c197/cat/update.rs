@@ -513,9 +513,10 @@ mod tests {
                 assert_eq!(updated.pint, made.pint, "{what}");
                 assert_eq!(updated.marks, made.marks, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
-                // Only the sliders' reach is read (a piece taken keeps the last).
+                // Only the sliders' reach and spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
                     assert_eq!(updated.reach[x], made.reach[x], "{what}");
+                    assert_eq!(updated.span[x], made.span[x], "{what}");
                 }
                 let pins = |t: &Tables| {
                     let mut v: Vec<_> = t.pins.at[..t.pins.len as usize].to_vec();
