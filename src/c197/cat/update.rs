@@ -35,10 +35,35 @@ impl Tables {
     /// up to date (see the module's documentation), `CAT` running with what earlier runs left
     /// (`lo`). The same as [`Tables::complete`] on `child`.
     pub fn update(&mut self, parent: &Board, child: &Board, rec: &Record, lo: &Leftovers) {
-        if self.pins.overflow {
-            return self.complete(child, lo);
-        }
-        let Some(changed) = changed_squares(parent, child, rec) else {
+        self.update_lines(parent, child, &changed_squares(parent, child, rec), lo);
+    }
+
+    /// The whole tables of `child`, the position after the move `rec` made in `parent`:
+    /// `self`, a copy of `parent`'s, brought up to date by [`Tables::update_pawns`] and
+    /// [`Tables::update`], the squares the move changed found once for both.
+    pub fn update_child(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        rec: &Record,
+        fixes: CatFixes,
+        lo: &Leftovers,
+        levels: Levels,
+    ) {
+        let changed = changed_squares(parent, child, rec);
+        self.update_pawn_flags(parent, child, &changed, fixes, lo, levels);
+        self.update_lines(parent, child, &changed, lo);
+    }
+
+    /// [`Tables::update`] with the squares changed (None: too many).
+    fn update_lines(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        changed: &Option<Changed>,
+        lo: &Leftovers,
+    ) {
+        let Some(changed) = changed.as_ref().filter(|_| !self.pins.overflow) else {
             return self.complete(child, lo);
         };
         // The pieces whose whole routine runs again.
@@ -114,7 +139,7 @@ impl Tables {
     /// A pawn's routine (`MMWPWN` 463-606, `MMBPWN` 609-749) reads, besides its own square:
     /// - the squares of its own and the neighbouring files, for pawns (the passed scans
     ///   `MMWPPL`/`MMBPPL` and the backward tests' own and enemy pawns), and a few of them for
-    ///   any piece of the other side (`HOLDS_READ`: `CAIGE T1,BPIECE` and the like);
+    ///   any piece of the other side (`HOLDS_READ_WHITE`: `CAIGE T1,BPIECE` and the like);
     /// - through `PPT`, where the other side's pawns numbered for its own and the neighbouring
     ///   files stand (467, 613), wherever they stand (a white pawn promoted reads as file 0,
     ///   beside the KR file), and for Black's KR pawn the word `PPT(0)` names (see
@@ -122,7 +147,7 @@ impl Tables {
     ///
     /// So the routines run again are those of the pawns moved, taken or promoted, of the pawns
     /// whose `PPT` reads name them, of the pawns beside a square where a pawn stood or stands,
-    /// of the pawns one of whose `HOLDS_READ` squares changed, and of Black's KR pawn when
+    /// of the pawns one of whose `HOLDS_READ_WHITE` squares changed, and of Black's KR pawn when
     /// `PPT(0)` reads another word; every other routine would set the flags it set before.
     /// The files' counts follow the pawns that left or reached a square.
     pub fn update_pawns(
@@ -135,7 +160,22 @@ impl Tables {
         levels: Levels,
     ) {
         let changed = changed_squares(parent, child, rec);
-        let Some(changed) = changed.filter(|_| self.pawns_black_as_white == lo.black_as_white)
+        self.update_pawn_flags(parent, child, &changed, fixes, lo, levels);
+    }
+
+    /// [`Tables::update_pawns`] with the squares changed (None: too many).
+    fn update_pawn_flags(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        changed: &Option<Changed>,
+        fixes: CatFixes,
+        lo: &Leftovers,
+        levels: Levels,
+    ) {
+        let Some(changed) = changed
+            .as_ref()
+            .filter(|_| self.pawns_black_as_white == lo.black_as_white)
         else {
             return self.refill_pawns(child, fixes, lo, levels);
         };
@@ -160,25 +200,20 @@ impl Tables {
                     self.count_file(side_of(after), s, 1);
                 }
             } else {
-                // A pawn of `side` reads only whether a piece of the other side stands there.
-                for (side, deltas) in HOLDS_READ.iter().enumerate() {
-                    let theirs = |q: Pc| q != 0 && side_of(q) != side;
-                    if theirs(before) == theirs(after) {
-                        continue;
-                    }
-                    for &d in *deltas {
-                        let x = child.at(s.wrapping_add_signed(-d));
-                        if child.pawn(x) && side_of(x) == side {
-                            redo |= 1 << x;
-                        }
-                    }
+                // A pawn reads only whether a piece of the other side stands there.
+                let side_of_piece = |q: Pc| if q == 0 { 2 } else { side_of(q) };
+                let (was, is) = (side_of_piece(before), side_of_piece(after));
+                if (was == 1) != (is == 1) {
+                    redo |= holds_readers(child, s, 0, &HOLDS_READ_WHITE);
+                }
+                if (was == 0) != (is == 0) {
+                    redo |= holds_readers(child, s, 1, &HOLDS_READ_BLACK);
                 }
             }
         }
         if files != 0 {
             for p in PAWN_NUMBERS {
-                let a = child.piecel[p];
-                if a != 0 && files & 1 << bfile(a) != 0 {
+                if files & FILE_BIT[child.piecel[p]] != 0 {
                     redo |= 1 << p;
                 }
             }
@@ -243,17 +278,43 @@ impl Tables {
     }
 }
 
-/// The squares a pawn's backward test reads for any piece of the other side, from the pawn's
-/// square, White's then Black's: `MMWPWN`'s `CAIGE T1,BPIECE` on the square ahead, two ahead
+/// The squares a white pawn's backward test reads for any piece of the other side, from the
+/// pawn's square (Black's below): `MMWPWN`'s `CAIGE T1,BPIECE` on the square ahead, two ahead
 /// from the second rank, and the squares a neighbour two or three ranks behind steps through
 /// (489-606); `MMBPWN`'s mirror (636-749), whose neighbour three ranks behind is never read
 /// (see `Tables::black_pawn`).
-const HOLDS_READ: [&[isize]; 2] = {
+const HOLDS_READ_WHITE: [isize; 6] = {
     const W: isize = BW as isize;
-    [
-        &[W, 2 * W, -W - 1, -W + 1, -2 * W - 1, -2 * W + 1],
-        &[-W, -2 * W, W - 1, W + 1],
-    ]
+    [W, 2 * W, -W - 1, -W + 1, -2 * W - 1, -2 * W + 1]
+};
+/// The same for a black pawn (`MMBPWN`; see [`HOLDS_READ_WHITE`]).
+const HOLDS_READ_BLACK: [isize; 4] = {
+    const W: isize = BW as isize;
+    [-W, -2 * W, W - 1, W + 1]
+};
+
+/// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the other
+/// side (`deltas`: see [`HOLDS_READ_WHITE`]), a bit a number.
+fn holds_readers<const N: usize>(b: &Board, s: Loc, side: usize, deltas: &[isize; N]) -> u64 {
+    let mut readers = 0;
+    for &d in deltas {
+        let x = b.at(s.wrapping_add_signed(-d));
+        if b.pawn(x) && side_of(x) == side {
+            readers |= 1 << x;
+        }
+    }
+    readers
+}
+
+/// Bit f for each square of file f (`BFILE`); none for square 0, a piece taken.
+static FILE_BIT: [u32; BD2] = {
+    let mut bit = [0; BD2];
+    let mut l = 1;
+    while l < BD2 {
+        bit[l] = 1 << (l % BW);
+        l += 1;
+    }
+    bit
 };
 
 /// The pawns whose passed test reads where pawn `q` stands through `PPT`
