@@ -257,24 +257,21 @@ impl Tables {
 
     /// The `BDBLK` entry of piece `d` for direction `c` in `b` as `CAT` leaves it: of the
     /// lines that mark it, the one scanned last (the highest piece number) gives its slider
-    /// index; 0 if none does, or `d` is not on the board. The lines come from behind `d`.
+    /// index; 0 if none does, or `d` is not on the board. Only sliders' lines mark, and the
+    /// marks are those of `b` by now: the sliders are looked at from the highest number down.
     fn settle(&self, b: &Board, d: Pc, c: usize) -> u8 {
-        let mut l = b.piecel[d];
-        if l == 0 {
+        if b.piecel[d] == 0 {
             return 0;
         }
-        let mut last = 0;
-        loop {
-            l = l.wrapping_add_signed(-DIR[c]);
-            if b.border(l) {
-                break;
+        let mut sliders = self.sliders;
+        while sliders != 0 {
+            let x = 63 - sliders.leading_zeros() as Pc;
+            if self.marks[x][c] as Pc == d {
+                return b.slider[x];
             }
-            let x = b.at(l);
-            if x > last && self.marks[x][c] as Pc == d {
-                last = x;
-            }
+            sliders &= !(1 << x);
         }
-        if last == 0 { 0 } else { b.slider[last] }
+        0
     }
 }
 
