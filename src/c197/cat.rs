@@ -332,24 +332,37 @@ pub(super) struct PinTable {
 }
 
 /// Where a scan's possible pins go: the whole table of a full `CAT`, or the list the tables
-/// keep (which a move's update takes lines' pins off again).
+/// keep, `kept` (which a move's update takes lines' pins off again: see [`Kept`]).
 pub(super) trait PinSink {
     /// A possible pin found.
-    fn push(&mut self, pin: PinCandidate);
+    fn push(&mut self, kept: &mut PinList, pin: PinCandidate);
     /// The possible pin of line `c` of `p` taken off, if there is one.
-    fn forget(&mut self, p: Pc, c: usize);
+    fn forget(&mut self, kept: &mut PinList, p: Pc, c: usize);
 }
 
 impl PinSink for PinTable {
-    fn push(&mut self, pin: PinCandidate) {
+    fn push(&mut self, _: &mut PinList, pin: PinCandidate) {
         self.at[self.len] = pin;
         self.len += 1;
     }
 
-    fn forget(&mut self, _: Pc, _: usize) {}
+    fn forget(&mut self, _: &mut PinList, _: Pc, _: usize) {}
 }
 
-impl PinSink for PinList {
+/// The possible pins go to the list the tables keep, in place.
+pub(super) struct Kept;
+
+impl PinSink for Kept {
+    fn push(&mut self, kept: &mut PinList, pin: PinCandidate) {
+        kept.push(pin);
+    }
+
+    fn forget(&mut self, kept: &mut PinList, p: Pc, c: usize) {
+        kept.forget(p, c);
+    }
+}
+
+impl PinList {
     fn push(&mut self, pin: PinCandidate) {
         if self.len as usize == PINS_KEPT {
             self.overflow = true;
@@ -390,7 +403,7 @@ impl PinTable {
 /// [`Tables::update`]) scans again only the lines it changes: a few at a time, so a short list
 /// (the tables are copied at every node); more than it holds, and the tables are made anew.
 #[derive(Copy, Clone, Debug)]
-struct PinList {
+pub(super) struct PinList {
     len: u8,
     /// More were found than the list holds.
     overflow: bool,
@@ -410,15 +423,15 @@ impl PinList {
         }
     }
 
-    fn candidates(&self) -> impl Iterator<Item = PinCandidate> + '_ {
-        self.at[..self.len as usize]
-            .iter()
-            .map(|&[pinner, line, front, behind]| PinCandidate {
-                behind,
-                pinner,
-                front,
-                line,
-            })
+    /// The `k`-th possible pin.
+    fn candidate(&self, k: usize) -> PinCandidate {
+        let [pinner, line, front, behind] = self.at[k];
+        PinCandidate {
+            behind,
+            pinner,
+            front,
+            line,
+        }
     }
 }
 
@@ -629,14 +642,28 @@ impl Tables {
         self.pint = EMPTY.pint;
         self.pint[NPC] = lo.qr_pinned;
         for pin in pins {
-            let behind = pin.behind as Pc;
-            let side = side_of(behind);
-            let real = self.attacks[side][b.piecel[behind]] == 0
-                || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
-            let front = pin.front as Pc;
-            if real && b.kind[front] != Kind::King {
-                self.pint[front] = true;
-            }
+            self.find_pin(b, pin);
+        }
+    }
+
+    /// [`Tables::find_pins`] on the possible pins the tables keep.
+    fn find_kept_pins(&mut self, b: &Board, lo: &Leftovers) {
+        self.pint = EMPTY.pint;
+        self.pint[NPC] = lo.qr_pinned;
+        for k in 0..self.pins.len as usize {
+            self.find_pin(b, self.pins.candidate(k));
+        }
+    }
+
+    /// One possible pin of [`Tables::find_pins`]: marked if real.
+    fn find_pin(&mut self, b: &Board, pin: PinCandidate) {
+        let behind = pin.behind as Pc;
+        let side = side_of(behind);
+        let real = self.attacks[side][b.piecel[behind]] == 0
+            || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
+        let front = pin.front as Pc;
+        if real && b.kind[front] != Kind::King {
+            self.pint[front] = true;
         }
     }
 
@@ -777,7 +804,7 @@ impl Tables {
             let m = std::mem::take(&mut self.marks[p][c]);
             if m != 0 {
                 touched.add(m as Pc, c);
-                pins.forget(p, c);
+                pins.forget(&mut self.pins, p, c);
             }
             let word = attack_word(b.kind[p]);
             let (first, last) = (self.span[p][c] & 15, self.span[p][c] >> 4);
@@ -881,12 +908,15 @@ impl Tables {
                 continue;
             }
             if side_of(e) != side {
-                pins.push(PinCandidate {
-                    behind: e as u8,
-                    pinner: p as u8,
-                    front: d as u8,
-                    line: c as u8,
-                });
+                pins.push(
+                    &mut self.pins,
+                    PinCandidate {
+                        behind: e as u8,
+                        pinner: p as u8,
+                        front: d as u8,
+                        line: c as u8,
+                    },
+                );
             }
             return (k, 0);
         }

@@ -22,7 +22,7 @@
 
 use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, first, side_of};
 use super::{
-    ALL_LINES, CatFixes, DIR, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables, Touched,
+    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables, Touched,
     line_directions,
 };
 
@@ -99,7 +99,7 @@ impl Tables {
             let [x, c, k] = lines.at[n];
             lines.from[n] = self.resume(parent, x as Pc, c as usize, k);
         }
-        let mut pins = self.pins;
+        let mut pins = Kept;
         let mut touched = Touched::default();
         for p in bits(whole).filter(|&p| parent.piecel[p] != 0) {
             self.piece::<false>(parent, p, ALL_LINES, &mut pins, &mut touched);
@@ -117,10 +117,9 @@ impl Tables {
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
             self.line_from::<true>(child, x, c, from, &mut pins, &mut touched);
         }
-        if pins.overflow {
+        if self.pins.overflow {
             return self.complete(child, lo);
         }
-        self.pins = pins;
         for d in bits(touched.pieces) {
             let mut dirs = touched.dirs[d];
             while dirs != 0 {
@@ -129,7 +128,7 @@ impl Tables {
                 self.bdblk[d][c] = self.settle(child, d, c);
             }
         }
-        self.find_pins(child, lo, pins.candidates());
+        self.find_kept_pins(child, lo);
     }
 
     /// The pawns' part of the tables of `child`, the position after the move `rec` made in
