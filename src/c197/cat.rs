@@ -270,6 +270,11 @@ pub struct Tables {
     /// How far each line of each piece reads the board: the steps to the last square its
     /// scan looks at (see [`Tables::update`]).
     reach: [[u8; 8]; NPC + 1],
+    /// Where each line of each piece put its words: the steps to its first piece (the squares
+    /// up to it hold the line's slot) in the low four bits, the steps to the last square it
+    /// adds its attack word to in the high four (it adds to every square up to that one), so
+    /// that a move's update takes the line off without walking the board again.
+    span: [[u8; 8]; NPC + 1],
     /// The pieces whose lines are scanned (rooks, bishops, queens on the board), a bit a piece.
     sliders: u64,
 }
@@ -327,24 +332,37 @@ pub(super) struct PinTable {
 }
 
 /// Where a scan's possible pins go: the whole table of a full `CAT`, or the list the tables
-/// keep (which a move's update takes lines' pins off again).
+/// keep, `kept` (which a move's update takes lines' pins off again: see [`Kept`]).
 pub(super) trait PinSink {
     /// A possible pin found.
-    fn push(&mut self, pin: PinCandidate);
+    fn push(&mut self, kept: &mut PinList, pin: PinCandidate);
     /// The possible pin of line `c` of `p` taken off, if there is one.
-    fn forget(&mut self, p: Pc, c: usize);
+    fn forget(&mut self, kept: &mut PinList, p: Pc, c: usize);
 }
 
 impl PinSink for PinTable {
-    fn push(&mut self, pin: PinCandidate) {
+    fn push(&mut self, _: &mut PinList, pin: PinCandidate) {
         self.at[self.len] = pin;
         self.len += 1;
     }
 
-    fn forget(&mut self, _: Pc, _: usize) {}
+    fn forget(&mut self, _: &mut PinList, _: Pc, _: usize) {}
 }
 
-impl PinSink for PinList {
+/// The possible pins go to the list the tables keep, in place.
+pub(super) struct Kept;
+
+impl PinSink for Kept {
+    fn push(&mut self, kept: &mut PinList, pin: PinCandidate) {
+        kept.push(pin);
+    }
+
+    fn forget(&mut self, kept: &mut PinList, p: Pc, c: usize) {
+        kept.forget(p, c);
+    }
+}
+
+impl PinList {
     fn push(&mut self, pin: PinCandidate) {
         if self.len as usize == PINS_KEPT {
             self.overflow = true;
@@ -385,7 +403,7 @@ impl PinTable {
 /// [`Tables::update`]) scans again only the lines it changes: a few at a time, so a short list
 /// (the tables are copied at every node); more than it holds, and the tables are made anew.
 #[derive(Copy, Clone, Debug)]
-struct PinList {
+pub(super) struct PinList {
     len: u8,
     /// More were found than the list holds.
     overflow: bool,
@@ -405,15 +423,15 @@ impl PinList {
         }
     }
 
-    fn candidates(&self) -> impl Iterator<Item = PinCandidate> + '_ {
-        self.at[..self.len as usize]
-            .iter()
-            .map(|&[pinner, line, front, behind]| PinCandidate {
-                behind,
-                pinner,
-                front,
-                line,
-            })
+    /// The `k`-th possible pin.
+    fn candidate(&self, k: usize) -> PinCandidate {
+        let [pinner, line, front, behind] = self.at[k];
+        PinCandidate {
+            behind,
+            pinner,
+            front,
+            line,
+        }
     }
 }
 
@@ -439,6 +457,25 @@ impl Touched {
         self.pieces |= 1 << d;
         self.dirs[d] |= 1 << c;
     }
+}
+
+/// Where the walk of a line starts (see [`Tables::line_from`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(super) struct Resume {
+    /// The steps skipped: squares the line walks over up to its first piece, whose attacks and
+    /// slots stay as they are.
+    skip: u8,
+    /// Whether the square `skip` steps away holds the line's first piece, and the walk goes on
+    /// behind it.
+    behind_first: bool,
+}
+
+impl Resume {
+    /// The whole line.
+    const WHOLE: Resume = Resume {
+        skip: 0,
+        behind_first: false,
+    };
 }
 
 /// Every line direction (bits of [`DIR`]).
@@ -480,6 +517,7 @@ const EMPTY: Tables = Tables {
         at: [[0; 4]; PINS_KEPT],
     },
     reach: [[0; 8]; NPC + 1],
+    span: [[0; 8]; NPC + 1],
     sliders: 0,
 };
 
@@ -604,14 +642,28 @@ impl Tables {
         self.pint = EMPTY.pint;
         self.pint[NPC] = lo.qr_pinned;
         for pin in pins {
-            let behind = pin.behind as Pc;
-            let side = side_of(behind);
-            let real = self.attacks[side][b.piecel[behind]] == 0
-                || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
-            let front = pin.front as Pc;
-            if real && b.kind[front] != Kind::King {
-                self.pint[front] = true;
-            }
+            self.find_pin(b, pin);
+        }
+    }
+
+    /// [`Tables::find_pins`] on the possible pins the tables keep.
+    fn find_kept_pins(&mut self, b: &Board, lo: &Leftovers) {
+        self.pint = EMPTY.pint;
+        self.pint[NPC] = lo.qr_pinned;
+        for k in 0..self.pins.len as usize {
+            self.find_pin(b, self.pins.candidate(k));
+        }
+    }
+
+    /// One possible pin of [`Tables::find_pins`]: marked if real.
+    fn find_pin(&mut self, b: &Board, pin: PinCandidate) {
+        let behind = pin.behind as Pc;
+        let side = side_of(behind);
+        let real = self.attacks[side][b.piecel[behind]] == 0
+            || b.pvalue[behind] >= b.pvalue[pin.pinner as Pc];
+        let front = pin.front as Pc;
+        if real && b.kind[front] != Kind::King {
+            self.pint[front] = true;
         }
     }
 
@@ -657,8 +709,9 @@ impl Tables {
     }
 
     /// What piece `p` of `b` adds to the tables (`ADD`; `MCAT1`'s `PUSHJ P,@RPIECE(B)`, each
-    /// routine adding its piece's `PCATV` word with `ADDM`), or takes off again (the same walk
-    /// on the same board, the word subtracted, the slots cleared): its pawn attacks (in
+    /// routine adding its piece's `PCATV` word with `ADDM`), or takes off again (the word
+    /// subtracted and the slots cleared where it was added: the same walk on the same board,
+    /// or for a line the squares its span names): its pawn attacks (in
     /// `MMWPWN`/`MMBPWN`), knight (`MMNT`) or king (`MMKG`) squares, or its lines in the
     /// directions of `lines` (bit c for `DIR[c]`; `MMRK` 0-3, `MMBS` 4-7). A line's possible pin
     /// goes to `pins`, the marks it makes or takes off to `touched`.
@@ -704,15 +757,30 @@ impl Tables {
                 while lines != 0 {
                     let c = lines.trailing_zeros() as usize;
                     lines &= lines - 1;
-                    self.line::<ADD>(b, p, a, side, c, pins, touched);
+                    self.line::<ADD>(b, p, a, side, c, Resume::WHOLE, pins, touched);
                 }
             }
         }
     }
 
+    /// Line `c` of slider `p` of `b` from `from` on (added, or taken off: see
+    /// [`Tables::piece`]): a move's update redoing a line that reads a changed square (see
+    /// [`Tables::update`]).
+    pub(super) fn line_from<const ADD: bool>(
+        &mut self,
+        b: &Board,
+        p: Pc,
+        c: usize,
+        from: Resume,
+        pins: &mut impl PinSink,
+        touched: &mut Touched,
+    ) {
+        self.line::<ADD>(b, p, b.piecel[p], side_of(p), c, from, pins, touched);
+    }
+
     /// One line of `MMRK`/`MMBS` in direction `c` (added, or taken off: see [`Tables::piece`]):
     /// the squares up to the first piece, then (apart, as most lines end there) what lies
-    /// behind it.
+    /// behind it; the walk starts past the squares `from` skips.
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn line<const ADD: bool>(
@@ -722,44 +790,62 @@ impl Tables {
         a: Loc,
         side: usize,
         c: usize,
+        from: Resume,
         pins: &mut impl PinSink,
         touched: &mut Touched,
     ) {
+        let step = DIR[c];
+        let mut k = from.skip;
+        let mut l = a.wrapping_add_signed(step * k as isize);
         if !ADD {
             // The mark and the possible pin this line made, taken off (a line that records a
-            // possible pin marks the piece in front first, `MMRK7`/`MMBS7`).
+            // possible pin marks the piece in front first, `MMRK7`/`MMBS7`); then its words
+            // and slots, where its span says it put them.
             let m = std::mem::take(&mut self.marks[p][c]);
             if m != 0 {
                 touched.add(m as Pc, c);
-                pins.forget(p, c);
+                pins.forget(&mut self.pins, p, c);
+            }
+            let word = attack_word(b.kind[p]);
+            let (first, last) = (self.span[p][c] & 15, self.span[p][c] >> 4);
+            while k < last {
+                l = l.wrapping_add_signed(step);
+                k += 1;
+                self.attacks[side][l] -= word;
+                if k <= first {
+                    self.slots[l][c] = 0;
+                }
+            }
+            return;
+        }
+        let word = attack_word(b.kind[p]);
+        if !from.behind_first {
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    self.reach[p][c] = k;
+                    self.span[p][c] = k | k << 4;
+                    return;
+                }
+                k += 1;
+                self.attacks[side][l] += word;
+                self.slots[l][c] = p as u8;
+                if b.board[l] != 0 {
+                    break;
+                }
             }
         }
-        let word = signed::<ADD>(attack_word(b.kind[p]));
-        let slot = if ADD { p as u8 } else { 0 };
-        let step = DIR[c];
-        let mut l = a;
-        let mut k = 0;
-        loop {
-            l = l.wrapping_add_signed(step);
-            if b.border(l) {
-                self.reach[p][c] = k;
-                return;
-            }
-            k += 1;
-            self.attacks[side][l] += word;
-            self.slots[l][c] = slot;
-            if b.board[l] != 0 {
-                break;
-            }
-        }
-        self.reach[p][c] = self.behind_first::<ADD>(b, p, l, side, c, pins, touched) + k;
+        let (read, added) = self.behind_first(b, p, l, side, c, pins, touched);
+        self.reach[p][c] = k + read;
+        self.span[p][c] = k | (k + added) << 4;
     }
 
     /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`;
-    /// returns the steps it reads past `l`.
+    /// returns the steps it reads past `l`, and the steps to the last square past `l` it adds
+    /// its attack word to (it adds to every square up to that one).
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn behind_first<const ADD: bool>(
+    fn behind_first(
         &mut self,
         b: &Board,
         p: Pc,
@@ -768,8 +854,8 @@ impl Tables {
         c: usize,
         pins: &mut impl PinSink,
         touched: &mut Touched,
-    ) -> u8 {
-        let word = signed::<ADD>(attack_word(b.kind[p]));
+    ) -> (u8, u8) {
+        let word = attack_word(b.kind[p]);
         let step = DIR[c];
         let diagonal = c >= 4;
         let slides_through = |q: Pc| {
@@ -779,13 +865,13 @@ impl Tables {
         let mut k = 0;
         if side_of(d) == side {
             if diagonal && b.pawn(d) {
-                self.past_own_pawn::<ADD>(b, p, l, side, c, touched);
+                return (0, self.past_own_pawn(b, p, l, side, c, touched));
             } else if slides_through(d) {
                 // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
                 loop {
                     l = l.wrapping_add_signed(step);
                     if b.border(l) {
-                        return k;
+                        return (k, k);
                     }
                     k += 1;
                     self.attacks[side][l] += word;
@@ -794,24 +880,19 @@ impl Tables {
                         continue;
                     }
                     if side_of(e) != side {
-                        return k;
+                        return (k, k);
                     }
                     if diagonal && b.pawn(e) {
-                        self.past_own_pawn::<ADD>(b, p, l, side, c, touched);
-                        return k;
+                        return (k, k + self.past_own_pawn(b, p, l, side, c, touched));
                     }
                     if !slides_through(e) {
-                        return k;
+                        return (k, k);
                     }
                 }
-            } else if ADD {
+            } else {
                 self.mark(b, p, d, c, touched);
             }
-            return k;
-        }
-        if !ADD {
-            // The scan behind adds nothing to take off.
-            return k;
+            return (0, 0);
         }
         // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it may be
         // pinned to.
@@ -819,7 +900,7 @@ impl Tables {
         loop {
             l = l.wrapping_add_signed(step);
             if b.border(l) {
-                return k;
+                return (k, 0);
             }
             k += 1;
             let e = b.at(l);
@@ -827,20 +908,24 @@ impl Tables {
                 continue;
             }
             if side_of(e) != side {
-                pins.push(PinCandidate {
-                    behind: e as u8,
-                    pinner: p as u8,
-                    front: d as u8,
-                    line: c as u8,
-                });
+                pins.push(
+                    &mut self.pins,
+                    PinCandidate {
+                        behind: e as u8,
+                        pinner: p as u8,
+                        front: d as u8,
+                        line: c as u8,
+                    },
+                );
             }
-            return k;
+            return (k, 0);
         }
     }
 
     /// `MMBS5`: a bishop line meeting our own pawn counts the square past it when the line
     /// runs forward (White: `BDT` 0-1, Black: 2-3), then the pawn is marked as blocking it.
-    fn past_own_pawn<const ADD: bool>(
+    /// Returns the squares it counts (0 or 1).
+    fn past_own_pawn(
         &mut self,
         b: &Board,
         p: Pc,
@@ -848,15 +933,14 @@ impl Tables {
         side: usize,
         c: usize,
         touched: &mut Touched,
-    ) {
+    ) -> u8 {
         let forward = if side == 0 { c < 6 } else { c >= 6 };
         if forward {
             let past = l.wrapping_add_signed(DIR[c]);
-            self.attacks[side][past] += signed::<ADD>(attack_word(b.kind[p]));
+            self.attacks[side][past] += attack_word(b.kind[p]);
         }
-        if ADD {
-            self.mark(b, p, b.at(l), c, touched);
-        }
+        self.mark(b, p, b.at(l), c, touched);
+        forward as u8
     }
 
     /// `DPB` of the slider's index into `BDBLK` of the piece `d` its line `c` stops at (`MMRK7`,

@@ -110,8 +110,8 @@ impl Node {
 
     /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
     /// `self`, a node done with: its board, position and tables overwritten in place, the
-    /// tables brought up to date from the parent's (see [`Tables::update`]), `CAT` running at
-    /// `levels`.
+    /// tables brought up to date from the parent's (see [`Tables::update_child`]), `CAT`
+    /// running at `levels`.
     fn remake(
         &mut self,
         parent: &Node,
@@ -125,8 +125,7 @@ impl Node {
         self.pos = pos;
         *self.tables = *parent.tables;
         self.tables
-            .update_pawns(&parent.board, &self.board, &rec, self.fixes, lo, levels);
-        self.tables.update(&parent.board, &self.board, &rec, lo);
+            .update_child(&parent.board, &self.board, &rec, self.fixes, lo, levels);
         lo.qr_pinned |= self.tables.pint[NPC];
         rec
     }

@@ -8,19 +8,22 @@
 //! two pieces attack a square from the same direction), so what one piece's routine added can
 //! be taken off again by running it once more with the word negated, on the board it ran on.
 //!
-//! A move changes a few squares. A piece's routine reads only its own square and, for a slider,
-//! the squares its lines walk over; so the routines whose result can change are those of the
-//! pieces on the changed squares (moved, taken, promoted), those of the pawns beside the ghost
-//! before and after (their en passant attacks), and the lines of the sliders that read a changed
-//! square (each line keeps how far it reads, its reach). Each of those is taken off as it ran on the parent's board and run again on
-//! the child's; every other routine would add what it added before. The `BDBLK` entries the
-//! lines marked are settled again as number order settles them (see [`Tables::settle`]), and
-//! the pins (which read the attack words and the values) are settled anew from the possible
-//! pins kept.
+//! A move changes a few squares. A piece's routine reads only its own square and, for a slider, the
+//! squares its lines walk over; so the routines whose result can change are those of the pieces on
+//! the changed squares (moved, taken, promoted), those of the pawns beside the ghost before and
+//! after (their en passant attacks), and the lines of the sliders that read a changed square (each
+//! line keeps how far it reads, its reach). Each of those is taken off as it ran on the parent's
+//! board and run again on the child's; every other routine would add what it added before. A line
+//! that reads a changed square is walked again only from the nearest one it reads: before it the
+//! squares are the same on both boards, and what the line added there stays (see
+//! [`Tables::resume`]). The `BDBLK` entries the lines marked are settled again as number order
+//! settles them (see [`Tables::settle`]), and the pins (which read the attack words and the values)
+//! are settled anew from the possible pins kept.
 
-use super::super::board::{BD2, BW, Board, Loc, NPC, NPCS, Pc, Record, bfile, first, side_of};
+use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, first, side_of};
 use super::{
-    ALL_LINES, CatFixes, DIR, Leftovers, Levels, PAWN_NUMBERS, Tables, Touched, line_directions,
+    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables, Touched,
+    line_directions,
 };
 
 /// The most squares one move changes: castling's four.
@@ -32,10 +35,35 @@ impl Tables {
     /// up to date (see the module's documentation), `CAT` running with what earlier runs left
     /// (`lo`). The same as [`Tables::complete`] on `child`.
     pub fn update(&mut self, parent: &Board, child: &Board, rec: &Record, lo: &Leftovers) {
-        if self.pins.overflow {
-            return self.complete(child, lo);
-        }
-        let Some(changed) = changed_squares(parent, child, rec) else {
+        self.update_lines(parent, child, &changed_squares(parent, child, rec), lo);
+    }
+
+    /// The whole tables of `child`, the position after the move `rec` made in `parent`:
+    /// `self`, a copy of `parent`'s, brought up to date by [`Tables::update_pawns`] and
+    /// [`Tables::update`], the squares the move changed found once for both.
+    pub fn update_child(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        rec: &Record,
+        fixes: CatFixes,
+        lo: &Leftovers,
+        levels: Levels,
+    ) {
+        let changed = changed_squares(parent, child, rec);
+        self.update_pawn_flags(parent, child, &changed, fixes, lo, levels);
+        self.update_lines(parent, child, &changed, lo);
+    }
+
+    /// [`Tables::update`] with the squares changed (None: too many).
+    fn update_lines(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        changed: &Option<Changed>,
+        lo: &Leftovers,
+    ) {
+        let Some(changed) = changed.as_ref().filter(|_| !self.pins.overflow) else {
             return self.complete(child, lo);
         };
         // The pieces whose whole routine runs again.
@@ -53,39 +81,45 @@ impl Tables {
             }
         }
         whole &= !1;
-        // The sliders' lines that read a changed square.
-        let mut lines = [0u8; NPC + 1];
-        let mut readers = 0u64;
+        // The sliders' lines that read a changed square, each from the nearest one it reads.
+        let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
             let scanned = line_directions(parent.kind[x]);
             for &s in changed.iter() {
                 let ray = RAY[a][s as Loc];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
-                if ray != 0 && scanned & 1 << c != 0 && k <= self.reach[x][c] {
-                    lines[x] |= 1 << c;
-                    readers |= 1 << x;
+                if ray != 0 && scanned & 1 << c != 0 && k <= self.reach[x][c] && !lines.add(x, c, k)
+                {
+                    return self.complete(child, lo);
                 }
             }
         }
-        let mut pins = self.pins;
+        for n in 0..lines.len {
+            let [x, c, k] = lines.at[n];
+            lines.from[n] = self.resume(parent, x as Pc, c as usize, k);
+        }
+        let mut pins = Kept;
         let mut touched = Touched::default();
         for p in bits(whole).filter(|&p| parent.piecel[p] != 0) {
             self.piece::<false>(parent, p, ALL_LINES, &mut pins, &mut touched);
         }
-        for p in bits(readers) {
-            self.piece::<false>(parent, p, lines[p], &mut pins, &mut touched);
+        for n in 0..lines.len {
+            let [x, c, _] = lines.at[n];
+            let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
+            self.line_from::<false>(parent, x, c, from, &mut pins, &mut touched);
         }
         for p in bits(whole).filter(|&p| child.piecel[p] != 0) {
             self.piece::<true>(child, p, ALL_LINES, &mut pins, &mut touched);
         }
-        for p in bits(readers) {
-            self.piece::<true>(child, p, lines[p], &mut pins, &mut touched);
+        for n in 0..lines.len {
+            let [x, c, _] = lines.at[n];
+            let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
+            self.line_from::<true>(child, x, c, from, &mut pins, &mut touched);
         }
-        if pins.overflow {
+        if self.pins.overflow {
             return self.complete(child, lo);
         }
-        self.pins = pins;
         for d in bits(touched.pieces) {
             let mut dirs = touched.dirs[d];
             while dirs != 0 {
@@ -94,7 +128,7 @@ impl Tables {
                 self.bdblk[d][c] = self.settle(child, d, c);
             }
         }
-        self.find_pins(child, lo, pins.candidates());
+        self.find_kept_pins(child, lo);
     }
 
     /// The pawns' part of the tables of `child`, the position after the move `rec` made in
@@ -104,7 +138,7 @@ impl Tables {
     /// A pawn's routine (`MMWPWN` 463-606, `MMBPWN` 609-749) reads, besides its own square:
     /// - the squares of its own and the neighbouring files, for pawns (the passed scans
     ///   `MMWPPL`/`MMBPPL` and the backward tests' own and enemy pawns), and a few of them for
-    ///   any piece of the other side (`HOLDS_READ`: `CAIGE T1,BPIECE` and the like);
+    ///   any piece of the other side (`HOLDS_READ_WHITE`: `CAIGE T1,BPIECE` and the like);
     /// - through `PPT`, where the other side's pawns numbered for its own and the neighbouring
     ///   files stand (467, 613), wherever they stand (a white pawn promoted reads as file 0,
     ///   beside the KR file), and for Black's KR pawn the word `PPT(0)` names (see
@@ -112,7 +146,7 @@ impl Tables {
     ///
     /// So the routines run again are those of the pawns moved, taken or promoted, of the pawns
     /// whose `PPT` reads name them, of the pawns beside a square where a pawn stood or stands,
-    /// of the pawns one of whose `HOLDS_READ` squares changed, and of Black's KR pawn when
+    /// of the pawns one of whose `HOLDS_READ_WHITE` squares changed, and of Black's KR pawn when
     /// `PPT(0)` reads another word; every other routine would set the flags it set before.
     /// The files' counts follow the pawns that left or reached a square.
     pub fn update_pawns(
@@ -125,7 +159,22 @@ impl Tables {
         levels: Levels,
     ) {
         let changed = changed_squares(parent, child, rec);
-        let Some(changed) = changed.filter(|_| self.pawns_black_as_white == lo.black_as_white)
+        self.update_pawn_flags(parent, child, &changed, fixes, lo, levels);
+    }
+
+    /// [`Tables::update_pawns`] with the squares changed (None: too many).
+    fn update_pawn_flags(
+        &mut self,
+        parent: &Board,
+        child: &Board,
+        changed: &Option<Changed>,
+        fixes: CatFixes,
+        lo: &Leftovers,
+        levels: Levels,
+    ) {
+        let Some(changed) = changed
+            .as_ref()
+            .filter(|_| self.pawns_black_as_white == lo.black_as_white)
         else {
             return self.refill_pawns(child, fixes, lo, levels);
         };
@@ -150,25 +199,20 @@ impl Tables {
                     self.count_file(side_of(after), s, 1);
                 }
             } else {
-                // A pawn of `side` reads only whether a piece of the other side stands there.
-                for (side, deltas) in HOLDS_READ.iter().enumerate() {
-                    let theirs = |q: Pc| q != 0 && side_of(q) != side;
-                    if theirs(before) == theirs(after) {
-                        continue;
-                    }
-                    for &d in *deltas {
-                        let x = child.at(s.wrapping_add_signed(-d));
-                        if child.pawn(x) && side_of(x) == side {
-                            redo |= 1 << x;
-                        }
-                    }
+                // A pawn reads only whether a piece of the other side stands there.
+                let side_of_piece = |q: Pc| if q == 0 { 2 } else { side_of(q) };
+                let (was, is) = (side_of_piece(before), side_of_piece(after));
+                if (was == 1) != (is == 1) {
+                    redo |= holds_readers(child, s, 0, &HOLDS_READ_WHITE);
+                }
+                if (was == 0) != (is == 0) {
+                    redo |= holds_readers(child, s, 1, &HOLDS_READ_BLACK);
                 }
             }
         }
         if files != 0 {
             for p in PAWN_NUMBERS {
-                let a = child.piecel[p];
-                if a != 0 && files & 1 << bfile(a) != 0 {
+                if files & FILE_BIT[child.piecel[p]] != 0 {
                     redo |= 1 << p;
                 }
             }
@@ -183,40 +227,90 @@ impl Tables {
         }
     }
 
+    /// Where line `c` of slider `p` of `parent` is walked again when the nearest changed square
+    /// it reads lies `k` steps away. The squares before that one are the same on both boards,
+    /// and what the line did there stays: if the square is one it walks over up to its first
+    /// piece (its slot holds `p`: no two pieces attack a square from the same direction), the
+    /// walk starts from the square before; otherwise the first piece stands before it on both
+    /// boards, and only what lies behind that piece is walked again.
+    fn resume(&self, parent: &Board, p: Pc, c: usize, k: u8) -> Resume {
+        let (a, step) = (parent.piecel[p], DIR[c]);
+        if self.slots[a.wrapping_add_signed(step * k as isize)][c] as Pc == p {
+            return Resume {
+                skip: k - 1,
+                behind_first: false,
+            };
+        }
+        let (mut l, mut first) = (a, 0);
+        loop {
+            l = l.wrapping_add_signed(step);
+            first += 1;
+            if parent.board[l] != 0 {
+                return Resume {
+                    skip: first,
+                    behind_first: true,
+                };
+            }
+        }
+    }
+
     /// The `BDBLK` entry of piece `d` for direction `c` in `b` as `CAT` leaves it: of the
     /// lines that mark it, the one scanned last (the highest piece number) gives its slider
-    /// index; 0 if none does, or `d` is not on the board. The lines come from behind `d`.
+    /// index; 0 if none does, or `d` is not on the board. Only sliders' lines mark, and the
+    /// marks are those of `b` by now: the sliders are looked at from the highest number down.
     fn settle(&self, b: &Board, d: Pc, c: usize) -> u8 {
-        let mut l = b.piecel[d];
-        if l == 0 {
+        if b.piecel[d] == 0 {
             return 0;
         }
-        let mut last = 0;
-        loop {
-            l = l.wrapping_add_signed(-DIR[c]);
-            if b.border(l) {
-                break;
+        let mut sliders = self.sliders;
+        while sliders != 0 {
+            let x = 63 - sliders.leading_zeros() as Pc;
+            if self.marks[x][c] as Pc == d {
+                return b.slider[x];
             }
-            let x = b.at(l);
-            if x > last && self.marks[x][c] as Pc == d {
-                last = x;
-            }
+            sliders &= !(1 << x);
         }
-        if last == 0 { 0 } else { b.slider[last] }
+        0
     }
 }
 
-/// The squares a pawn's backward test reads for any piece of the other side, from the pawn's
-/// square, White's then Black's: `MMWPWN`'s `CAIGE T1,BPIECE` on the square ahead, two ahead
+/// The squares a white pawn's backward test reads for any piece of the other side, from the
+/// pawn's square (Black's below): `MMWPWN`'s `CAIGE T1,BPIECE` on the square ahead, two ahead
 /// from the second rank, and the squares a neighbour two or three ranks behind steps through
 /// (489-606); `MMBPWN`'s mirror (636-749), whose neighbour three ranks behind is never read
 /// (see `Tables::black_pawn`).
-const HOLDS_READ: [&[isize]; 2] = {
+const HOLDS_READ_WHITE: [isize; 6] = {
     const W: isize = BW as isize;
-    [
-        &[W, 2 * W, -W - 1, -W + 1, -2 * W - 1, -2 * W + 1],
-        &[-W, -2 * W, W - 1, W + 1],
-    ]
+    [W, 2 * W, -W - 1, -W + 1, -2 * W - 1, -2 * W + 1]
+};
+/// The same for a black pawn (`MMBPWN`; see [`HOLDS_READ_WHITE`]).
+const HOLDS_READ_BLACK: [isize; 4] = {
+    const W: isize = BW as isize;
+    [-W, -2 * W, W - 1, W + 1]
+};
+
+/// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the other
+/// side (`deltas`: see [`HOLDS_READ_WHITE`]), a bit a number.
+fn holds_readers<const N: usize>(b: &Board, s: Loc, side: usize, deltas: &[isize; N]) -> u64 {
+    let mut readers = 0;
+    for &d in deltas {
+        let x = b.at(s.wrapping_add_signed(-d));
+        if b.pawn(x) && side_of(x) == side {
+            readers |= 1 << x;
+        }
+    }
+    readers
+}
+
+/// Bit f for each square of file f (`BFILE`); none for square 0, a piece taken.
+static FILE_BIT: [u32; BD2] = {
+    let mut bit = [0; BD2];
+    let mut l = 1;
+    while l < BD2 {
+        bit[l] = 1 << (l % BW);
+        l += 1;
+    }
+    bit
 };
 
 /// The pawns whose passed test reads where pawn `q` stands through `PPT`
@@ -297,6 +391,39 @@ fn changed_squares(parent: &Board, child: &Board, rec: &Record) -> Option<Change
     Some(out)
 }
 
+/// The most lines a move's update walks again for the changed squares they read (see
+/// [`Tables::update`]); more, and the tables are made anew.
+const MOST_LINES: usize = 16;
+
+/// The sliders' lines that read a changed square: a short list on the stack, as the update runs
+/// at every node.
+#[derive(Default)]
+struct Lines {
+    len: usize,
+    /// Piece, direction, and the steps to the nearest changed square it reads.
+    at: [[u8; 3]; MOST_LINES],
+    /// Where each is walked again (see [`Tables::resume`]).
+    from: [Resume; MOST_LINES],
+}
+
+impl Lines {
+    /// Line `c` of `x` reads a changed square `k` steps away; false if the list is full.
+    fn add(&mut self, x: Pc, c: usize, k: u8) -> bool {
+        for e in self.at[..self.len].iter_mut() {
+            if e[0] as Pc == x && e[1] as usize == c {
+                e[2] = e[2].min(k);
+                return true;
+            }
+        }
+        if self.len == MOST_LINES {
+            return false;
+        }
+        self.at[self.len] = [x as u8, c as u8, k];
+        self.len += 1;
+        true
+    }
+}
+
 /// The squares a move changed.
 #[derive(Default)]
 struct Changed {
@@ -331,7 +458,7 @@ fn bits(mut set: u64) -> impl Iterator<Item = Pc> {
 mod tests {
     use super::super::random_positions;
     use super::*;
-    use crate::c197::board::loc;
+    use crate::c197::board::{NPC, loc};
     use crate::rules::{Position, Square};
 
     #[test]
@@ -442,6 +569,18 @@ mod tests {
                 assert_eq!(updated.bdblk, made.bdblk, "{what}");
                 assert_eq!(updated.pint, made.pint, "{what}");
                 assert_eq!(updated.marks, made.marks, "{what}");
+                assert_eq!(updated.sliders, made.sliders, "{what}");
+                // Only the sliders' reach and spans are read (a piece taken keeps the last).
+                for x in bits(made.sliders) {
+                    assert_eq!(updated.reach[x], made.reach[x], "{what}");
+                    assert_eq!(updated.span[x], made.span[x], "{what}");
+                }
+                let pins = |t: &Tables| {
+                    let mut v: Vec<_> = t.pins.at[..t.pins.len as usize].to_vec();
+                    v.sort();
+                    (v, t.pins.overflow)
+                };
+                assert_eq!(pins(&updated), pins(&made), "{what}");
                 moves += 1;
                 // Pieces marked by two lines (through a slider to a pawn), where number order
                 // decides.
