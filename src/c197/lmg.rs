@@ -813,7 +813,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while self.logged > 0 {
             self.logged -= 1;
             let Along { side, word, a, d } = self.log[self.logged];
-            self.t.attacks[side as usize][a as Loc] -= word;
+            self.t.attacks[(side & 1) as usize][a as Loc] -= word;
             self.t.slots[a as Loc][d as usize] = 0;
         }
     }
@@ -1317,7 +1317,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        let (theirs, sqval) = (&self.t.attacks[1 - self.i], &self.v.sqval);
+        let (theirs, sqval) = (&self.t.attacks[(self.i ^ 1) & 1], &self.v.sqval);
         let mut r = 0;
         lmgstd(b, v, a, &mut |l, q| {
             if q < 0 || (king_victim && theirs[l] != 0) {
@@ -1394,7 +1394,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let (tt, d, side, word) = (
                 line.tt as Pc,
                 line.d as usize,
-                line.side as usize,
+                (line.side & 1) as usize,
                 line.word,
             );
             if line.at as Loc == a {
@@ -1510,11 +1510,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.walks.count = 0;
         self.walks.known = 0;
         self.walks.each_move = 0;
-        for d in 0..8 {
+        // The directions marked, in order: the bytes of the piece's eight that are not 0.
+        let mut marked = u64::from_le_bytes(self.t.bdblk[p]);
+        while marked != 0 {
+            let d = marked.trailing_zeros() as usize / 8;
+            marked &= !(0xff << (8 * d));
             let idx = self.t.bdblk[p][d] as usize;
-            if idx == 0 {
-                continue;
-            }
             let tt = b.bdast[idx] as Pc;
             if tt == 0 || b.piecel[tt] == 0 {
                 continue;
@@ -1563,7 +1564,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let d = line.d as usize;
         self.walks.made &= !(1 << k);
         for l in self.walks.at[k].walk.squares() {
-            self.t.attacks[line.side as usize][l] -= line.word;
+            self.t.attacks[(line.side & 1) as usize][l] -= line.word;
             if self.t.slots[l][d] == line.tt {
                 self.t.slots[l][d] = 0;
             }
