@@ -639,13 +639,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 pieces = k..=k;
             }
         }
+        // One list for every piece's squares, emptied for each.
+        let mut squares = Squares::new();
         for p in pieces {
             self.nsmvs = 0;
             self.cdvcf = -1;
             if b.piecel[p] == 0 {
                 continue;
             }
-            let mut squares = Squares::new();
+            squares.clear();
             lmgt(b, self.t, p, &mut squares);
             for a in squares.iter() {
                 if let Some((line, eps)) = &filter {
