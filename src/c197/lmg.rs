@@ -354,6 +354,17 @@ pub struct Workspace {
     values: SquareValues,
 }
 
+/// How a move scored is listed (see [`Pmg::score`]).
+#[derive(Copy, Clone)]
+enum Listed {
+    /// Found safe: with the new square's development and the flags (`LMGR1`).
+    Safe,
+    /// Unsafe: with neither (`LMGR4A`).
+    Unsafe,
+    /// A losing capture: without the development (`LMGR4M`).
+    LosingCapture,
+}
+
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
 #[derive(Copy, Clone, PartialEq, Eq)]
 enum Leftover {
@@ -920,22 +931,28 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         } else {
             None
         };
-        match victim {
-            Some(v) => self.capture(p, a, v, mv),
-            None => self.quiet(p, a, mv),
+        let listed = match victim {
+            Some(v) => self.capture(p, a, v),
+            None => self.quiet(p, a),
+        };
+        // Listed at one place, as the routines that scored the move decided.
+        match listed {
+            Listed::Safe => self.lmgr1(p, a, mv),
+            Listed::Unsafe => self.unscored(mv),
+            Listed::LosingCapture => self.bad_capture(mv),
         }
     }
 
     /// `LMGR3` (4588-4618): a move to an empty square: safe unless attacked by less, or by
     /// more pieces than defend it.
-    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) {
+    fn quiet(&mut self, p: Pc, a: Loc) -> Listed {
         let b = self.b;
         if self.lmfors != 0 || self.theirs(a) == 0 {
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         let pv = b.pvalue[p] as i64;
         let mut tt;
@@ -946,11 +963,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if tt > -BVMNV {
                 let n = count(self.theirs(a));
                 if n == 1 {
-                    return self.lmgr1(p, a, mv);
+                    return Listed::Safe;
                 }
                 tt -= b.pvalue[c] as i64;
                 if tt > 0 || n <= self.lmoa {
-                    return self.lmgr1(p, a, mv);
+                    return Listed::Safe;
                 }
             }
             // LMGR3C: the loss is the exchange or the piece, whichever is less.
@@ -959,11 +976,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMGR3G, LMGR4A.
         self.r += tt;
         self.safe = false;
-        self.unscored(mv);
+        Listed::Unsafe
     }
 
     /// `LMGR6A` (4113-4294): a capture of `v`.
-    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) {
+    fn capture(&mut self, p: Pc, a: Loc, v: Pc) -> Listed {
         let b = self.b;
         let mut tt = b.pvalue[p] as i64;
         let vv = b.pvalue[v] as i64;
@@ -972,11 +989,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         let leftover = self.cbdv(v);
         if self.theirs(a) == 0 {
-            return self.favourable(p, a, vv, mv);
+            return self.favourable(vv);
         }
         let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return self.favourable(p, a, vv, mv);
+            return self.favourable(vv);
         }
         if tt < vv {
             // LMGR4B: we take something bigger.
@@ -985,22 +1002,20 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 let n = count(self.theirs(a)) - 1;
                 if n != 0 {
                     if n < self.lmoa {
-                        self.favourable(p, a, vv, mv);
-                    } else {
-                        self.r -= tt - vv;
-                        self.lmgr1(p, a, mv);
+                        return self.favourable(vv);
                     }
-                    return;
+                    self.r -= tt - vv;
+                    return Listed::Safe;
                 }
                 let mut gain = vv - tt + b.pvalue[d] as i64;
                 if gain >= vv {
                     gain = vv;
                 }
                 self.r += gain;
-                return self.more_attacks(0, p, a, mv);
+                return self.more_attacks(0);
             }
             self.r -= tt - vv;
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         if tt == vv {
             // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
@@ -1009,52 +1024,52 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 Leftover::Positive => 1 << 30,
                 Leftover::Negative => -1,
             };
-            return self.more_attacks(t2, p, a, mv);
+            return self.more_attacks(t2);
         }
         if self.lmfors != 0 {
-            return self.favourable(p, a, vv, mv);
+            return self.favourable(vv);
         }
         tt -= vv;
         if self.lmoa == 0 {
             self.r -= tt;
             self.safe = false;
-            return self.bad_capture(mv);
+            return Listed::LosingCapture;
         }
         // LMGR4D: we have other attackers.
         let lmgt1 = -tt;
         let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
         if tt >= 0 {
-            return self.more_attacks(self.theirs(a) as i64, p, a, mv);
+            return self.more_attacks(self.theirs(a) as i64);
         }
         // LMGR4E.
         if count(self.theirs(a)) == 1 {
             tt += b.pvalue[c] as i64;
             if tt >= 0 {
-                return self.more_attacks(self.theirs(a) as i64, p, a, mv);
+                return self.more_attacks(self.theirs(a) as i64);
             }
         }
         // LMGR4G.
         let tt = tt.max(lmgt1);
         self.r += tt;
         if tt >= -BVMNV {
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         self.safe = false;
-        self.bad_capture(mv);
+        Listed::LosingCapture
     }
 
     /// `LMGR4I`: the victim's value is gained.
-    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) {
+    fn favourable(&mut self, vv: i64) -> Listed {
         self.r += vv;
-        self.lmgr1(p, a, mv);
+        Listed::Safe
     }
 
     /// `LMGR4C`: `MJVLU` unless `t2` is below our other attacks.
-    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) {
+    fn more_attacks(&mut self, t2: i64) -> Listed {
         if t2 >= self.lmoa {
             self.r += MJVLU;
         }
-        self.lmgr1(p, a, mv);
+        Listed::Safe
     }
 
     /// `LMGR4M` (4215-4223): a losing capture, listed without the new square's development.
