@@ -1266,6 +1266,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// `LMGR2` on a square where an enemy piece `t1` stands.
+    #[inline(always)]
     fn lmgr2_enemy(&mut self, q: Pc, l: Loc, t1: Pc) {
         let b = self.b;
         if b.kind[t1] == Kind::King {
