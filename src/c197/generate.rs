@@ -51,6 +51,11 @@ impl Squares {
         }
     }
 
+    /// Empties it.
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     /// Adds `l`.
     pub fn push(&mut self, l: Loc) {
         self.at[self.len as usize] = l as u16;

@@ -347,10 +347,22 @@ struct Walks {
 }
 
 /// What the generator's runs reuse from one run to the next: the memory of the copy of the
-/// tables that `LMUA` changes while it scores a move.
+/// tables that `LMUA` changes while it scores a move, and of the square values.
 #[derive(Default)]
 pub struct Workspace {
     tables: Tables,
+    values: SquareValues,
+}
+
+/// How a move scored is listed (see [`Pmg::score`]).
+#[derive(Copy, Clone)]
+enum Listed {
+    /// Found safe: with the new square's development and the flags (`LMGR1`).
+    Safe,
+    /// Unsafe: with neither (`LMGR4A`).
+    Unsafe,
+    /// A losing capture: without the development (`LMGR4M`).
+    LosingCapture,
 }
 
 /// What `equal trades` leave in `T2` (see `LMGR4C`).
@@ -371,15 +383,14 @@ pub struct Pmg<'a, const TRACE: bool> {
     /// The node's tables, copied (`LMUA` changes them while it scores a move).
     t: &'a mut Tables,
     i: usize,
-    sqval: [i64; 120],
+    /// `SQVAL`: the square values.
+    v: &'a mut SquareValues,
     /// The board's pieces as sets (for the ranges `LMGR1A` scores).
     occupancy: Occupancy,
     /// The squares on the enemy king's rank, file and diagonals (see [`KING_LINES`]).
     king_lines: [u64; 4],
-    /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
-    /// range's values are [`BSQVAL`] a square and these.
-    above_base: [i64; 64],
-    above: u64,
+    /// K3 and Q3 while the centre pawn in front is unmoved, else 0 (see [`lmcpb`]).
+    lmcpb: [Loc; 2],
     lmgd2: u32,
     catcut: u32,
     phase: Phase,
@@ -490,7 +501,10 @@ impl<'a> Pmg<'a, true> {
 
 impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// The generator's state before its first move is scored, the square values computed
-    /// (for [`Pmg::run`] and [`Pmg::trace`]).
+    /// (for [`Pmg::run`] and [`Pmg::trace`]). Inlined into each; the state is still copied
+    /// there once made (callgrind), a copy that moving it into the [`Workspace`] did not pay
+    /// for (its fields read through one more pointer).
+    #[inline(always)]
     fn new(
         b: &'a Board,
         t: &Tables,
@@ -501,15 +515,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         fixes: LmgFixes,
     ) -> Pmg<'a, TRACE> {
         ws.tables = *t;
+        ws.values = START_VALUES[b.side];
         let mut g = Pmg {
             b,
             t: &mut ws.tables,
             i: b.side,
-            sqval: [BSQVAL; 120],
+            v: &mut ws.values,
             occupancy: Occupancy::of(b),
             king_lines: KING_LINES[b.piecel[king(1 - b.side)]],
-            above_base: [0; 64],
-            above: 0,
+            lmcpb: lmcpb(b),
             lmgd2,
             catcut,
             phase,
@@ -551,72 +565,35 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     fn ours(&self, l: Loc) -> AttackWord {
-        self.t.attacks[self.i][l]
+        self.t.attacks[self.i & 1][l]
     }
     fn theirs(&self, l: Loc) -> AttackWord {
-        self.t.attacks[1 - self.i][l]
+        self.t.attacks[(self.i ^ 1) & 1][l]
     }
 
-    /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: 8 each; the centre 12
-    /// on our side, 20 on his; 8 more around it; 16 more next to the enemy king; 8 more under
-    /// our pieces other than king and queen, and for those en prise what they risk, halved
-    /// unless trapped.
+    /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: those of every
+    /// position ([`START_VALUES`]), 16 more next to the enemy king; 8 more under our pieces
+    /// other than king and queen, and for those en prise what they risk, halved unless
+    /// trapped.
     fn square_values(&mut self) {
         let i = self.i;
-        let (near, far) = if i == 0 {
-            (CSQV - 4, CSQV + 4)
-        } else {
-            (CSQV + 4, CSQV - 4)
-        };
-        // WKB3 = KB3: row 4, column 3 (3368).
-        let wkb3 = 4 * BW + 3;
-        self.add_sqval(wkb3 + BW + 1, near);
-        self.add_sqval(wkb3 + BW + 2, near);
-        self.add_sqval(wkb3 + 2 * BW + 1, far);
-        self.add_sqval(wkb3 + 2 * BW + 2, far);
-        for off in [
-            0,
-            1,
-            2,
-            3,
-            BW,
-            BW + 3,
-            2 * BW,
-            2 * BW + 3,
-            3 * BW,
-            3 * BW + 1,
-            3 * BW + 2,
-            3 * BW + 3,
-        ] {
-            self.add_sqval(wkb3 + off, NCSQV);
-        }
         let ek = self.b.piecel[king(1 - i)];
         for o in KING_ORDER {
-            self.add_sqval(ek.wrapping_add_signed(o), NKVLU);
+            self.v.add(ek.wrapping_add_signed(o), NKVLU);
         }
         for p in 1 + NPCS * i..=NPCS + NPCS * i {
             let a = self.b.piecel[p];
             if a == 0 || self.b.pvalue[p] >= KQV {
                 continue;
             }
-            self.add_sqval(a, 8);
+            self.v.add(a, 8);
             let at_risk = self.at_risk(p, a);
             if let Some(mut s) = at_risk {
                 if !super::generate::trapped(self.b, self.t, p) {
                     s >>= 1;
                 }
-                self.add_sqval(a, s);
+                self.v.add(a, s);
             }
-        }
-    }
-
-    /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
-    fn add_sqval(&mut self, l: Loc, v: i64) {
-        self.sqval[l] += v;
-        let s = SQ[l] as usize;
-        if s < 64 {
-            self.above_base[s] += v;
-            self.above |= 1 << s;
         }
     }
 
@@ -674,13 +651,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 pieces = k..=k;
             }
         }
+        // One list for every piece's squares, emptied for each.
+        let mut squares = Squares::new();
         for p in pieces {
             self.nsmvs = 0;
             self.cdvcf = -1;
             if b.piecel[p] == 0 {
                 continue;
             }
-            let mut squares = Squares::new();
+            squares.clear();
             lmgt(b, self.t, p, &mut squares);
             for a in squares.iter() {
                 if let Some((line, eps)) = &filter {
@@ -848,7 +827,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while self.logged > 0 {
             self.logged -= 1;
             let Along { side, word, a, d } = self.log[self.logged];
-            self.t.attacks[side as usize][a as Loc] -= word;
+            self.t.attacks[(side & 1) as usize][a as Loc] -= word;
             self.t.slots[a as Loc][d as usize] = 0;
         }
     }
@@ -910,20 +889,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("LBL");
         self.r += IVLU;
         self.mark("IVLU");
-        // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved.
-        if b.at(a) == 0 && !b.pawn(p) {
-            let (k3, q3) = if i == 0 {
-                (4 * BW + 4, 4 * BW + 5)
-            } else {
-                (7 * BW + 4, 7 * BW + 5)
-            };
-            let [kp, qp] = centre_pawns(i);
-            if b.nmoves[kp] == 0 && a == k3 {
-                self.r -= BCPVLU;
-            }
-            if b.nmoves[qp] == 0 && a == q3 {
-                self.r -= BCPVLU;
-            }
+        // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved
+        // (see `lmcpb`).
+        if (a == self.lmcpb[0] || a == self.lmcpb[1]) && b.at(a) == 0 && !b.pawn(p) {
+            self.r -= BCPVLU;
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
@@ -941,12 +910,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("FMROOK");
         // The enemy king's rank, file (`LMFA`) and diagonals (`LMDA`, 4191-4199) that `a`
         // is on.
-        let on = self.king_lines.map(|l| (l >> SQ[a] & 1) as i64);
+        let on = |k: usize| (self.king_lines[k] >> SQ[a] & 1) as i64;
         if rfpcs {
-            self.r += PTFVLU * (on[0] + on[1]);
+            self.r += PTFVLU * (on(0) + on(1));
         }
         if ddpcs {
-            self.r += PTFVLU * (on[2] + on[3]);
+            self.r += PTFVLU * (on(2) + on(3));
         }
         self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
@@ -963,22 +932,28 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         } else {
             None
         };
-        match victim {
-            Some(v) => self.capture(p, a, v, mv),
-            None => self.quiet(p, a, mv),
+        let listed = match victim {
+            Some(v) => self.capture(p, a, v),
+            None => self.quiet(p, a),
+        };
+        // Listed at one place, as the routines that scored the move decided.
+        match listed {
+            Listed::Safe => self.lmgr1(p, a, mv),
+            Listed::Unsafe => self.unscored(mv),
+            Listed::LosingCapture => self.bad_capture(mv),
         }
     }
 
     /// `LMGR3` (4588-4618): a move to an empty square: safe unless attacked by less, or by
     /// more pieces than defend it.
-    fn quiet(&mut self, p: Pc, a: Loc, mv: CMove) {
+    fn quiet(&mut self, p: Pc, a: Loc) -> Listed {
         let b = self.b;
         if self.lmfors != 0 || self.theirs(a) == 0 {
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         let pv = b.pvalue[p] as i64;
         let mut tt;
@@ -989,11 +964,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if tt > -BVMNV {
                 let n = count(self.theirs(a));
                 if n == 1 {
-                    return self.lmgr1(p, a, mv);
+                    return Listed::Safe;
                 }
                 tt -= b.pvalue[c] as i64;
                 if tt > 0 || n <= self.lmoa {
-                    return self.lmgr1(p, a, mv);
+                    return Listed::Safe;
                 }
             }
             // LMGR3C: the loss is the exchange or the piece, whichever is less.
@@ -1002,11 +977,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMGR3G, LMGR4A.
         self.r += tt;
         self.safe = false;
-        self.unscored(mv);
+        Listed::Unsafe
     }
 
     /// `LMGR6A` (4113-4294): a capture of `v`.
-    fn capture(&mut self, p: Pc, a: Loc, v: Pc, mv: CMove) {
+    fn capture(&mut self, p: Pc, a: Loc, v: Pc) -> Listed {
         let b = self.b;
         let mut tt = b.pvalue[p] as i64;
         let vv = b.pvalue[v] as i64;
@@ -1015,11 +990,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         let leftover = self.cbdv(v);
         if self.theirs(a) == 0 {
-            return self.favourable(p, a, vv, mv);
+            return self.favourable(vv);
         }
         let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
-            return self.favourable(p, a, vv, mv);
+            return self.favourable(vv);
         }
         if tt < vv {
             // LMGR4B: we take something bigger.
@@ -1028,22 +1003,20 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 let n = count(self.theirs(a)) - 1;
                 if n != 0 {
                     if n < self.lmoa {
-                        self.favourable(p, a, vv, mv);
-                    } else {
-                        self.r -= tt - vv;
-                        self.lmgr1(p, a, mv);
+                        return self.favourable(vv);
                     }
-                    return;
+                    self.r -= tt - vv;
+                    return Listed::Safe;
                 }
                 let mut gain = vv - tt + b.pvalue[d] as i64;
                 if gain >= vv {
                     gain = vv;
                 }
                 self.r += gain;
-                return self.more_attacks(0, p, a, mv);
+                return self.more_attacks(0);
             }
             self.r -= tt - vv;
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         if tt == vv {
             // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
@@ -1052,52 +1025,52 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 Leftover::Positive => 1 << 30,
                 Leftover::Negative => -1,
             };
-            return self.more_attacks(t2, p, a, mv);
+            return self.more_attacks(t2);
         }
         if self.lmfors != 0 {
-            return self.favourable(p, a, vv, mv);
+            return self.favourable(vv);
         }
         tt -= vv;
         if self.lmoa == 0 {
             self.r -= tt;
             self.safe = false;
-            return self.bad_capture(mv);
+            return Listed::LosingCapture;
         }
         // LMGR4D: we have other attackers.
         let lmgt1 = -tt;
         let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
         if tt >= 0 {
-            return self.more_attacks(self.theirs(a) as i64, p, a, mv);
+            return self.more_attacks(self.theirs(a) as i64);
         }
         // LMGR4E.
         if count(self.theirs(a)) == 1 {
             tt += b.pvalue[c] as i64;
             if tt >= 0 {
-                return self.more_attacks(self.theirs(a) as i64, p, a, mv);
+                return self.more_attacks(self.theirs(a) as i64);
             }
         }
         // LMGR4G.
         let tt = tt.max(lmgt1);
         self.r += tt;
         if tt >= -BVMNV {
-            return self.lmgr1(p, a, mv);
+            return Listed::Safe;
         }
         self.safe = false;
-        self.bad_capture(mv);
+        Listed::LosingCapture
     }
 
     /// `LMGR4I`: the victim's value is gained.
-    fn favourable(&mut self, p: Pc, a: Loc, vv: i64, mv: CMove) {
+    fn favourable(&mut self, vv: i64) -> Listed {
         self.r += vv;
-        self.lmgr1(p, a, mv);
+        Listed::Safe
     }
 
     /// `LMGR4C`: `MJVLU` unless `t2` is below our other attacks.
-    fn more_attacks(&mut self, t2: i64, p: Pc, a: Loc, mv: CMove) {
+    fn more_attacks(&mut self, t2: i64) -> Listed {
         if t2 >= self.lmoa {
             self.r += MJVLU;
         }
-        self.lmgr1(p, a, mv);
+        Listed::Safe
     }
 
     /// `LMGR4M` (4215-4223): a losing capture, listed without the new square's development.
@@ -1243,9 +1216,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let side = side_of(p);
             let range = self.occupancy.range(b.kind[p], side, a);
             let mut values = BSQVAL * range.count_ones() as i64;
-            let mut above = range & self.above;
+            let mut above = range & self.v.above;
             while above != 0 {
-                values += self.above_base[above.trailing_zeros() as usize];
+                values += self.v.above_base[above.trailing_zeros() as usize];
                 above &= above - 1;
             }
             self.c += values;
@@ -1268,7 +1241,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 _ => a,
             };
             if left != j {
-                self.r -= self.sqval[j];
+                self.r -= self.v.sqval[j];
             }
         }
         if kq {
@@ -1282,7 +1255,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// checks, pawn breaks, pins, threats and the trade policy.
     #[inline(always)]
     fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
-        let (v, enemy) = square_value(self.b, &self.sqval, side_of(q), l);
+        let (v, enemy) = square_value(self.b, &self.v.sqval, side_of(q), l);
         if positional {
             self.c += v;
         }
@@ -1293,6 +1266,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// `LMGR2` on a square where an enemy piece `t1` stands.
+    #[inline(always)]
     fn lmgr2_enemy(&mut self, q: Pc, l: Loc, t1: Pc) {
         let b = self.b;
         if b.kind[t1] == Kind::King {
@@ -1362,7 +1336,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        let (theirs, sqval) = (&self.t.attacks[1 - self.i], &self.sqval);
+        let (theirs, sqval) = (&self.t.attacks[(self.i ^ 1) & 1], &self.v.sqval);
         let mut r = 0;
         lmgstd(b, v, a, &mut |l, q| {
             if q < 0 || (king_victim && theirs[l] != 0) {
@@ -1411,9 +1385,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     break;
                 }
                 if same {
-                    self.r -= self.sqval[l];
+                    self.r -= self.v.sqval[l];
                 } else {
-                    self.r += self.sqval[l];
+                    self.r += self.v.sqval[l];
                 }
                 if b.board[l] != 0 {
                     break;
@@ -1439,7 +1413,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let (tt, d, side, word) = (
                 line.tt as Pc,
                 line.d as usize,
-                line.side as usize,
+                (line.side & 1) as usize,
                 line.word,
             );
             if line.at as Loc == a {
@@ -1555,11 +1529,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.walks.count = 0;
         self.walks.known = 0;
         self.walks.each_move = 0;
-        for d in 0..8 {
+        // The directions marked, in order: the bytes of the piece's eight that are not 0.
+        let mut marked = u64::from_le_bytes(self.t.bdblk[p]);
+        while marked != 0 {
+            let d = marked.trailing_zeros() as usize / 8;
+            marked &= !(0xff << (8 * d));
             let idx = self.t.bdblk[p][d] as usize;
-            if idx == 0 {
-                continue;
-            }
             let tt = b.bdast[idx] as Pc;
             if tt == 0 || b.piecel[tt] == 0 {
                 continue;
@@ -1608,7 +1583,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let d = line.d as usize;
         self.walks.made &= !(1 << k);
         for l in self.walks.at[k].walk.squares() {
-            self.t.attacks[line.side as usize][l] -= line.word;
+            self.t.attacks[(line.side & 1) as usize][l] -= line.word;
             if self.t.slots[l][d] == line.tt {
                 self.t.slots[l][d] = 0;
             }
@@ -1634,6 +1609,80 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.unwalk(self.walks.made.trailing_zeros() as usize);
         }
     }
+}
+
+/// The square values (`SQVAL`) of the side to move.
+#[derive(Copy, Clone)]
+struct SquareValues {
+    /// By the program's square.
+    sqval: [i64; BD2],
+    /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
+    /// range's values are [`BSQVAL`] a square and these.
+    above_base: [i64; 64],
+    above: u64,
+}
+
+impl Default for SquareValues {
+    fn default() -> SquareValues {
+        START_VALUES[0]
+    }
+}
+
+impl SquareValues {
+    /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
+    const fn add(&mut self, l: Loc, v: i64) {
+        self.sqval[l] += v;
+        let s = SQ[l] as usize;
+        if s < 64 {
+            self.above_base[s] += v;
+            self.above |= 1 << s;
+        }
+    }
+}
+
+/// `STATE2` (3403-3416), the square values of every position, by the side to move: 8
+/// each; the centre 12 on our side, 20 on his; 8 more around it (see [`Pmg::square_values`]
+/// for the rest).
+const START_VALUES: [SquareValues; 2] = [start_values(0), start_values(1)];
+
+/// [`START_VALUES`] of side `i`.
+const fn start_values(i: usize) -> SquareValues {
+    let mut v = SquareValues {
+        sqval: [BSQVAL; BD2],
+        above_base: [0; 64],
+        above: 0,
+    };
+    let (near, far) = if i == 0 {
+        (CSQV - 4, CSQV + 4)
+    } else {
+        (CSQV + 4, CSQV - 4)
+    };
+    // WKB3 = KB3: row 4, column 3 (3368).
+    let wkb3 = 4 * BW + 3;
+    v.add(wkb3 + BW + 1, near);
+    v.add(wkb3 + BW + 2, near);
+    v.add(wkb3 + 2 * BW + 1, far);
+    v.add(wkb3 + 2 * BW + 2, far);
+    let around = [
+        0,
+        1,
+        2,
+        3,
+        BW,
+        BW + 3,
+        2 * BW,
+        2 * BW + 3,
+        3 * BW,
+        3 * BW + 1,
+        3 * BW + 2,
+        3 * BW + 3,
+    ];
+    let mut k = 0;
+    while k < around.len() {
+        v.add(wkb3 + around[k], NCSQV);
+        k += 1;
+    }
+    v
 }
 
 /// For each of the program's squares `l` (on the board or not), the board squares (our
@@ -1671,7 +1720,7 @@ const KING_LINES: [[u64; 4]; BD2] = {
 /// The first tests of `LMGR2` (4630-4710) on square `l` in the range of a piece of `side`: the
 /// square's value (0 off the board), and the enemy piece standing there (0 if none).
 #[inline(always)]
-fn square_value(b: &Board, sqval: &[i64; 120], side: usize, l: Loc) -> (i64, Pc) {
+fn square_value(b: &Board, sqval: &[i64; BD2], side: usize, l: Loc) -> (i64, Pc) {
     if b.border(l) {
         return (0, 0);
     }
@@ -1682,6 +1731,22 @@ fn square_value(b: &Board, sqval: &[i64; 120], side: usize, l: Loc) -> (i64, Pc)
         0
     };
     (sqval[l], enemy)
+}
+
+/// `LMCPB` (4162-4170): for the side to move in `b`, K3 and Q3 while the pawn in front of
+/// them has not moved (0 once it has): a piece moving there pays [`BCPVLU`].
+fn lmcpb(b: &Board) -> [Loc; 2] {
+    let i = b.side;
+    let (k3, q3) = if i == 0 {
+        (4 * BW + 4, 4 * BW + 5)
+    } else {
+        (7 * BW + 4, 7 * BW + 5)
+    };
+    let [kp, qp] = centre_pawns(i);
+    [
+        if b.nmoves[kp] == 0 { k3 } else { 0 },
+        if b.nmoves[qp] == 0 { q3 } else { 0 },
+    ]
 }
 
 /// `SKIPGE CSQP(A)`: whether a pawn attacking `l` attacks a centre square (the table, `CSQP`
