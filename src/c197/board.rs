@@ -187,19 +187,19 @@ pub fn square(l: Loc) -> Option<Square> {
 }
 
 /// `BRANK`: the rank 1..8 from White's side (5945-5964).
-pub fn brank(l: Loc) -> i32 {
+pub const fn brank(l: Loc) -> i32 {
     (l / BW) as i32 - 1
 }
 /// `BFILE`: the file 1..8, KR file first.
-pub fn bfile(l: Loc) -> i32 {
+pub const fn bfile(l: Loc) -> i32 {
     (l % BW) as i32
 }
 /// `BPDAG`: rank + file, one number per diagonal of one direction.
-pub fn bpdag(l: Loc) -> i32 {
+pub const fn bpdag(l: Loc) -> i32 {
     brank(l) + bfile(l)
 }
 /// `BMDAG`: rank + 9 − file, the other diagonals.
-pub fn bmdag(l: Loc) -> i32 {
+pub const fn bmdag(l: Loc) -> i32 {
     brank(l) + 9 - bfile(l)
 }
 

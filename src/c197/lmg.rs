@@ -9,8 +9,8 @@
 //! unsafe moves and losing captures keep their loss instead (`LMGR3`, `LMGR4M`).
 
 use super::board::{
-    BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bpdag,
-    brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
+    BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag,
+    bpdag, brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata};
@@ -1692,16 +1692,14 @@ const KING_LINES: [[u64; 4]; BD2] = {
     let mut lines = [[0; 4]; BD2];
     let mut l = 0;
     while l < BD2 {
-        let (rank, file) = ((l / BW) as i32, (l % BW) as i32);
         let mut s = 0;
         while s < 64 {
             let m = LOC[s] as usize;
-            let (r, f) = ((m / BW) as i32, (m % BW) as i32);
             let keys = [
-                (r, rank),
-                (f, file),
-                (r + f, rank + file),
-                (r - f, rank - file),
+                (brank(m), brank(l)),
+                (bfile(m), bfile(l)),
+                (bpdag(m), bpdag(l)),
+                (bmdag(m), bmdag(l)),
             ];
             let mut k = 0;
             while k < 4 {

@@ -302,12 +302,12 @@ fn holds_readers<const N: usize>(b: &Board, s: Loc, side: usize, deltas: &[isize
     readers
 }
 
-/// Bit f for each square of file f (`BFILE`); none for square 0, a piece taken.
+/// Bit f for each square of file f ([`bfile`]); none for square 0, a piece taken.
 static FILE_BIT: [u32; BD2] = {
     let mut bit = [0; BD2];
     let mut l = 1;
     while l < BD2 {
-        bit[l] = 1 << (l % BW);
+        bit[l] = 1 << bfile(l);
         l += 1;
     }
     bit
