@@ -289,8 +289,9 @@ impl Occupancy {
     /// The squares [`lmgstd`] hands over for a piece of `kind` and `side` (not a pawn) standing
     /// on `a`, as a set: those on the board. The same rules (`LSROOK`, `LSBIS`, `LSBIS5`,
     /// 5042-5081) read from the sets: a line sees through our own sliders of its kind, and a
-    /// diagonal stops at our own pawn and takes one square past it.
-    #[inline]
+    /// diagonal stops at our own pawn and takes one square past it. Inlined into the scoring of
+    /// each move (`LMGR1A`), which reads it some 224,000 times a bench.
+    #[inline(always)]
     pub fn range(&self, kind: Kind, side: usize, a: Loc) -> u64 {
         let s = Square::new(SQ[a]);
         match kind {
