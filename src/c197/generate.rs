@@ -156,7 +156,9 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
     }
 }
 
-/// Slider lines up to the first piece or the edge, the squares `offered`.
+/// Slider lines up to the first piece or the edge, the squares `offered`: inlined into
+/// `LMGT` (left to the compiler, it was a call of its own).
+#[inline(always)]
 fn lines(b: &Board, a: Loc, dirs: &[isize; 4], offered: impl Fn(Loc) -> bool, out: &mut Squares) {
     for &d in dirs {
         let mut l = a;
