@@ -37,6 +37,13 @@ pub const AFLATA: Pins = Pins {
 /// values (`CAMLE`): here they are read in slot order, from a mask of those held, and each
 /// side's least (value, place in `FLATA`'s order) kept, the same piece.
 pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
+    flata_inline(b, t, a, excl, i, pins)
+}
+
+/// [`flata`] inlined where it is called, for the generator's hot callers (`LMGR3`,
+/// `LMGR6A`): the call's entry and exit go, and the pins are known there.
+#[inline(always)]
+pub fn flata_inline(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
     let (mut c, mut d) = (0, 0);
     let (mut cv, mut dv) = (i64::MAX, i64::MAX);
     let row = &t.slots[a];

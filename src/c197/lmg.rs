@@ -13,7 +13,7 @@ use super::board::{
     bpdag, brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
-use super::flata::{AFLATA, DFLATA, FLATA, flata};
+use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
 use super::generate::{
     KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line,
 };
@@ -951,7 +951,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.lmfors != 0 || self.theirs(a) == 0 {
             return Listed::Safe;
         }
-        let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
+        let (c, d) = flata_inline(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
             return Listed::Safe;
         }
@@ -992,7 +992,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.theirs(a) == 0 {
             return self.favourable(vv);
         }
-        let (c, d) = flata(b, self.t, a, p, self.i, AFLATA);
+        let (c, d) = flata_inline(b, self.t, a, p, self.i, AFLATA);
         if d == 0 {
             return self.favourable(vv);
         }
