@@ -16,13 +16,13 @@
 //! board and run again on the child's; every other routine would add what it added before. A line
 //! that reads a changed square is walked again only from the nearest one it reads: before it the
 //! squares are the same on both boards, and what the line added there stays (see
-//! [`Tables::resume`]). The `BDBLK` entries the lines marked are settled again as number order
-//! settles them (see [`Tables::settle`]), and the pins (which read the attack words and the values)
-//! are settled anew from the possible pins kept.
+//! [`Tables::resume`]). Each `BDBLK` entry is kept as number order leaves it as lines mark and
+//! unmark its piece (see `Tables::mark`), and the pins (which read the attack words and the
+//! values) are settled anew from the possible pins kept.
 
 use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, first, side_of};
 use super::{
-    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables, Touched,
+    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables,
     line_directions,
 };
 
@@ -100,33 +100,24 @@ impl Tables {
             lines.from[n] = self.resume(parent, x as Pc, c as usize, k);
         }
         let mut pins = Kept;
-        let mut touched = Touched::default();
         for p in bits(whole).filter(|&p| parent.piecel[p] != 0) {
-            self.piece::<false>(parent, p, ALL_LINES, &mut pins, &mut touched);
+            self.piece::<false>(parent, p, ALL_LINES, &mut pins);
         }
         for n in 0..lines.len {
             let [x, c, _] = lines.at[n];
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
-            self.line_from::<false>(parent, x, c, from, &mut pins, &mut touched);
+            self.line_from::<false>(parent, x, c, from, &mut pins);
         }
         for p in bits(whole).filter(|&p| child.piecel[p] != 0) {
-            self.piece::<true>(child, p, ALL_LINES, &mut pins, &mut touched);
+            self.piece::<true>(child, p, ALL_LINES, &mut pins);
         }
         for n in 0..lines.len {
             let [x, c, _] = lines.at[n];
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
-            self.line_from::<true>(child, x, c, from, &mut pins, &mut touched);
+            self.line_from::<true>(child, x, c, from, &mut pins);
         }
         if self.pins.overflow {
             return self.complete(child, lo);
-        }
-        for d in bits(touched.pieces) {
-            let mut dirs = touched.dirs[d];
-            while dirs != 0 {
-                let c = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                self.bdblk[d][c] = self.settle(child, d, c);
-            }
         }
         self.find_kept_pins(child, lo);
     }
@@ -252,25 +243,6 @@ impl Tables {
                 };
             }
         }
-    }
-
-    /// The `BDBLK` entry of piece `d` for direction `c` in `b` as `CAT` leaves it: of the
-    /// lines that mark it, the one scanned last (the highest piece number) gives its slider
-    /// index; 0 if none does, or `d` is not on the board. Only sliders' lines mark, and the
-    /// marks are those of `b` by now: the sliders are looked at from the highest number down.
-    fn settle(&self, b: &Board, d: Pc, c: usize) -> u8 {
-        if b.piecel[d] == 0 {
-            return 0;
-        }
-        let mut sliders = self.sliders;
-        while sliders != 0 {
-            let x = 63 - sliders.leading_zeros() as Pc;
-            if self.marks[x][c] as Pc == d {
-                return b.slider[x];
-            }
-            sliders &= !(1 << x);
-        }
-        0
     }
 }
 
@@ -569,6 +541,7 @@ mod tests {
                 assert_eq!(updated.bdblk, made.bdblk, "{what}");
                 assert_eq!(updated.pint, made.pint, "{what}");
                 assert_eq!(updated.marks, made.marks, "{what}");
+                assert_eq!(updated.marking, made.marking, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
                 // Only the sliders' reach and spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
