@@ -81,10 +81,15 @@ impl Tables {
             }
         }
         whole &= !1;
-        // The sliders' lines that read a changed square, each from the nearest one it reads.
+        // The sliders' lines that read a changed square, each from the nearest one it reads
+        // (none for a slider that shares no line with any).
+        let near = changed.iter().fold(0u128, |m, &s| m | 1 << s);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
+            if ON_LINES[a] & near == 0 {
+                continue;
+            }
             let scanned = line_directions(parent.kind[x]);
             for &s in changed.iter() {
                 let ray = RAY[a][s as Loc];
@@ -328,6 +333,24 @@ static RAY: [[u8; BD2]; BD2] = {
         a += 1;
     }
     ray
+};
+
+/// For each square `a`, the squares on its eight lines (bit s for square s): those with a
+/// [`RAY`] entry.
+static ON_LINES: [u128; BD2] = {
+    let mut on = [0u128; BD2];
+    let mut a = 0;
+    while a < BD2 {
+        let mut s = 0;
+        while s < BD2 {
+            if RAY[a][s] != 0 {
+                on[a] |= 1 << s;
+            }
+            s += 1;
+        }
+        a += 1;
+    }
+    on
 };
 
 /// The squares whose piece differs between `parent` and `child` after the move `rec`: its two,
