@@ -569,6 +569,7 @@ impl Tables {
 
     /// The passed, backward and defended flags of piece `p` made anew: `MMWPWN` or `MMBPWN`
     /// if it is a pawn on the board, none otherwise.
+    #[inline(always)]
     pub(super) fn pawn_flags(
         &mut self,
         b: &Board,
