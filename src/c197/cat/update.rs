@@ -268,6 +268,7 @@ const HOLDS_READ_BLACK: [isize; 4] = {
 
 /// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the other
 /// side (`deltas`: see [`HOLDS_READ_WHITE`]), a bit a number.
+#[inline(always)]
 fn holds_readers<const N: usize>(b: &Board, s: Loc, side: usize, deltas: &[isize; N]) -> u64 {
     let mut readers = 0;
     for &d in deltas {
