@@ -637,6 +637,7 @@ impl Tables {
     }
 
     /// One possible pin of [`Tables::find_pins`]: marked if real.
+    #[inline(always)]
     fn find_pin(&mut self, b: &Board, pin: PinCandidate) {
         let behind = pin.behind as Pc;
         let side = side_of(behind);

@@ -229,6 +229,7 @@ impl Tables {
     /// piece (its slot holds `p`: no two pieces attack a square from the same direction), the
     /// walk starts from the square before; otherwise the first piece stands before it on both
     /// boards, and only what lies behind that piece is walked again.
+    #[inline(always)]
     fn resume(&self, parent: &Board, p: Pc, c: usize, k: u8) -> Resume {
         let (a, step) = (parent.piecel[p], DIR[c]);
         if self.slots[a.wrapping_add_signed(step * k as isize)][c] as Pc == p {
