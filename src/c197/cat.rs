@@ -265,6 +265,9 @@ pub struct Tables {
     /// The piece each line of each piece marked in `bdblk` (0 none), by piece and direction,
     /// so that a move's update can take the mark off again.
     marks: [[u8; 8]; NPC + 1],
+    /// For each direction, the pieces whose line in it holds a mark (bit x when `marks[x][c]`
+    /// is not 0).
+    marking: [u64; 8],
     /// The possible pins found (see [`PinList`]).
     pins: PinList,
     /// How far each line of each piece reads the board: the steps to the last square its
@@ -435,30 +438,6 @@ impl PinList {
     }
 }
 
-/// The `BDBLK` entries whose marks a move's update took off or made (bit c of a piece's byte
-/// for its entry of line direction c): each is settled again once all lines are rescanned.
-pub(super) struct Touched {
-    /// Pieces with an entry touched, a bit a piece.
-    pieces: u64,
-    dirs: [u8; NPC + 1],
-}
-
-impl Default for Touched {
-    fn default() -> Touched {
-        Touched {
-            pieces: 0,
-            dirs: [0; NPC + 1],
-        }
-    }
-}
-
-impl Touched {
-    fn add(&mut self, d: Pc, c: usize) {
-        self.pieces |= 1 << d;
-        self.dirs[d] |= 1 << c;
-    }
-}
-
 /// Where the walk of a line starts (see [`Tables::line_from`]).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub(super) struct Resume {
@@ -511,6 +490,7 @@ const EMPTY: Tables = Tables {
     pawns_black_as_white: 0,
     ppt0: PptWord::Nothing,
     marks: [[0; 8]; NPC + 1],
+    marking: [0; 8],
     pins: PinList {
         len: 0,
         overflow: false,
@@ -589,6 +569,7 @@ impl Tables {
 
     /// The passed, backward and defended flags of piece `p` made anew: `MMWPWN` or `MMBPWN`
     /// if it is a pawn on the board, none otherwise.
+    #[inline(always)]
     pub(super) fn pawn_flags(
         &mut self,
         b: &Board,
@@ -620,14 +601,14 @@ impl Tables {
         t.slots = EMPTY.slots;
         t.bdblk = EMPTY.bdblk;
         t.marks = EMPTY.marks;
+        t.marking = EMPTY.marking;
         t.pins = EMPTY.pins;
         t.sliders = 0;
         let mut pins = PinTable::new();
-        let mut touched = Touched::default();
         // MCAT1, MCAT2 (417-436): each piece's routine (`RPIECE`) in number order.
         for p in 1..=NPC {
             if b.piecel[p] != 0 {
-                t.piece::<true>(b, p, ALL_LINES, &mut pins, &mut touched);
+                t.piece::<true>(b, p, ALL_LINES, &mut pins);
             }
         }
         t.pins.keep(&pins);
@@ -656,6 +637,7 @@ impl Tables {
     }
 
     /// One possible pin of [`Tables::find_pins`]: marked if real.
+    #[inline(always)]
     fn find_pin(&mut self, b: &Board, pin: PinCandidate) {
         let behind = pin.behind as Pc;
         let side = side_of(behind);
@@ -714,14 +696,13 @@ impl Tables {
     /// or for a line the squares its span names): its pawn attacks (in
     /// `MMWPWN`/`MMBPWN`), knight (`MMNT`) or king (`MMKG`) squares, or its lines in the
     /// directions of `lines` (bit c for `DIR[c]`; `MMRK` 0-3, `MMBS` 4-7). A line's possible pin
-    /// goes to `pins`, the marks it makes or takes off to `touched`.
+    /// goes to `pins`.
     pub(super) fn piece<const ADD: bool>(
         &mut self,
         b: &Board,
         p: Pc,
         lines: u8,
         pins: &mut impl PinSink,
-        touched: &mut Touched,
     ) {
         let a = b.piecel[p];
         let side = side_of(p);
@@ -757,7 +738,7 @@ impl Tables {
                 while lines != 0 {
                     let c = lines.trailing_zeros() as usize;
                     lines &= lines - 1;
-                    self.line::<ADD>(b, p, a, side, c, Resume::WHOLE, pins, touched);
+                    self.line::<ADD>(b, p, a, side, c, Resume::WHOLE, pins);
                 }
             }
         }
@@ -773,9 +754,8 @@ impl Tables {
         c: usize,
         from: Resume,
         pins: &mut impl PinSink,
-        touched: &mut Touched,
     ) {
-        self.line::<ADD>(b, p, b.piecel[p], side_of(p), c, from, pins, touched);
+        self.line::<ADD>(b, p, b.piecel[p], side_of(p), c, from, pins);
     }
 
     /// One line of `MMRK`/`MMBS` in direction `c` (added, or taken off: see [`Tables::piece`]):
@@ -792,7 +772,6 @@ impl Tables {
         c: usize,
         from: Resume,
         pins: &mut impl PinSink,
-        touched: &mut Touched,
     ) {
         let step = DIR[c];
         let mut k = from.skip;
@@ -801,9 +780,7 @@ impl Tables {
             // The mark and the possible pin this line made, taken off (a line that records a
             // possible pin marks the piece in front first, `MMRK7`/`MMBS7`); then its words
             // and slots, where its span says it put them.
-            let m = std::mem::take(&mut self.marks[p][c]);
-            if m != 0 {
-                touched.add(m as Pc, c);
+            if self.unmark(b, p, c) != 0 {
                 pins.forget(&mut self.pins, p, c);
             }
             let word = attack_word(b.kind[p]);
@@ -835,7 +812,7 @@ impl Tables {
                 }
             }
         }
-        let (read, added) = self.behind_first(b, p, l, side, c, pins, touched);
+        let (read, added) = self.behind_first(b, p, l, side, c, pins);
         self.reach[p][c] = k + read;
         self.span[p][c] = k | (k + added) << 4;
     }
@@ -853,7 +830,6 @@ impl Tables {
         side: usize,
         c: usize,
         pins: &mut impl PinSink,
-        touched: &mut Touched,
     ) -> (u8, u8) {
         let word = attack_word(b.kind[p]);
         let step = DIR[c];
@@ -865,7 +841,7 @@ impl Tables {
         let mut k = 0;
         if side_of(d) == side {
             if diagonal && b.pawn(d) {
-                return (0, self.past_own_pawn(b, p, l, side, c, touched));
+                return (0, self.past_own_pawn(b, p, l, side, c));
             } else if slides_through(d) {
                 // MMRK6 / MMBS6: the count goes on, no slots, no blocking mark.
                 loop {
@@ -883,20 +859,20 @@ impl Tables {
                         return (k, k);
                     }
                     if diagonal && b.pawn(e) {
-                        return (k, k + self.past_own_pawn(b, p, l, side, c, touched));
+                        return (k, k + self.past_own_pawn(b, p, l, side, c));
                     }
                     if !slides_through(e) {
                         return (k, k);
                     }
                 }
             } else {
-                self.mark(b, p, d, c, touched);
+                self.mark(b, p, d, c);
             }
             return (0, 0);
         }
         // MMRK7 / MMBS7: an enemy piece blocks the line; a second enemy piece behind it may be
         // pinned to.
-        self.mark(b, p, d, c, touched);
+        self.mark(b, p, d, c);
         loop {
             l = l.wrapping_add_signed(step);
             if b.border(l) {
@@ -925,21 +901,13 @@ impl Tables {
     /// `MMBS5`: a bishop line meeting our own pawn counts the square past it when the line
     /// runs forward (White: `BDT` 0-1, Black: 2-3), then the pawn is marked as blocking it.
     /// Returns the squares it counts (0 or 1).
-    fn past_own_pawn(
-        &mut self,
-        b: &Board,
-        p: Pc,
-        l: Loc,
-        side: usize,
-        c: usize,
-        touched: &mut Touched,
-    ) -> u8 {
+    fn past_own_pawn(&mut self, b: &Board, p: Pc, l: Loc, side: usize, c: usize) -> u8 {
         let forward = if side == 0 { c < 6 } else { c >= 6 };
         if forward {
             let past = l.wrapping_add_signed(DIR[c]);
             self.attacks[side][past] += attack_word(b.kind[p]);
         }
-        self.mark(b, p, b.at(l), c, touched);
+        self.mark(b, p, b.at(l), c);
         forward as u8
     }
 
@@ -947,10 +915,41 @@ impl Tables {
     /// `MMBS5`), remembered as the line's mark. Lines are scanned in number order, so where two
     /// lines mark the same piece (a line through our own slider to our own pawn, and that
     /// slider's), the higher number's index stays.
-    fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize, touched: &mut Touched) {
-        self.bdblk[d][c] = b.slider[p];
+    /// A move's update adds and takes off lines out of number order, so `BDBLK` is kept as
+    /// number order leaves it: the line's index is written unless a higher line marks `d`.
+    fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
         self.marks[p][c] = d as u8;
-        touched.add(d, c);
+        self.marking[c] |= 1 << p;
+        if self.highest_marking(d, c, self.marking[c] & !((2 << p) - 1)) == 0 {
+            self.bdblk[d][c] = b.slider[p];
+        }
+    }
+
+    /// The mark of line `c` of `p` taken off (see [`Tables::mark`]), if it made one: the
+    /// piece it marked, whose `BDBLK` entry is then what the lines still marking it leave (the
+    /// highest one's index, 0 if none). 0 if it made none.
+    fn unmark(&mut self, b: &Board, p: Pc, c: usize) -> Pc {
+        let d = std::mem::take(&mut self.marks[p][c]) as Pc;
+        if d != 0 {
+            self.marking[c] &= !(1 << p);
+            if self.highest_marking(d, c, self.marking[c] & !((2 << p) - 1)) == 0 {
+                let x = self.highest_marking(d, c, self.marking[c] & ((1 << p) - 1));
+                self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
+            }
+        }
+        d
+    }
+
+    /// The highest piece of `among` (a bit a piece) whose line `c` marks `d`; 0 if none.
+    fn highest_marking(&self, d: Pc, c: usize, mut among: u64) -> Pc {
+        while among != 0 {
+            let x = 63 - among.leading_zeros() as Pc;
+            if self.marks[x][c] as Pc == d {
+                return x;
+            }
+            among &= !(1 << x);
+        }
+        0
     }
 
     /// The pawn attacks of `p` on `a`'s two forward diagonals, and on an enemy pawn that may

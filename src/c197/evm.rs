@@ -108,21 +108,13 @@ impl Node {
         self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
     }
 
-    /// The child of `parent` after `m` (`rec` its record, `pos` our position after it) made in
-    /// `self`, a node done with: its board, position and tables overwritten in place, the
-    /// tables brought up to date from the parent's (see [`Tables::update_child`]), `CAT`
-    /// running at `levels`.
-    fn remake(
-        &mut self,
-        parent: &Node,
-        m: CMove,
-        pos: Position,
-        lo: &mut Leftovers,
-        levels: Levels,
-    ) -> Record {
+    /// The child of `parent` after `m` (`rec` its record; our position after it already in
+    /// `self.pos`) made in `self`, a node done with: its board and tables overwritten in
+    /// place, the tables brought up to date from the parent's (see [`Tables::update_child`]),
+    /// `CAT` running at `levels`.
+    fn remake(&mut self, parent: &Node, m: CMove, lo: &mut Leftovers, levels: Levels) -> Record {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);
-        self.pos = pos;
         *self.tables = *parent.tables;
         self.tables
             .update_child(&parent.board, &self.board, &rec, self.fixes, lo, levels);
@@ -130,15 +122,17 @@ impl Node {
         rec
     }
 
-    /// [`Node::rules_move`] and the position after it: the move found without listing the
-    /// others (castling apart), as the search asks for it at every node.
-    fn rules_play(&self, m: CMove) -> Option<(Move, Position)> {
+    /// [`Node::rules_move`], with the position after it written into `after`: the move found
+    /// without listing the others (castling apart), as the search asks for it at every node.
+    fn rules_play(&self, m: CMove, after: &mut Position) -> Option<Move> {
         if m.piece == 0 {
             let mv = self.rules_move(m)?;
-            return Some((mv, self.pos.play(mv)));
+            after.clone_from(&self.pos);
+            after.make(mv);
+            return Some(mv);
         }
         let from = square(self.board.piecel[m.piece])?;
-        self.pos.play_to(from, square(m.to)?)
+        self.pos.play_to_in(from, square(m.to)?, after)
     }
 
     /// Our form of the program's move, if legal (`TMOVE` fails otherwise): found among the
@@ -518,13 +512,16 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// The child after `m`, if legal, with the move's record.
     pub(super) fn child(&mut self, n: &Node, m: CMove) -> Option<(Box<Node>, PvMove)> {
-        let (mv, pos) = n.rules_play(m)?;
         let mut node = self.spare.pop().unwrap_or_else(|| Box::new(n.clone()));
+        let Some(mv) = n.rules_play(m, &mut node.pos) else {
+            self.spare.push(node);
+            return None;
+        };
         let levels = Levels {
             lmgd: self.lmgd,
             lmgd2: self.lmgd2,
         };
-        let rec = node.remake(n, m, pos, &mut self.leftovers, levels);
+        let rec = node.remake(n, m, &mut self.leftovers, levels);
         let pmg = false;
         Some((node, PvMove { mv, rec, pmg }))
     }

@@ -58,6 +58,15 @@ impl Position {
     /// tested for its piece's reach, then played and the mover's king looked at (for a
     /// program that asks about one move at a time, at every node).
     pub fn play_to(&self, from: Square, to: Square) -> Option<(Move, Position)> {
+        let mut after = self.clone();
+        let m = self.play_to_in(from, to, &mut after)?;
+        Some((m, after))
+    }
+
+    /// [`Position::play_to`] with the position after the move written into `after` (whatever
+    /// it held; left unspecified when there is no move), so that a search makes its child
+    /// where it keeps it.
+    pub fn play_to_in(&self, from: Square, to: Square, after: &mut Position) -> Option<Move> {
         let us = self.side;
         let them = !us;
         let piece = self.piece_at(from).filter(|p| p.color == us)?;
@@ -84,7 +93,9 @@ impl Position {
                     && self.attackers_with(to, them, occ.without(from)).is_empty();
                 return safe.then(|| {
                     let m = Move::new(from, to, plain);
-                    (m, self.play(m))
+                    after.clone_from(self);
+                    after.make(m);
+                    m
                 });
             }
             PieceKind::Pawn => {
@@ -125,11 +136,12 @@ impl Position {
             _ => return None,
         };
         let m = Move::new(from, to, kind);
-        let after = self.play(m);
+        after.clone_from(self);
+        after.make(m);
         after
             .attackers(after.king_square(us), them)
             .is_empty()
-            .then_some((m, after))
+            .then_some(m)
     }
 
     /// Whether `m` is a legal move here (for moves from outside: hash tables, books, users).

@@ -16,13 +16,13 @@
 //! board and run again on the child's; every other routine would add what it added before. A line
 //! that reads a changed square is walked again only from the nearest one it reads: before it the
 //! squares are the same on both boards, and what the line added there stays (see
-//! [`Tables::resume`]). The `BDBLK` entries the lines marked are settled again as number order
-//! settles them (see [`Tables::settle`]), and the pins (which read the attack words and the values)
-//! are settled anew from the possible pins kept.
+//! [`Tables::resume`]). Each `BDBLK` entry is kept as number order leaves it as lines mark and
+//! unmark its piece (see `Tables::mark`), and the pins (which read the attack words and the
+//! values) are settled anew from the possible pins kept.
 
 use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, first, side_of};
 use super::{
-    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables, Touched,
+    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables,
     line_directions,
 };
 
@@ -81,10 +81,15 @@ impl Tables {
             }
         }
         whole &= !1;
-        // The sliders' lines that read a changed square, each from the nearest one it reads.
+        // The sliders' lines that read a changed square, each from the nearest one it reads
+        // (none for a slider that shares no line with any).
+        let near = changed.iter().fold(0u128, |m, &s| m | 1 << s);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
+            if ON_LINES[a] & near == 0 {
+                continue;
+            }
             let scanned = line_directions(parent.kind[x]);
             for &s in changed.iter() {
                 let ray = RAY[a][s as Loc];
@@ -100,33 +105,24 @@ impl Tables {
             lines.from[n] = self.resume(parent, x as Pc, c as usize, k);
         }
         let mut pins = Kept;
-        let mut touched = Touched::default();
         for p in bits(whole).filter(|&p| parent.piecel[p] != 0) {
-            self.piece::<false>(parent, p, ALL_LINES, &mut pins, &mut touched);
+            self.piece::<false>(parent, p, ALL_LINES, &mut pins);
         }
         for n in 0..lines.len {
             let [x, c, _] = lines.at[n];
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
-            self.line_from::<false>(parent, x, c, from, &mut pins, &mut touched);
+            self.line_from::<false>(parent, x, c, from, &mut pins);
         }
         for p in bits(whole).filter(|&p| child.piecel[p] != 0) {
-            self.piece::<true>(child, p, ALL_LINES, &mut pins, &mut touched);
+            self.piece::<true>(child, p, ALL_LINES, &mut pins);
         }
         for n in 0..lines.len {
             let [x, c, _] = lines.at[n];
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
-            self.line_from::<true>(child, x, c, from, &mut pins, &mut touched);
+            self.line_from::<true>(child, x, c, from, &mut pins);
         }
         if self.pins.overflow {
             return self.complete(child, lo);
-        }
-        for d in bits(touched.pieces) {
-            let mut dirs = touched.dirs[d];
-            while dirs != 0 {
-                let c = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                self.bdblk[d][c] = self.settle(child, d, c);
-            }
         }
         self.find_kept_pins(child, lo);
     }
@@ -233,6 +229,7 @@ impl Tables {
     /// piece (its slot holds `p`: no two pieces attack a square from the same direction), the
     /// walk starts from the square before; otherwise the first piece stands before it on both
     /// boards, and only what lies behind that piece is walked again.
+    #[inline(always)]
     fn resume(&self, parent: &Board, p: Pc, c: usize, k: u8) -> Resume {
         let (a, step) = (parent.piecel[p], DIR[c]);
         if self.slots[a.wrapping_add_signed(step * k as isize)][c] as Pc == p {
@@ -253,25 +250,6 @@ impl Tables {
             }
         }
     }
-
-    /// The `BDBLK` entry of piece `d` for direction `c` in `b` as `CAT` leaves it: of the
-    /// lines that mark it, the one scanned last (the highest piece number) gives its slider
-    /// index; 0 if none does, or `d` is not on the board. Only sliders' lines mark, and the
-    /// marks are those of `b` by now: the sliders are looked at from the highest number down.
-    fn settle(&self, b: &Board, d: Pc, c: usize) -> u8 {
-        if b.piecel[d] == 0 {
-            return 0;
-        }
-        let mut sliders = self.sliders;
-        while sliders != 0 {
-            let x = 63 - sliders.leading_zeros() as Pc;
-            if self.marks[x][c] as Pc == d {
-                return b.slider[x];
-            }
-            sliders &= !(1 << x);
-        }
-        0
-    }
 }
 
 /// The squares a white pawn's backward test reads for any piece of the other side, from the
@@ -291,6 +269,7 @@ const HOLDS_READ_BLACK: [isize; 4] = {
 
 /// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the other
 /// side (`deltas`: see [`HOLDS_READ_WHITE`]), a bit a number.
+#[inline(always)]
 fn holds_readers<const N: usize>(b: &Board, s: Loc, side: usize, deltas: &[isize; N]) -> u64 {
     let mut readers = 0;
     for &d in deltas {
@@ -356,6 +335,24 @@ static RAY: [[u8; BD2]; BD2] = {
         a += 1;
     }
     ray
+};
+
+/// For each square `a`, the squares on its eight lines (bit s for square s): those with a
+/// [`RAY`] entry.
+static ON_LINES: [u128; BD2] = {
+    let mut on = [0u128; BD2];
+    let mut a = 0;
+    while a < BD2 {
+        let mut s = 0;
+        while s < BD2 {
+            if RAY[a][s] != 0 {
+                on[a] |= 1 << s;
+            }
+            s += 1;
+        }
+        a += 1;
+    }
+    on
 };
 
 /// The squares whose piece differs between `parent` and `child` after the move `rec`: its two,
@@ -569,6 +566,7 @@ mod tests {
                 assert_eq!(updated.bdblk, made.bdblk, "{what}");
                 assert_eq!(updated.pint, made.pint, "{what}");
                 assert_eq!(updated.marks, made.marks, "{what}");
+                assert_eq!(updated.marking, made.marking, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
                 // Only the sliders' reach and spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
