@@ -138,37 +138,69 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
 /// The pawn-structure part of `STVL4`, at 5646-5689, for White. `MULTP` is charged on every file;
 /// passed and backward pawns are read by piece number, the number doubling as the file the
 /// opponent's pawns are counted on (`BACKV`).
+///
+/// The program's loop over the eight files (5652-5688) adds nothing on most of them: no file
+/// holds three pawns (`MULTP` 0 below three), few pawns are isolated, passed or backward. So the
+/// files are visited only where a term may be charged: `MULTP` when some file holds three, the
+/// other terms from masks of the files whose pawn is isolated, passed (`PPASED` not 0) or
+/// backward. The same sum (a test compares it with the loop over every file).
 fn pawn_structure(t: &Tables) -> i64 {
+    let [wn, bn] = &t.pnfls;
+    let n = |c: i32| (c as usize).min(6);
     let mut r = 0;
-    // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
-    let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1);
-    let (white_alone, black_alone) = (alone(t.pfls[0]), alone(t.pfls[1]));
-    let isolated = |side: usize, f: usize| -> bool {
-        let bits = if side == 0 { white_alone } else { black_alone };
-        bits >> (f - 1) & 1 != 0
-    };
-    for f in 1..=8usize {
-        let nw = (t.pnfls[0][f - 1] as usize).min(6);
-        let nb = (t.pnfls[1][f - 1] as usize).min(6);
-        r -= MULTP[nw];
-        r += MULTP[nb];
-        if isolated(0, f) {
-            r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
-        }
-        if isolated(1, f) {
-            r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
-        }
-        let (wp, bp) = (f, f + NPCS);
-        r += PPV[t.ppased[wp] as usize];
-        if t.backward[wp] {
-            r -= BACKV[nb];
-        }
-        r -= PPV[t.ppased[bp] as usize];
-        if t.backward[bp] {
-            r += BACKV[nw];
+    if wn.iter().chain(bn).any(|&c| n(c) >= 3) {
+        for f in 0..8 {
+            r += MULTP[n(bn[f])] - MULTP[n(wn[f])];
         }
     }
+    // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
+    let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1) & 0xff;
+    for f in ones(alone(t.pfls[0])) {
+        let (nw, nb) = (n(wn[f]), n(bn[f]));
+        r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
+    }
+    for f in ones(alone(t.pfls[1])) {
+        let (nw, nb) = (n(wn[f]), n(bn[f]));
+        r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
+    }
+    // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
+    let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
+    for f in ones(mask8(|f| wp[f] != 0)) {
+        r += PPV[wp[f] as usize];
+    }
+    for f in ones(mask8(|f| bp[f] != 0)) {
+        r -= PPV[bp[f] as usize];
+    }
+    for f in ones(flags8(&t.backward[1..=8])) {
+        r -= BACKV[n(bn[f])];
+    }
+    for f in ones(flags8(&t.backward[NPCS + 1..=NPCS + 8])) {
+        r += BACKV[n(wn[f])];
+    }
     r
+}
+
+/// Bit k for each k below 8 where `f(k)`.
+fn mask8(f: impl Fn(usize) -> bool) -> u32 {
+    (0..8).fold(0, |m, k| m | (f(k) as u32) << k)
+}
+
+/// Bit k for each of eight flags that is set: the flags' bytes read as one word, and bit 0 of
+/// byte k multiplied up to bit 56+k (the products do not overlap, so nothing carries).
+fn flags8(flags: &[bool]) -> u32 {
+    let bytes: [u8; 8] = std::array::from_fn(|k| flags[k] as u8);
+    (u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The set bits of `bits`, lowest first.
+fn ones(mut bits: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            k
+        })
+    })
 }
 
 /// What `STATE8` finds on the board: the side to move's captures of enemy pieces on prey and
@@ -466,6 +498,61 @@ mod tests {
 
     fn l(s: &str) -> Loc {
         loc(Square::parse(s).unwrap())
+    }
+
+    /// `STVL4`'s pawn terms as the program sums them, file by file (5646-5689).
+    fn pawn_structure_as_written(t: &Tables) -> i64 {
+        let mut r = 0;
+        let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1);
+        let (white_alone, black_alone) = (alone(t.pfls[0]), alone(t.pfls[1]));
+        for f in 1..=8usize {
+            let nw = (t.pnfls[0][f - 1] as usize).min(6);
+            let nb = (t.pnfls[1][f - 1] as usize).min(6);
+            r -= MULTP[nw];
+            r += MULTP[nb];
+            if white_alone >> (f - 1) & 1 != 0 {
+                r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
+            }
+            if black_alone >> (f - 1) & 1 != 0 {
+                r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
+            }
+            let (wp, bp) = (f, f + NPCS);
+            r += PPV[t.ppased[wp] as usize];
+            if t.backward[wp] {
+                r -= BACKV[nb];
+            }
+            r -= PPV[t.ppased[bp] as usize];
+            if t.backward[bp] {
+                r += BACKV[nw];
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn the_pawn_terms_are_the_files_sum() {
+        // Positions of random games: the files visited where a term may be charged give the
+        // sum of the program's loop over every file. Some of them charge each term: three pawns
+        // on a file, an isolated white pawn, a passed pawn, a backward pawn.
+        let mut charged = [0; 4];
+        for (b, _) in crate::c197::cat::random_positions() {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            assert_eq!(pawn_structure(&t), pawn_structure_as_written(&t));
+            charged[0] += t.pnfls.iter().flatten().any(|&n| n >= 3) as usize;
+            charged[1] += (t.pfls[0] & !(t.pfls[0] << 1) & !(t.pfls[0] >> 1) != 0) as usize;
+            charged[2] += t.ppased.iter().any(|&p| p > 1) as usize;
+            charged[3] += t.backward.iter().any(|&b| b) as usize;
+        }
+        assert_eq!(charged, [68, 3636, 2559, 8236]);
+    }
+
+    #[test]
+    fn eight_flags_become_eight_bits() {
+        let flags = [true, false, false, true, true, false, false, true];
+        assert_eq!(flags8(&flags), 0b1001_1001);
+        assert_eq!(flags8(&[true; 8]), 0xff);
+        assert_eq!(flags8(&[false; 8]), 0);
+        assert_eq!(ones(0b1001_0010).collect::<Vec<_>>(), [1, 4, 7]);
     }
 
     #[test]
