@@ -2,8 +2,10 @@
 //! ply when pieces are on prey or the side is in check, else the static value `STVL4` and the
 //! captures of pieces on prey, each searched the same way.
 
-use super::board::{Board, CMove, Loc, NPCS, Pc, brank, king, side_of};
-use super::cat::{Tables, count};
+use super::board::{
+    Board, CMove, Kind, Loc, NPCS, Pc, attack_code, brank, king, real_value, side_of,
+};
+use super::cat::{AttackWord, Tables, count};
 use super::evm::{Node, Ret, Tree};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
@@ -283,6 +285,30 @@ fn queenings(b: &Board, t: &Tables, promotions_fixed: bool, moves: &mut Vec<(CMo
     }
 }
 
+/// `RPVAL` of the one piece an attack word counts: the kind its code names (`PCATV`, see
+/// [`attack_code`]) at its real value (a promoted piece has its kind's, see
+/// [`super::board::promotion_gain`]).
+fn attacker_value(w: AttackWord) -> i64 {
+    const BY_CODE: [i64; 8] = {
+        let mut v = [0; 8];
+        let kinds = [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ];
+        let mut k = 0;
+        while k < kinds.len() {
+            v[attack_code(kinds[k]) as usize] = real_value(kinds[k]) as i64;
+            k += 1;
+        }
+        v
+    };
+    BY_CODE[(w & 7) as usize]
+}
+
 /// One half of [`prey`]: the pieces of the side `att` does not own that are on prey to it
 /// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
 fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
@@ -300,6 +326,12 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
         let mut d = 0;
         let on_prey = if !defended {
             true
+        } else if count(tt) == 1 {
+            // One attacker: STV3 compares its value with the victim's alone, and the word's
+            // code (`PCATV`) names its kind, so `FLATA` need not find it. (The word counts
+            // every attacker, those seen through our own pieces too, so a lone one stands in
+            // a slot; a pawn taking en passant takes a pawn, and no attacker is worth less.)
+            attacker_value(tt) < b.rpval[victim] as i64
         } else {
             let (c, dd) = flata(b, t, a, victim, att, FLATA);
             d = dd;
@@ -307,7 +339,7 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
             let s = rv(c) - rv(victim);
             if s < 0 {
                 true
-            } else if count(tt) == 1 || s - rv(d) >= 0 {
+            } else if s - rv(d) >= 0 {
                 false
             } else {
                 // STV3E: a second exchange.
@@ -486,7 +518,7 @@ pub fn static_value(b: &Board, t: &Tables) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::board::loc;
+    use crate::c197::board::{NPC, loc};
     use crate::c197::cat::{CatFixes, Leftovers};
     use crate::rules::{Position, Square};
 
@@ -553,6 +585,95 @@ mod tests {
         assert_eq!(flags8(&[true; 8]), 0xff);
         assert_eq!(flags8(&[false; 8]), 0);
         assert_eq!(ones(0b1001_0010).collect::<Vec<_>>(), [1, 4, 7]);
+    }
+
+    /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim.
+    fn prey_of_as_written(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+        let i = b.side;
+        for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+            let a = b.piecel[victim];
+            if a == 0 || t.attacks[att][a] == 0 {
+                continue;
+            }
+            let tt = t.attacks[att][a];
+            let defended = t.attacks[1 - att][a] != 0;
+            let mut d = 0;
+            let rv = |p: Pc| b.rpval[p] as i64;
+            let on_prey = if !defended {
+                true
+            } else {
+                let (c, dd) = flata(b, t, a, victim, att, FLATA);
+                d = dd;
+                let s = rv(c) - rv(victim);
+                if s < 0 {
+                    true
+                } else if count(tt) == 1 || s - rv(d) >= 0 {
+                    false
+                } else {
+                    let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
+                    let s = rv(c) - rv(victim) + rv(t1) - rv(d);
+                    t2 == 0 || s < 0 || (count(tt) != 2 && s - rv(t2) < 0)
+                }
+            };
+            if !on_prey {
+                continue;
+            }
+            out.wpop[att] += 1;
+            if att != i {
+                out.ours_helpless |= t.pint[victim] || trapped(b, t, victim);
+                continue;
+            }
+            out.theirs_helpless |= !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim));
+            for s in crate::c197::cat::held_slots(t, a) {
+                let j = t.slots[a][s] as Pc;
+                if side_of(j) != att {
+                    continue;
+                }
+                let mut v = rv(victim) - if defended { rv(j) } else { 0 };
+                if v < 0 {
+                    if count(tt) != 1 && rv(j) - rv(victim) - rv(d) >= 0 {
+                        v = rv(victim);
+                    } else if t.attacks[att][b.piecel[j]] != 0 {
+                        v = 0;
+                    } else {
+                        continue;
+                    }
+                }
+                out.moves.push((CMove { piece: j, to: a }, v));
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_attacker_is_read_from_its_word() {
+        // Positions of random games, each side to move and attacking: the pieces on prey,
+        // the captures and the flags as when FLATA finds every attacker; and the lone
+        // attackers read from their words: victims not on prey, and on prey.
+        let mut lone = [0; 2];
+        for (b, _) in crate::c197::cat::random_positions() {
+            for side in 0..2 {
+                let mut b = b.clone();
+                b.side = side;
+                let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+                for att in 0..2 {
+                    let (mut ours, mut written) = (Prey::default(), Prey::default());
+                    prey_of(&b, &t, att, &mut ours);
+                    prey_of_as_written(&b, &t, att, &mut written);
+                    assert_eq!(ours.moves, written.moves);
+                    assert_eq!(ours.wpop, written.wpop);
+                    assert_eq!(ours.ours_helpless, written.ours_helpless);
+                    assert_eq!(ours.theirs_helpless, written.theirs_helpless);
+                    for victim in (1..=NPC).filter(|&p| side_of(p) != att && b.piecel[p] != 0) {
+                        let a = b.piecel[victim];
+                        let tt = t.attacks[att][a];
+                        if count(tt) == 1 && t.attacks[1 - att][a] != 0 {
+                            lone[(attacker_value(tt) < b.rpval[victim] as i64) as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(lone, [58052, 9676]);
     }
 
     #[test]
