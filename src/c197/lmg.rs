@@ -184,7 +184,21 @@ impl Sorting {
 
     /// The `k`-th move in `SORT`'s order (`k` below [`Sorting::len`]): the passes of `SORT1`
     /// on the ranges before it and on its own are made first.
+    ///
+    /// `EVM` reads most moves more than once (the distinct-piece prefix, then each move's
+    /// must-search flag and the move): the read of a move already in its place is inlined
+    /// into it, the passes are not.
+    #[inline]
     pub fn get(&mut self, k: usize) -> Entry {
+        if self.ready <= k {
+            self.sort_to(k);
+        }
+        self.entries[self.words[k] as u32 as usize]
+    }
+
+    /// The passes of `SORT1` that put the `k`-th move in its place (see [`Sorting::get`]).
+    #[inline(never)]
+    fn sort_to(&mut self, k: usize) {
         while self.ready <= k {
             assert!(self.pendings > 0, "a move on the list");
             self.pendings -= 1;
@@ -200,7 +214,6 @@ impl Sorting {
                 None => self.ready = end,
             }
         }
-        self.entries[self.words[k] as u32 as usize]
     }
 
     /// The list's memory, for the next list (see [`Pmg::run_for_search`]).
