@@ -138,7 +138,8 @@ pub struct Sorting {
     /// The words the exchanges are made on (see [`sort_with`]).
     words: Vec<u64>,
     /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last:
-    /// one a key bit at most, and one more.
+    /// the second parts of the passes made on the way down (one a key bit at most), and the
+    /// rest of the list.
     pending: [(u16, u16, u8); 16],
     /// How many of `pending` there are.
     pendings: usize,
@@ -202,17 +203,17 @@ impl Sorting {
         while self.ready <= k {
             assert!(self.pendings > 0, "a move on the list");
             self.pendings -= 1;
-            let (start, end, bit) = self.pending[self.pendings];
-            let (start, end) = (start as usize, end as usize);
-            match pass(&mut self.words[start..end], bit as u32) {
-                Some((s, next)) => {
-                    let mid = (start + s) as u16;
-                    self.pending[self.pendings] = (mid, end as u16, next as u8);
-                    self.pending[self.pendings + 1] = (start as u16, mid, next as u8);
-                    self.pendings += 2;
-                }
-                None => self.ready = end,
+            let (start, mut end, mut bit) = self.pending[self.pendings];
+            // A pass's first part is the next range to sort: sorted at once, not kept.
+            while let Some((s, next)) =
+                pass(&mut self.words[start as usize..end as usize], bit as u32)
+            {
+                let mid = start + s as u16;
+                self.pending[self.pendings] = (mid, end, next as u8);
+                self.pendings += 1;
+                (end, bit) = (mid, next as u8);
             }
+            self.ready = end as usize;
         }
     }
 
@@ -1823,6 +1824,7 @@ fn sort1(v: &mut [u64], bit: u32) {
 /// One pass of `SORT1` (6063-6092) on the words `v` from key bit `bit` down. None if that
 /// leaves the range in its final order; else how many entries the pass put first (those
 /// with the bit) and the key bit each part is to be sorted on next.
+#[inline(always)]
 fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
     let n = v.len();
     // SORT1: one entry or none.
