@@ -1790,12 +1790,34 @@ pub fn sort(v: &mut [Entry]) {
 /// the entries put in their order once at the end: the same exchanges as on the program's
 /// three-word entries, with less to move and compare.
 pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
-    if v.len() < 2 {
+    /// Lists up to this long (the capture search's, `STATE5`) are sorted in memory on the
+    /// stack, not allocated.
+    const SHORT: usize = 16;
+    let n = v.len();
+    if n < 2 {
         return;
     }
-    let mut words: Vec<u64> = sort_key_words(v, key).collect();
-    sort1(&mut words, 11);
-    let entries = v.to_vec();
+    if n <= SHORT {
+        let (mut words, mut entries) = ([0; SHORT], [v[0]; SHORT]);
+        sort_through(v, key, &mut words[..n], &mut entries[..n]);
+    } else {
+        sort_through(v, key, &mut vec![0; n], &mut v.to_vec());
+    }
+}
+
+/// [`sort_with`] in the memory given for the words and for a copy of the entries, each as
+/// long as `v`.
+fn sort_through<T: Copy>(
+    v: &mut [T],
+    key: impl Fn(&T) -> i64,
+    words: &mut [u64],
+    entries: &mut [T],
+) {
+    for (w, k) in words.iter_mut().zip(sort_key_words(v, key)) {
+        *w = k;
+    }
+    entries.copy_from_slice(v);
+    sort1(words, 11);
     for (e, &w) in v.iter_mut().zip(words.iter()) {
         *e = entries[w as u32 as usize];
     }
