@@ -363,13 +363,13 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
         }
         out.wpop[att] += 1;
         if att != i {
-            // STV2A.
-            if t.pint[victim] || trapped(b, t, victim) {
+            // STV2A. (A piece found helpless settles the flag: no other is looked at.)
+            if !out.ours_helpless && (t.pint[victim] || trapped(b, t, victim)) {
                 out.ours_helpless = true;
             }
             continue;
         }
-        if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
+        if !out.theirs_helpless && !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
             out.theirs_helpless = true;
         }
         for s in super::cat::held_slots(t, a) {
