@@ -138,7 +138,8 @@ pub struct Sorting {
     /// The words the exchanges are made on (see [`sort_with`]).
     words: Vec<u64>,
     /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last:
-    /// one a key bit at most, and one more.
+    /// the second parts of the passes made on the way down (one a key bit at most), and the
+    /// rest of the list.
     pending: [(u16, u16, u8); 16],
     /// How many of `pending` there are.
     pendings: usize,
@@ -184,23 +185,36 @@ impl Sorting {
 
     /// The `k`-th move in `SORT`'s order (`k` below [`Sorting::len`]): the passes of `SORT1`
     /// on the ranges before it and on its own are made first.
+    ///
+    /// `EVM` reads most moves more than once (the distinct-piece prefix, then each move's
+    /// must-search flag and the move): the read of a move already in its place is inlined
+    /// into it, the passes are not.
+    #[inline]
     pub fn get(&mut self, k: usize) -> Entry {
+        if self.ready <= k {
+            self.sort_to(k);
+        }
+        self.entries[self.words[k] as u32 as usize]
+    }
+
+    /// The passes of `SORT1` that put the `k`-th move in its place (see [`Sorting::get`]).
+    #[inline(never)]
+    fn sort_to(&mut self, k: usize) {
         while self.ready <= k {
             assert!(self.pendings > 0, "a move on the list");
             self.pendings -= 1;
-            let (start, end, bit) = self.pending[self.pendings];
-            let (start, end) = (start as usize, end as usize);
-            match pass(&mut self.words[start..end], bit as u32) {
-                Some((s, next)) => {
-                    let mid = (start + s) as u16;
-                    self.pending[self.pendings] = (mid, end as u16, next as u8);
-                    self.pending[self.pendings + 1] = (start as u16, mid, next as u8);
-                    self.pendings += 2;
-                }
-                None => self.ready = end,
+            let (start, mut end, mut bit) = self.pending[self.pendings];
+            // A pass's first part is the next range to sort: sorted at once, not kept.
+            while let Some((s, next)) =
+                pass(&mut self.words[start as usize..end as usize], bit as u32)
+            {
+                let mid = start + s as u16;
+                self.pending[self.pendings] = (mid, end, next as u8);
+                self.pendings += 1;
+                (end, bit) = (mid, next as u8);
             }
+            self.ready = end as usize;
         }
-        self.entries[self.words[k] as u32 as usize]
     }
 
     /// The list's memory, for the next list (see [`Pmg::run_for_search`]).
@@ -1776,12 +1790,34 @@ pub fn sort(v: &mut [Entry]) {
 /// the entries put in their order once at the end: the same exchanges as on the program's
 /// three-word entries, with less to move and compare.
 pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
-    if v.len() < 2 {
+    /// Lists up to this long (the capture search's, `STATE5`) are sorted in memory on the
+    /// stack, not allocated.
+    const SHORT: usize = 16;
+    let n = v.len();
+    if n < 2 {
         return;
     }
-    let mut words: Vec<u64> = sort_key_words(v, key).collect();
-    sort1(&mut words, 11);
-    let entries = v.to_vec();
+    if n <= SHORT {
+        let (mut words, mut entries) = ([0; SHORT], [v[0]; SHORT]);
+        sort_through(v, key, &mut words[..n], &mut entries[..n]);
+    } else {
+        sort_through(v, key, &mut vec![0; n], &mut v.to_vec());
+    }
+}
+
+/// [`sort_with`] in the memory given for the words and for a copy of the entries, each as
+/// long as `v`.
+fn sort_through<T: Copy>(
+    v: &mut [T],
+    key: impl Fn(&T) -> i64,
+    words: &mut [u64],
+    entries: &mut [T],
+) {
+    for (w, k) in words.iter_mut().zip(sort_key_words(v, key)) {
+        *w = k;
+    }
+    entries.copy_from_slice(v);
+    sort1(words, 11);
     for (e, &w) in v.iter_mut().zip(words.iter()) {
         *e = entries[w as u32 as usize];
     }
@@ -1810,6 +1846,7 @@ fn sort1(v: &mut [u64], bit: u32) {
 /// One pass of `SORT1` (6063-6092) on the words `v` from key bit `bit` down. None if that
 /// leaves the range in its final order; else how many entries the pass put first (those
 /// with the bit) and the key bit each part is to be sorted on next.
+#[inline(always)]
 fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
     let n = v.len();
     // SORT1: one entry or none.

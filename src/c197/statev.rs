@@ -2,8 +2,10 @@
 //! ply when pieces are on prey or the side is in check, else the static value `STVL4` and the
 //! captures of pieces on prey, each searched the same way.
 
-use super::board::{Board, CMove, Loc, NPCS, Pc, brank, king, side_of};
-use super::cat::{Tables, count};
+use super::board::{
+    Board, CMove, Kind, Loc, NPCS, Pc, attack_code, brank, king, real_value, side_of,
+};
+use super::cat::{AttackWord, Tables, count};
 use super::evm::{Node, Ret, Tree};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
@@ -138,37 +140,69 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
 /// The pawn-structure part of `STVL4`, at 5646-5689, for White. `MULTP` is charged on every file;
 /// passed and backward pawns are read by piece number, the number doubling as the file the
 /// opponent's pawns are counted on (`BACKV`).
+///
+/// The program's loop over the eight files (5652-5688) adds nothing on most of them: no file
+/// holds three pawns (`MULTP` 0 below three), few pawns are isolated, passed or backward. So the
+/// files are visited only where a term may be charged: `MULTP` when some file holds three, the
+/// other terms from masks of the files whose pawn is isolated, passed (`PPASED` not 0) or
+/// backward. The same sum (a test compares it with the loop over every file).
 fn pawn_structure(t: &Tables) -> i64 {
+    let [wn, bn] = &t.pnfls;
+    let n = |c: i32| (c as usize).min(6);
     let mut r = 0;
-    // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
-    let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1);
-    let (white_alone, black_alone) = (alone(t.pfls[0]), alone(t.pfls[1]));
-    let isolated = |side: usize, f: usize| -> bool {
-        let bits = if side == 0 { white_alone } else { black_alone };
-        bits >> (f - 1) & 1 != 0
-    };
-    for f in 1..=8usize {
-        let nw = (t.pnfls[0][f - 1] as usize).min(6);
-        let nb = (t.pnfls[1][f - 1] as usize).min(6);
-        r -= MULTP[nw];
-        r += MULTP[nb];
-        if isolated(0, f) {
-            r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
-        }
-        if isolated(1, f) {
-            r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
-        }
-        let (wp, bp) = (f, f + NPCS);
-        r += PPV[t.ppased[wp] as usize];
-        if t.backward[wp] {
-            r -= BACKV[nb];
-        }
-        r -= PPV[t.ppased[bp] as usize];
-        if t.backward[bp] {
-            r += BACKV[nw];
+    if wn.iter().chain(bn).any(|&c| n(c) >= 3) {
+        for f in 0..8 {
+            r += MULTP[n(bn[f])] - MULTP[n(wn[f])];
         }
     }
+    // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
+    let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1) & 0xff;
+    for f in ones(alone(t.pfls[0])) {
+        let (nw, nb) = (n(wn[f]), n(bn[f]));
+        r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
+    }
+    for f in ones(alone(t.pfls[1])) {
+        let (nw, nb) = (n(wn[f]), n(bn[f]));
+        r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
+    }
+    // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
+    let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
+    for f in ones(mask8(|f| wp[f] != 0)) {
+        r += PPV[wp[f] as usize];
+    }
+    for f in ones(mask8(|f| bp[f] != 0)) {
+        r -= PPV[bp[f] as usize];
+    }
+    for f in ones(flags8(&t.backward[1..=8])) {
+        r -= BACKV[n(bn[f])];
+    }
+    for f in ones(flags8(&t.backward[NPCS + 1..=NPCS + 8])) {
+        r += BACKV[n(wn[f])];
+    }
     r
+}
+
+/// Bit k for each k below 8 where `f(k)`.
+fn mask8(f: impl Fn(usize) -> bool) -> u32 {
+    (0..8).fold(0, |m, k| m | (f(k) as u32) << k)
+}
+
+/// Bit k for each of eight flags that is set: the flags' bytes read as one word, and bit 0 of
+/// byte k multiplied up to bit 56+k (the products do not overlap, so nothing carries).
+fn flags8(flags: &[bool]) -> u32 {
+    let bytes: [u8; 8] = std::array::from_fn(|k| flags[k] as u8);
+    (u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The set bits of `bits`, lowest first.
+fn ones(mut bits: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            k
+        })
+    })
 }
 
 /// What `STATE8` finds on the board: the side to move's captures of enemy pieces on prey and
@@ -251,6 +285,30 @@ fn queenings(b: &Board, t: &Tables, promotions_fixed: bool, moves: &mut Vec<(CMo
     }
 }
 
+/// `RPVAL` of the one piece an attack word counts: the kind its code names (`PCATV`, see
+/// [`attack_code`]) at its real value (a promoted piece has its kind's, see
+/// [`super::board::promotion_gain`]).
+fn attacker_value(w: AttackWord) -> i64 {
+    const BY_CODE: [i64; 8] = {
+        let mut v = [0; 8];
+        let kinds = [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ];
+        let mut k = 0;
+        while k < kinds.len() {
+            v[attack_code(kinds[k]) as usize] = real_value(kinds[k]) as i64;
+            k += 1;
+        }
+        v
+    };
+    BY_CODE[(w & 7) as usize]
+}
+
 /// One half of [`prey`]: the pieces of the side `att` does not own that are on prey to it
 /// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
 fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
@@ -268,6 +326,12 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
         let mut d = 0;
         let on_prey = if !defended {
             true
+        } else if count(tt) == 1 {
+            // One attacker: STV3 compares its value with the victim's alone, and the word's
+            // code (`PCATV`) names its kind, so `FLATA` need not find it. (The word counts
+            // every attacker, those seen through our own pieces too, so a lone one stands in
+            // a slot; a pawn taking en passant takes a pawn, and no attacker is worth less.)
+            attacker_value(tt) < b.rpval[victim] as i64
         } else {
             let (c, dd) = flata(b, t, a, victim, att, FLATA);
             d = dd;
@@ -275,7 +339,7 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
             let s = rv(c) - rv(victim);
             if s < 0 {
                 true
-            } else if count(tt) == 1 || s - rv(d) >= 0 {
+            } else if s - rv(d) >= 0 {
                 false
             } else {
                 // STV3E: a second exchange.
@@ -299,13 +363,13 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
         }
         out.wpop[att] += 1;
         if att != i {
-            // STV2A.
-            if t.pint[victim] || trapped(b, t, victim) {
+            // STV2A. (A piece found helpless settles the flag: no other is looked at.)
+            if !out.ours_helpless && (t.pint[victim] || trapped(b, t, victim)) {
                 out.ours_helpless = true;
             }
             continue;
         }
-        if !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
+        if !out.theirs_helpless && !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
             out.theirs_helpless = true;
         }
         for s in super::cat::held_slots(t, a) {
@@ -454,7 +518,7 @@ pub fn static_value(b: &Board, t: &Tables) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::board::loc;
+    use crate::c197::board::{NPC, loc};
     use crate::c197::cat::{CatFixes, Leftovers};
     use crate::rules::{Position, Square};
 
@@ -466,6 +530,150 @@ mod tests {
 
     fn l(s: &str) -> Loc {
         loc(Square::parse(s).unwrap())
+    }
+
+    /// `STVL4`'s pawn terms as the program sums them, file by file (5646-5689).
+    fn pawn_structure_as_written(t: &Tables) -> i64 {
+        let mut r = 0;
+        let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1);
+        let (white_alone, black_alone) = (alone(t.pfls[0]), alone(t.pfls[1]));
+        for f in 1..=8usize {
+            let nw = (t.pnfls[0][f - 1] as usize).min(6);
+            let nb = (t.pnfls[1][f - 1] as usize).min(6);
+            r -= MULTP[nw];
+            r += MULTP[nb];
+            if white_alone >> (f - 1) & 1 != 0 {
+                r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
+            }
+            if black_alone >> (f - 1) & 1 != 0 {
+                r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
+            }
+            let (wp, bp) = (f, f + NPCS);
+            r += PPV[t.ppased[wp] as usize];
+            if t.backward[wp] {
+                r -= BACKV[nb];
+            }
+            r -= PPV[t.ppased[bp] as usize];
+            if t.backward[bp] {
+                r += BACKV[nw];
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn the_pawn_terms_are_the_files_sum() {
+        // Positions of random games: the files visited where a term may be charged give the
+        // sum of the program's loop over every file. Some of them charge each term: three pawns
+        // on a file, an isolated white pawn, a passed pawn, a backward pawn.
+        let mut charged = [0; 4];
+        for (b, _) in crate::c197::cat::random_positions() {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            assert_eq!(pawn_structure(&t), pawn_structure_as_written(&t));
+            charged[0] += t.pnfls.iter().flatten().any(|&n| n >= 3) as usize;
+            charged[1] += (t.pfls[0] & !(t.pfls[0] << 1) & !(t.pfls[0] >> 1) != 0) as usize;
+            charged[2] += t.ppased.iter().any(|&p| p > 1) as usize;
+            charged[3] += t.backward.iter().any(|&b| b) as usize;
+        }
+        assert_eq!(charged, [68, 3636, 2559, 8236]);
+    }
+
+    #[test]
+    fn eight_flags_become_eight_bits() {
+        let flags = [true, false, false, true, true, false, false, true];
+        assert_eq!(flags8(&flags), 0b1001_1001);
+        assert_eq!(flags8(&[true; 8]), 0xff);
+        assert_eq!(flags8(&[false; 8]), 0);
+        assert_eq!(ones(0b1001_0010).collect::<Vec<_>>(), [1, 4, 7]);
+    }
+
+    /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim.
+    fn prey_of_as_written(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+        let i = b.side;
+        for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+            let a = b.piecel[victim];
+            if a == 0 || t.attacks[att][a] == 0 {
+                continue;
+            }
+            let tt = t.attacks[att][a];
+            let defended = t.attacks[1 - att][a] != 0;
+            let mut d = 0;
+            let rv = |p: Pc| b.rpval[p] as i64;
+            let on_prey = if !defended {
+                true
+            } else {
+                let (c, dd) = flata(b, t, a, victim, att, FLATA);
+                d = dd;
+                let s = rv(c) - rv(victim);
+                if s < 0 {
+                    true
+                } else if count(tt) == 1 || s - rv(d) >= 0 {
+                    false
+                } else {
+                    let (t1, t2) = f2la(b, t, a, victim, att, FLATA, c, d);
+                    let s = rv(c) - rv(victim) + rv(t1) - rv(d);
+                    t2 == 0 || s < 0 || (count(tt) != 2 && s - rv(t2) < 0)
+                }
+            };
+            if !on_prey {
+                continue;
+            }
+            out.wpop[att] += 1;
+            if att != i {
+                out.ours_helpless |= t.pint[victim] || trapped(b, t, victim);
+                continue;
+            }
+            out.theirs_helpless |= !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim));
+            for s in crate::c197::cat::held_slots(t, a) {
+                let j = t.slots[a][s] as Pc;
+                if side_of(j) != att {
+                    continue;
+                }
+                let mut v = rv(victim) - if defended { rv(j) } else { 0 };
+                if v < 0 {
+                    if count(tt) != 1 && rv(j) - rv(victim) - rv(d) >= 0 {
+                        v = rv(victim);
+                    } else if t.attacks[att][b.piecel[j]] != 0 {
+                        v = 0;
+                    } else {
+                        continue;
+                    }
+                }
+                out.moves.push((CMove { piece: j, to: a }, v));
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_attacker_is_read_from_its_word() {
+        // Positions of random games, each side to move and attacking: the pieces on prey,
+        // the captures and the flags as when FLATA finds every attacker; and the lone
+        // attackers read from their words: victims not on prey, and on prey.
+        let mut lone = [0; 2];
+        for (b, _) in crate::c197::cat::random_positions() {
+            for side in 0..2 {
+                let mut b = b.clone();
+                b.side = side;
+                let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+                for att in 0..2 {
+                    let (mut ours, mut written) = (Prey::default(), Prey::default());
+                    prey_of(&b, &t, att, &mut ours);
+                    prey_of_as_written(&b, &t, att, &mut written);
+                    assert_eq!(ours.moves, written.moves);
+                    assert_eq!(ours.wpop, written.wpop);
+                    assert_eq!(ours.ours_helpless, written.ours_helpless);
+                    assert_eq!(ours.theirs_helpless, written.theirs_helpless);
+                    for victim in (1..=NPC).filter(|&p| side_of(p) != att && b.piecel[p] != 0) {
+                        let a = b.piecel[victim];
+                        let tt = t.attacks[att][a];
+                        if count(tt) == 1 && t.attacks[1 - att][a] != 0 {
+                            lone[(attacker_value(tt) < b.rpval[victim] as i64) as usize] += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(lone, [58052, 9676]);
     }
 
     #[test]
