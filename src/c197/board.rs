@@ -186,6 +186,20 @@ pub fn square(l: Loc) -> Option<Square> {
         .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
 }
 
+/// The numbers of a set's bits, lowest first: the pieces of a set of pieces (a bit a piece),
+/// the files of a set of files.
+pub fn bits(set: impl Into<u64>) -> impl Iterator<Item = usize> {
+    let mut set: u64 = set.into();
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let k = set.trailing_zeros() as usize;
+        set &= set - 1;
+        Some(k)
+    })
+}
+
 /// `BRANK`: the rank 1..8 from White's side (5945-5964).
 pub const fn brank(l: Loc) -> i32 {
     (l / BW) as i32 - 1

@@ -3,7 +3,7 @@
 //! captures of pieces on prey, each searched the same way.
 
 use super::board::{
-    Board, CMove, Kind, Loc, NPCS, Pc, attack_code, brank, king, real_value, side_of,
+    Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
 use super::evm::{Node, Ret, Tree};
@@ -157,26 +157,26 @@ fn pawn_structure(t: &Tables) -> i64 {
     }
     // Bit f-1 for each file f holding a pawn of the side and none on the files beside it.
     let alone = |bits: u32| bits & !(bits << 1) & !(bits >> 1) & 0xff;
-    for f in ones(alone(t.pfls[0])) {
+    for f in bits(alone(t.pfls[0])) {
         let (nw, nb) = (n(wn[f]), n(bn[f]));
         r -= if nb == 0 { OIMULT[nw] } else { IMULTP[nw] };
     }
-    for f in ones(alone(t.pfls[1])) {
+    for f in bits(alone(t.pfls[1])) {
         let (nw, nb) = (n(wn[f]), n(bn[f]));
         r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
     }
     // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
     let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
-    for f in ones(mask8(|f| wp[f] != 0)) {
+    for f in bits(mask8(|f| wp[f] != 0)) {
         r += PPV[wp[f] as usize];
     }
-    for f in ones(mask8(|f| bp[f] != 0)) {
+    for f in bits(mask8(|f| bp[f] != 0)) {
         r -= PPV[bp[f] as usize];
     }
-    for f in ones(flags8(&t.backward[1..=8])) {
+    for f in bits(flags8(&t.backward[1..=8])) {
         r -= BACKV[n(bn[f])];
     }
-    for f in ones(flags8(&t.backward[NPCS + 1..=NPCS + 8])) {
+    for f in bits(flags8(&t.backward[NPCS + 1..=NPCS + 8])) {
         r += BACKV[n(wn[f])];
     }
     r
@@ -192,17 +192,6 @@ fn mask8(f: impl Fn(usize) -> bool) -> u32 {
 fn flags8(flags: &[bool]) -> u32 {
     let bytes: [u8; 8] = std::array::from_fn(|k| flags[k] as u8);
     (u64::from_le_bytes(bytes).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// The set bits of `bits`, lowest first.
-fn ones(mut bits: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (bits != 0).then(|| {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            k
-        })
-    })
 }
 
 /// What `STATE8` finds on the board: the side to move's captures of enemy pieces on prey and
@@ -584,7 +573,7 @@ mod tests {
         assert_eq!(flags8(&flags), 0b1001_1001);
         assert_eq!(flags8(&[true; 8]), 0xff);
         assert_eq!(flags8(&[false; 8]), 0);
-        assert_eq!(ones(0b1001_0010).collect::<Vec<_>>(), [1, 4, 7]);
+        assert_eq!(bits(0b1001_0010u32).collect::<Vec<_>>(), [1, 4, 7]);
     }
 
     /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim.

@@ -20,7 +20,7 @@
 //! unmark its piece (see `Tables::mark`), and the pins (which read the attack words and the
 //! values) are settled anew from the possible pins kept.
 
-use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, first, side_of};
+use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, bits, first, side_of};
 use super::{
     ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables,
     line_directions,
@@ -437,18 +437,6 @@ impl Changed {
     fn iter(&self) -> impl Iterator<Item = &u8> + '_ {
         self.at[..self.len].iter()
     }
-}
-
-/// The pieces of a set, a bit a piece, in number order.
-fn bits(mut set: u64) -> impl Iterator<Item = Pc> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let p = set.trailing_zeros() as Pc;
-        set &= set - 1;
-        Some(p)
-    })
 }
 
 #[cfg(test)]
