@@ -127,8 +127,7 @@ impl Node {
     fn rules_play(&self, m: CMove, after: &mut Position) -> Option<Move> {
         if m.piece == 0 {
             let mv = self.rules_move(m)?;
-            after.clone_from(&self.pos);
-            after.make(mv);
+            self.pos.play_into(mv, after);
             return Some(mv);
         }
         let from = square(self.board.piecel[m.piece])?;

@@ -93,8 +93,7 @@ impl Position {
                     && self.attackers_with(to, them, occ.without(from)).is_empty();
                 return safe.then(|| {
                     let m = Move::new(from, to, plain);
-                    after.clone_from(self);
-                    after.make(m);
+                    self.play_into(m, after);
                     m
                 });
             }
@@ -136,8 +135,7 @@ impl Position {
             _ => return None,
         };
         let m = Move::new(from, to, kind);
-        after.clone_from(self);
-        after.make(m);
+        self.play_into(m, after);
         after
             .attackers(after.king_square(us), them)
             .is_empty()

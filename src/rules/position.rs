@@ -357,6 +357,13 @@ impl Position {
         after
     }
 
+    /// [`Position::play`] written into `after`, whatever it held: for a search that makes its
+    /// child in memory it keeps.
+    pub fn play_into(&self, m: Move, after: &mut Position) {
+        after.clone_from(self);
+        after.make(m);
+    }
+
     /// Whether en passant capture on the stored square is possible for the side to move
     /// (pseudo-legally: one of its pawns attacks the square).
     #[inline]
