@@ -241,6 +241,8 @@ pub struct Tree<'a, 'p> {
     spare: Vec<Box<Node>>,
     /// The memory of generator lists done with, for the next lists.
     lists: Vec<(Vec<Entry>, Vec<u64>)>,
+    /// The memory of capture-search lists done with (see `Tree::state1`).
+    pub(super) capture_lists: Vec<Vec<(CMove, i64)>>,
     /// The memory of the generator's runs.
     workspace: Box<Workspace>,
 }
@@ -284,6 +286,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             secondary: None,
             spare: Vec::new(),
             lists: Vec::new(),
+            capture_lists: Vec::new(),
             workspace: Box::default(),
         }
     }

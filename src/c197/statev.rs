@@ -204,10 +204,22 @@ pub struct Prey {
     pub wpop: [usize; 2],
     /// `SFEEDF`: a piece of the side to move on prey is pinned or trapped.
     pub ours_helpless: bool,
-    /// `SFDF1`: an enemy piece (not a pawn) on prey is pinned or trapped.
-    pub theirs_helpless: bool,
+    /// The last enemy piece found on prey (0 none): `SFDF1` read from it when it is the only
+    /// one (see [`Prey::theirs_helpless`]).
+    theirs_last: Pc,
     /// Whether the opponent's pieces on prey and the captures are found (see `Tree::state1`).
     theirs_found: bool,
+}
+
+impl Prey {
+    /// `SFDF1` (set at 5747-5754): an enemy piece (not a pawn) on prey is pinned or trapped.
+    /// The program reads it only when each side has one piece on prey (5557-5561), so it is
+    /// found then, for that one piece (`TRAPP` is the costly part, and most nodes never ask).
+    pub fn theirs_helpless(&self, b: &Board, t: &Tables) -> bool {
+        debug_assert_eq!(self.wpop[b.side], 1);
+        let v = self.theirs_last;
+        !b.pawn(v) && (t.pint[v] || trapped(b, t, v))
+    }
 }
 
 /// The half of [`prey`] the side to move attacks (the captures, after the queenings), into
@@ -302,16 +314,18 @@ fn attacker_value(w: AttackWord) -> i64 {
 /// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
 fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
     let i = b.side;
-    for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+    let (by, back) = (&t.attacks[att & 1], &t.attacks[(att ^ 1) & 1]);
+    let first = super::board::first(1 - att);
+    for victim in first..first + NPCS {
         let a = b.piecel[victim];
         if a == 0 {
             continue;
         }
-        let tt = t.attacks[att][a];
+        let tt = by[a];
         if tt == 0 {
             continue;
         }
-        let defended = t.attacks[1 - att][a] != 0;
+        let defended = back[a] != 0;
         let mut d = 0;
         let on_prey = if !defended {
             true
@@ -358,9 +372,7 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
             }
             continue;
         }
-        if !out.theirs_helpless && !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
-            out.theirs_helpless = true;
-        }
+        out.theirs_last = victim;
         for s in super::cat::held_slots(t, a) {
             let j = t.slots[a][s] as Pc;
             if side_of(j) != att {
@@ -392,6 +404,19 @@ impl Tree<'_, '_> {
     /// `STATE1` (5504-5836) at node `n`: feed over (`STATE4`/`STATE6`, when the line has
     /// feedovers left and `LMGD2 < FDCUT`), else the static value and the captures.
     pub(super) fn state1(&mut self, n: &mut Node) -> Ret {
+        // The captures are listed in the memory of a list done with, not allocated.
+        let mut prey = Prey {
+            moves: self.capture_lists.pop().unwrap_or_default(),
+            ..Prey::default()
+        };
+        let r = self.state1_with(n, &mut prey);
+        prey.moves.clear();
+        self.capture_lists.push(prey.moves);
+        r
+    }
+
+    /// [`Tree::state1`], `prey` empty, its captures' list in memory to reuse.
+    fn state1_with(&mut self, n: &mut Node, prey: &mut Prey) -> Ret {
         let i = n.board.side;
         if n.in_check() && self.may_feed_over() {
             self.stats.feedovers[0] += 1;
@@ -400,20 +425,18 @@ impl Tree<'_, '_> {
         // What is on prey decides a feedover, when one may start here; else it only gives
         // the captures, which a refutation by the static value leaves unsearched: then it is
         // found after that test (it changes nothing), and not at all if the node is refuted.
-        let mut found = None;
         if self.lmgd2 < self.fdcut && self.mcfb > 0 {
             // Our pieces on prey first: the opponent's count only when one of ours is.
             let (b, t) = (&n.board, n.tables());
-            let mut prey = Prey::default();
-            prey_of(b, t, 1 - i, &mut prey);
+            prey_of(b, t, 1 - i, prey);
             let ours = prey.wpop[1 - i];
             let reason = if prey.ours_helpless {
                 Some(1)
             } else if ours >= 2 {
                 Some(2)
             } else if ours == 1 && {
-                theirs(b, t, self.fixes.promotions_in_captures, &mut prey);
-                prey.wpop[i] == 1 && prey.theirs_helpless
+                theirs(b, t, self.fixes.promotions_in_captures, prey);
+                prey.wpop[i] == 1 && prey.theirs_helpless(b, t)
             } {
                 Some(3)
             } else {
@@ -425,7 +448,6 @@ impl Tree<'_, '_> {
                 self.stats.feedovers[reason] += 1;
                 return self.pmg_and_evm(n);
             }
-            found = Some(prey);
         }
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
@@ -435,17 +457,15 @@ impl Tree<'_, '_> {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
-        let mut prey = found.unwrap_or_default();
         if !prey.theirs_found {
             theirs(
                 &n.board,
                 n.tables(),
                 self.fixes.promotions_in_captures,
-                &mut prey,
+                prey,
             );
         }
-        let mut moves = prey.moves;
-        sort_with(&mut moves, |m| m.1);
+        sort_with(&mut prey.moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
             self.bprev[i] = r;
         }
@@ -453,8 +473,8 @@ impl Tree<'_, '_> {
             value: r,
             pv: Vec::new(),
         };
-        for (m, _) in moves {
-            let Some((mut child, pm)) = self.child(n, m) else {
+        for k in 0..prey.moves.len() {
+            let Some((mut child, pm)) = self.child(n, prey.moves[k].0) else {
                 continue;
             };
             let ret = self.statev(&mut child);
@@ -576,9 +596,11 @@ mod tests {
         assert_eq!(bits(0b1001_0010u32).collect::<Vec<_>>(), [1, 4, 7]);
     }
 
-    /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim.
-    fn prey_of_as_written(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+    /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim,
+    /// `SFDF1` (returned) found for every enemy piece on prey.
+    fn prey_of_as_written(b: &Board, t: &Tables, att: usize, out: &mut Prey) -> bool {
         let i = b.side;
+        let mut theirs_helpless = false;
         for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
             let a = b.piecel[victim];
             if a == 0 || t.attacks[att][a] == 0 {
@@ -612,7 +634,7 @@ mod tests {
                 out.ours_helpless |= t.pint[victim] || trapped(b, t, victim);
                 continue;
             }
-            out.theirs_helpless |= !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim));
+            theirs_helpless |= !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim));
             for s in crate::c197::cat::held_slots(t, a) {
                 let j = t.slots[a][s] as Pc;
                 if side_of(j) != att {
@@ -631,14 +653,17 @@ mod tests {
                 out.moves.push((CMove { piece: j, to: a }, v));
             }
         }
+        theirs_helpless
     }
 
     #[test]
     fn a_lone_attacker_is_read_from_its_word() {
         // Positions of random games, each side to move and attacking: the pieces on prey,
-        // the captures and the flags as when FLATA finds every attacker; and the lone
+        // the captures and the flags as when FLATA finds every attacker (SFDF1 where the
+        // program reads it, one enemy piece on prey: not helpless, helpless); and the lone
         // attackers read from their words: victims not on prey, and on prey.
         let mut lone = [0; 2];
+        let mut helpless = [0; 2];
         for (b, _) in crate::c197::cat::random_positions() {
             for side in 0..2 {
                 let mut b = b.clone();
@@ -647,11 +672,14 @@ mod tests {
                 for att in 0..2 {
                     let (mut ours, mut written) = (Prey::default(), Prey::default());
                     prey_of(&b, &t, att, &mut ours);
-                    prey_of_as_written(&b, &t, att, &mut written);
+                    let theirs_helpless = prey_of_as_written(&b, &t, att, &mut written);
                     assert_eq!(ours.moves, written.moves);
                     assert_eq!(ours.wpop, written.wpop);
                     assert_eq!(ours.ours_helpless, written.ours_helpless);
-                    assert_eq!(ours.theirs_helpless, written.theirs_helpless);
+                    if att == side && written.wpop[att] == 1 {
+                        assert_eq!(ours.theirs_helpless(&b, &t), theirs_helpless);
+                        helpless[theirs_helpless as usize] += 1;
+                    }
                     for victim in (1..=NPC).filter(|&p| side_of(p) != att && b.piecel[p] != 0) {
                         let a = b.piecel[victim];
                         let tt = t.attacks[att][a];
@@ -663,6 +691,7 @@ mod tests {
             }
         }
         assert_eq!(lone, [58052, 9676]);
+        assert_eq!(helpless, [4676, 199]);
     }
 
     #[test]
