@@ -3,7 +3,7 @@
 //! captures of pieces on prey, each searched the same way.
 
 use super::board::{
-    Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
+    BW, Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
 use super::evm::{Node, Ret, Tree};
@@ -106,30 +106,43 @@ fn imul(a: i64, b: i64) -> i64 {
 
 /// `KINGSF` (5471-5495) for the king of `side` on `kl`, as a cost: 40 for each empty or enemy
 /// square next to it the opponent attacks more often (the king's own attack counting), and 24
-/// for each equally attacked square beyond the number of unattacked ones.
+/// for each equally attacked square beyond the number of unattacked ones. The macro is written
+/// out for each square (`REPEAT 3,KNGSFM`), and so is the loop here.
 fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
-    let mut cost = 0;
-    let mut d = 0i64;
-    for off in [9isize, 10, 11, 1, -1, -11, -10, -9] {
+    let (ours, theirs) = (&t.attacks[side & 1], &t.attacks[(side ^ 1) & 1]);
+    // What `KNGSFM` adds to the cost and to D for the square `off` from the king.
+    let square = |off: isize| -> (i64, i64) {
         let l = kl.wrapping_add_signed(off);
         let x = b.board[l];
         if x < 0 || (x > 0 && side_of(x as Pc) == side) {
-            continue;
+            return (0, 0);
         }
-        let enemy = t.attacks[1 - side][l];
+        let enemy = theirs[l];
         if enemy == 0 {
-            d += 1;
-            continue;
+            return (0, 1);
         }
-        let diff = enemy - t.attacks[side][l];
+        let diff = enemy - ours[l];
         if diff < 0 {
-            continue;
-        }
-        if diff >> 18 != 0 {
-            cost += KSF1;
+            (0, 0)
+        } else if diff >> 18 != 0 {
+            (KSF1, 0)
         } else {
-            d -= 1;
+            (0, -1)
         }
+    };
+    let (mut cost, mut d) = (0, 0);
+    for (c, dd) in [
+        square(BW as isize - 1),
+        square(BW as isize),
+        square(BW as isize + 1),
+        square(1),
+        square(-1),
+        square(-(BW as isize) - 1),
+        square(-(BW as isize)),
+        square(-(BW as isize) + 1),
+    ] {
+        cost += c;
+        d += dd;
     }
     if d < 0 {
         cost += d * KSF2;
@@ -150,7 +163,8 @@ fn pawn_structure(t: &Tables) -> i64 {
     let [wn, bn] = &t.pnfls;
     let n = |c: i32| (c as usize).min(6);
     let mut r = 0;
-    if wn.iter().chain(bn).any(|&c| n(c) >= 3) {
+    // (Each test below reads its eight words at once, not one at a time.)
+    if wn.iter().chain(bn).fold(false, |any, &c| any | (c >= 3)) {
         for f in 0..8 {
             r += MULTP[n(bn[f])] - MULTP[n(wn[f])];
         }
@@ -167,11 +181,15 @@ fn pawn_structure(t: &Tables) -> i64 {
     }
     // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
     let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
-    for f in bits(mask8(|f| wp[f] != 0)) {
-        r += PPV[wp[f] as usize];
+    if wp.iter().fold(0, |any, &p| any | p) != 0 {
+        for f in bits(mask8(|f| wp[f] != 0)) {
+            r += PPV[wp[f] as usize];
+        }
     }
-    for f in bits(mask8(|f| bp[f] != 0)) {
-        r -= PPV[bp[f] as usize];
+    if bp.iter().fold(0, |any, &p| any | p) != 0 {
+        for f in bits(mask8(|f| bp[f] != 0)) {
+            r -= PPV[bp[f] as usize];
+        }
     }
     for f in bits(flags8(&t.backward[1..=8])) {
         r -= BACKV[n(bn[f])];
