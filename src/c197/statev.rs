@@ -334,15 +334,18 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
     let i = b.side;
     let (by, back) = (&t.attacks[att & 1], &t.attacks[(att ^ 1) & 1]);
     let first = super::board::first(1 - att);
-    for victim in first..first + NPCS {
+    // STV1: the pieces on the board and attacked, found first (a bit a piece, in number
+    // order), in a loop of their own.
+    let mut attacked = 0u32;
+    for (k, &a) in b.piecel[first..first + NPCS].iter().enumerate() {
+        if a != 0 && by[a] != 0 {
+            attacked |= 1 << k;
+        }
+    }
+    for k in bits(attacked) {
+        let victim = first + k;
         let a = b.piecel[victim];
-        if a == 0 {
-            continue;
-        }
         let tt = by[a];
-        if tt == 0 {
-            continue;
-        }
         let defended = back[a] != 0;
         let mut d = 0;
         let on_prey = if !defended {
