@@ -163,7 +163,8 @@ fn pawn_structure(t: &Tables) -> i64 {
     let [wn, bn] = &t.pnfls;
     let n = |c: i32| (c as usize).min(6);
     let mut r = 0;
-    // (Each test below reads its eight words at once, not one at a time.)
+    // (The tests for three pawns on a file and for a passed pawn read their words at once,
+    // not a branch on each.)
     if wn.iter().chain(bn).fold(false, |any, &c| any | (c >= 3)) {
         for f in 0..8 {
             r += MULTP[n(bn[f])] - MULTP[n(wn[f])];
