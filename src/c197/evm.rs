@@ -241,6 +241,8 @@ pub struct Tree<'a, 'p> {
     spare: Vec<Box<Node>>,
     /// The memory of generator lists done with, for the next lists.
     lists: Vec<(Vec<Entry>, Vec<u64>)>,
+    /// The memory of capture-search lists done with (see `Tree::state1`).
+    pub(super) capture_lists: Vec<Vec<(CMove, i64)>>,
     /// The memory of the generator's runs.
     workspace: Box<Workspace>,
 }
@@ -284,6 +286,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             secondary: None,
             spare: Vec::new(),
             lists: Vec::new(),
+            capture_lists: Vec::new(),
             workspace: Box::default(),
         }
     }
@@ -550,15 +553,16 @@ impl<'a, 'p> Tree<'a, 'p> {
         let esfbl = self.sfb;
         // EVM4D: the distinct-piece prefix.
         let mut pieces_needed = (2 * list.pieces_with_safe_moves as i64).min(w) >> 1;
-        let mut seen = [false; NPC + 1];
+        // The pieces seen, a bit a piece.
+        let mut seen = 0u64;
         let mut extra = 0i64;
         let mut s = w;
         if pieces_needed > 0 {
             let mut k = 0;
             loop {
                 let p = list.get(k).mv.piece;
-                if p != 0 && !seen[p] {
-                    seen[p] = true;
+                if p != 0 && seen & 1 << p == 0 {
+                    seen |= 1 << p;
                     pieces_needed -= 1;
                     if pieces_needed == 0 {
                         break;

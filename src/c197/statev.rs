@@ -3,7 +3,7 @@
 //! captures of pieces on prey, each searched the same way.
 
 use super::board::{
-    Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
+    BW, Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
 use super::evm::{Node, Ret, Tree};
@@ -106,30 +106,43 @@ fn imul(a: i64, b: i64) -> i64 {
 
 /// `KINGSF` (5471-5495) for the king of `side` on `kl`, as a cost: 40 for each empty or enemy
 /// square next to it the opponent attacks more often (the king's own attack counting), and 24
-/// for each equally attacked square beyond the number of unattacked ones.
+/// for each equally attacked square beyond the number of unattacked ones. The macro is written
+/// out for each square (`REPEAT 3,KNGSFM`), and so is the loop here.
 fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
-    let mut cost = 0;
-    let mut d = 0i64;
-    for off in [9isize, 10, 11, 1, -1, -11, -10, -9] {
+    let (ours, theirs) = (&t.attacks[side & 1], &t.attacks[(side ^ 1) & 1]);
+    // What `KNGSFM` adds to the cost and to D for the square `off` from the king.
+    let square = |off: isize| -> (i64, i64) {
         let l = kl.wrapping_add_signed(off);
         let x = b.board[l];
         if x < 0 || (x > 0 && side_of(x as Pc) == side) {
-            continue;
+            return (0, 0);
         }
-        let enemy = t.attacks[1 - side][l];
+        let enemy = theirs[l];
         if enemy == 0 {
-            d += 1;
-            continue;
+            return (0, 1);
         }
-        let diff = enemy - t.attacks[side][l];
+        let diff = enemy - ours[l];
         if diff < 0 {
-            continue;
-        }
-        if diff >> 18 != 0 {
-            cost += KSF1;
+            (0, 0)
+        } else if diff >> 18 != 0 {
+            (KSF1, 0)
         } else {
-            d -= 1;
+            (0, -1)
         }
+    };
+    let (mut cost, mut d) = (0, 0);
+    for (c, dd) in [
+        square(BW as isize - 1),
+        square(BW as isize),
+        square(BW as isize + 1),
+        square(1),
+        square(-1),
+        square(-(BW as isize) - 1),
+        square(-(BW as isize)),
+        square(-(BW as isize) + 1),
+    ] {
+        cost += c;
+        d += dd;
     }
     if d < 0 {
         cost += d * KSF2;
@@ -150,7 +163,9 @@ fn pawn_structure(t: &Tables) -> i64 {
     let [wn, bn] = &t.pnfls;
     let n = |c: i32| (c as usize).min(6);
     let mut r = 0;
-    if wn.iter().chain(bn).any(|&c| n(c) >= 3) {
+    // (The tests for three pawns on a file and for a passed pawn read their words at once,
+    // not a branch on each.)
+    if wn.iter().chain(bn).fold(false, |any, &c| any | (c >= 3)) {
         for f in 0..8 {
             r += MULTP[n(bn[f])] - MULTP[n(wn[f])];
         }
@@ -167,11 +182,15 @@ fn pawn_structure(t: &Tables) -> i64 {
     }
     // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
     let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
-    for f in bits(mask8(|f| wp[f] != 0)) {
-        r += PPV[wp[f] as usize];
+    if wp.iter().fold(0, |any, &p| any | p) != 0 {
+        for f in bits(mask8(|f| wp[f] != 0)) {
+            r += PPV[wp[f] as usize];
+        }
     }
-    for f in bits(mask8(|f| bp[f] != 0)) {
-        r -= PPV[bp[f] as usize];
+    if bp.iter().fold(0, |any, &p| any | p) != 0 {
+        for f in bits(mask8(|f| bp[f] != 0)) {
+            r -= PPV[bp[f] as usize];
+        }
     }
     for f in bits(flags8(&t.backward[1..=8])) {
         r -= BACKV[n(bn[f])];
@@ -204,10 +223,22 @@ pub struct Prey {
     pub wpop: [usize; 2],
     /// `SFEEDF`: a piece of the side to move on prey is pinned or trapped.
     pub ours_helpless: bool,
-    /// `SFDF1`: an enemy piece (not a pawn) on prey is pinned or trapped.
-    pub theirs_helpless: bool,
+    /// The last enemy piece found on prey (0 none): `SFDF1` read from it when it is the only
+    /// one (see [`Prey::theirs_helpless`]).
+    theirs_last: Pc,
     /// Whether the opponent's pieces on prey and the captures are found (see `Tree::state1`).
     theirs_found: bool,
+}
+
+impl Prey {
+    /// `SFDF1` (set at 5747-5754): an enemy piece (not a pawn) on prey is pinned or trapped.
+    /// The program reads it only when each side has one piece on prey (5557-5561), so it is
+    /// found then, for that one piece (`TRAPP` is the costly part, and most nodes never ask).
+    pub fn theirs_helpless(&self, b: &Board, t: &Tables) -> bool {
+        debug_assert_eq!(self.wpop[b.side], 1);
+        let v = self.theirs_last;
+        !b.pawn(v) && (t.pint[v] || trapped(b, t, v))
+    }
 }
 
 /// The half of [`prey`] the side to move attacks (the captures, after the queenings), into
@@ -302,16 +333,21 @@ fn attacker_value(w: AttackWord) -> i64 {
 /// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
 fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
     let i = b.side;
-    for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
+    let (by, back) = (&t.attacks[att & 1], &t.attacks[(att ^ 1) & 1]);
+    let first = super::board::first(1 - att);
+    // STV1: the pieces on the board and attacked, found first (a bit a piece, in number
+    // order), in a loop of their own.
+    let mut attacked = 0u32;
+    for (k, &a) in b.piecel[first..first + NPCS].iter().enumerate() {
+        if a != 0 && by[a] != 0 {
+            attacked |= 1 << k;
+        }
+    }
+    for k in bits(attacked) {
+        let victim = first + k;
         let a = b.piecel[victim];
-        if a == 0 {
-            continue;
-        }
-        let tt = t.attacks[att][a];
-        if tt == 0 {
-            continue;
-        }
-        let defended = t.attacks[1 - att][a] != 0;
+        let tt = by[a];
+        let defended = back[a] != 0;
         let mut d = 0;
         let on_prey = if !defended {
             true
@@ -358,9 +394,7 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
             }
             continue;
         }
-        if !out.theirs_helpless && !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim)) {
-            out.theirs_helpless = true;
-        }
+        out.theirs_last = victim;
         for s in super::cat::held_slots(t, a) {
             let j = t.slots[a][s] as Pc;
             if side_of(j) != att {
@@ -392,6 +426,19 @@ impl Tree<'_, '_> {
     /// `STATE1` (5504-5836) at node `n`: feed over (`STATE4`/`STATE6`, when the line has
     /// feedovers left and `LMGD2 < FDCUT`), else the static value and the captures.
     pub(super) fn state1(&mut self, n: &mut Node) -> Ret {
+        // The captures are listed in the memory of a list done with, not allocated.
+        let mut prey = Prey {
+            moves: self.capture_lists.pop().unwrap_or_default(),
+            ..Prey::default()
+        };
+        let r = self.state1_with(n, &mut prey);
+        prey.moves.clear();
+        self.capture_lists.push(prey.moves);
+        r
+    }
+
+    /// [`Tree::state1`], `prey` empty, its captures' list in memory to reuse.
+    fn state1_with(&mut self, n: &mut Node, prey: &mut Prey) -> Ret {
         let i = n.board.side;
         if n.in_check() && self.may_feed_over() {
             self.stats.feedovers[0] += 1;
@@ -400,20 +447,18 @@ impl Tree<'_, '_> {
         // What is on prey decides a feedover, when one may start here; else it only gives
         // the captures, which a refutation by the static value leaves unsearched: then it is
         // found after that test (it changes nothing), and not at all if the node is refuted.
-        let mut found = None;
         if self.lmgd2 < self.fdcut && self.mcfb > 0 {
             // Our pieces on prey first: the opponent's count only when one of ours is.
             let (b, t) = (&n.board, n.tables());
-            let mut prey = Prey::default();
-            prey_of(b, t, 1 - i, &mut prey);
+            prey_of(b, t, 1 - i, prey);
             let ours = prey.wpop[1 - i];
             let reason = if prey.ours_helpless {
                 Some(1)
             } else if ours >= 2 {
                 Some(2)
             } else if ours == 1 && {
-                theirs(b, t, self.fixes.promotions_in_captures, &mut prey);
-                prey.wpop[i] == 1 && prey.theirs_helpless
+                theirs(b, t, self.fixes.promotions_in_captures, prey);
+                prey.wpop[i] == 1 && prey.theirs_helpless(b, t)
             } {
                 Some(3)
             } else {
@@ -425,7 +470,6 @@ impl Tree<'_, '_> {
                 self.stats.feedovers[reason] += 1;
                 return self.pmg_and_evm(n);
             }
-            found = Some(prey);
         }
         // STATE5: the static value, then the captures best first.
         self.stats.plausible_capture_searches += 1;
@@ -435,17 +479,15 @@ impl Tree<'_, '_> {
             self.stats.cutoffs += 1;
             return Ret::flush(i);
         }
-        let mut prey = found.unwrap_or_default();
         if !prey.theirs_found {
             theirs(
                 &n.board,
                 n.tables(),
                 self.fixes.promotions_in_captures,
-                &mut prey,
+                prey,
             );
         }
-        let mut moves = prey.moves;
-        sort_with(&mut moves, |m| m.1);
+        sort_with(&mut prey.moves, |m| m.1);
         if self.better_or_equal(i, r, self.bprev[i]) {
             self.bprev[i] = r;
         }
@@ -453,8 +495,8 @@ impl Tree<'_, '_> {
             value: r,
             pv: Vec::new(),
         };
-        for (m, _) in moves {
-            let Some((mut child, pm)) = self.child(n, m) else {
+        for k in 0..prey.moves.len() {
+            let Some((mut child, pm)) = self.child(n, prey.moves[k].0) else {
                 continue;
             };
             let ret = self.statev(&mut child);
@@ -576,9 +618,11 @@ mod tests {
         assert_eq!(bits(0b1001_0010u32).collect::<Vec<_>>(), [1, 4, 7]);
     }
 
-    /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim.
-    fn prey_of_as_written(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+    /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim,
+    /// `SFDF1` (returned) found for every enemy piece on prey.
+    fn prey_of_as_written(b: &Board, t: &Tables, att: usize, out: &mut Prey) -> bool {
         let i = b.side;
+        let mut theirs_helpless = false;
         for victim in 1 + NPCS * (1 - att)..=NPCS + NPCS * (1 - att) {
             let a = b.piecel[victim];
             if a == 0 || t.attacks[att][a] == 0 {
@@ -612,7 +656,7 @@ mod tests {
                 out.ours_helpless |= t.pint[victim] || trapped(b, t, victim);
                 continue;
             }
-            out.theirs_helpless |= !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim));
+            theirs_helpless |= !b.pawn(victim) && (t.pint[victim] || trapped(b, t, victim));
             for s in crate::c197::cat::held_slots(t, a) {
                 let j = t.slots[a][s] as Pc;
                 if side_of(j) != att {
@@ -631,14 +675,17 @@ mod tests {
                 out.moves.push((CMove { piece: j, to: a }, v));
             }
         }
+        theirs_helpless
     }
 
     #[test]
     fn a_lone_attacker_is_read_from_its_word() {
         // Positions of random games, each side to move and attacking: the pieces on prey,
-        // the captures and the flags as when FLATA finds every attacker; and the lone
+        // the captures and the flags as when FLATA finds every attacker (SFDF1 where the
+        // program reads it, one enemy piece on prey: not helpless, helpless); and the lone
         // attackers read from their words: victims not on prey, and on prey.
         let mut lone = [0; 2];
+        let mut helpless = [0; 2];
         for (b, _) in crate::c197::cat::random_positions() {
             for side in 0..2 {
                 let mut b = b.clone();
@@ -647,11 +694,14 @@ mod tests {
                 for att in 0..2 {
                     let (mut ours, mut written) = (Prey::default(), Prey::default());
                     prey_of(&b, &t, att, &mut ours);
-                    prey_of_as_written(&b, &t, att, &mut written);
+                    let theirs_helpless = prey_of_as_written(&b, &t, att, &mut written);
                     assert_eq!(ours.moves, written.moves);
                     assert_eq!(ours.wpop, written.wpop);
                     assert_eq!(ours.ours_helpless, written.ours_helpless);
-                    assert_eq!(ours.theirs_helpless, written.theirs_helpless);
+                    if att == side && written.wpop[att] == 1 {
+                        assert_eq!(ours.theirs_helpless(&b, &t), theirs_helpless);
+                        helpless[theirs_helpless as usize] += 1;
+                    }
                     for victim in (1..=NPC).filter(|&p| side_of(p) != att && b.piecel[p] != 0) {
                         let a = b.piecel[victim];
                         let tt = t.attacks[att][a];
@@ -663,6 +713,7 @@ mod tests {
             }
         }
         assert_eq!(lone, [58052, 9676]);
+        assert_eq!(helpless, [4676, 199]);
     }
 
     #[test]
