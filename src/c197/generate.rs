@@ -311,6 +311,9 @@ impl Occupancy {
         rook_attacks(s, Bitboard(self.occ & !self.orth[side])).0
     }
 
+    /// Inlined into [`Occupancy::range`]: as a call of its own, its entry and exit were some
+    /// 13 of the 53 instructions it took.
+    #[inline]
     fn diag_range(&self, s: Square, side: usize) -> u64 {
         let mut r = bishop_attacks(s, Bitboard(self.occ & !self.diag[side])).0;
         // One square past each of our pawns the line meets: the pawn's neighbour on the line

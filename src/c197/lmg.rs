@@ -21,6 +21,27 @@ use crate::interface::Fixes;
 use crate::rules::Square;
 use crate::rules::attacks::line;
 
+/// The kinds as the constants the scoring of a move is made for (`K` in [`Pmg::lmgr`]): each
+/// kind's rules are settled when the program is compiled, not tested at every move.
+const PAWN: u8 = Kind::Pawn as u8;
+const KNIGHT: u8 = Kind::Knight as u8;
+const BISHOP: u8 = Kind::Bishop as u8;
+const ROOK: u8 = Kind::Rook as u8;
+const QUEEN: u8 = Kind::Queen as u8;
+const KING: u8 = Kind::King as u8;
+
+/// The kind numbered `k` (one of [`PAWN`] … [`KING`]).
+const fn kind(k: u8) -> Kind {
+    match k {
+        PAWN => Kind::Pawn,
+        KNIGHT => Kind::Knight,
+        BISHOP => Kind::Bishop,
+        ROOK => Kind::Rook,
+        QUEEN => Kind::Queen,
+        _ => Kind::King,
+    }
+}
+
 /// `IVLU: 1000`: every move starts at 512 (5085).
 pub const IVLU: i64 = 512;
 /// `OPSQV: 10`: each square an uncovered enemy line gains (5083).
@@ -505,7 +526,7 @@ impl<'a> Pmg<'a, true> {
         }
         // LMGR passes over a square off the board or ours.
         if offered(b, b.side, mv.to) {
-            g.lmgr(mv.piece, mv.to);
+            g.lmgr_any(mv.piece, mv.to);
             g.unwalk_all();
         }
         let e = g.entries.first().copied();
@@ -584,6 +605,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn theirs(&self, l: Loc) -> AttackWord {
         self.t.attacks[(self.i ^ 1) & 1][l]
     }
+    /// [`Pmg::ours`] for side `S` to move.
+    fn ours_s<const S: usize>(&self, l: Loc) -> AttackWord {
+        self.t.attacks[S][l]
+    }
+    /// [`Pmg::theirs`] for side `S` to move.
+    fn theirs_s<const S: usize>(&self, l: Loc) -> AttackWord {
+        self.t.attacks[1 - S][l]
+    }
 
     /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: those of every
     /// position ([`START_VALUES`]), 16 more next to the enemy king; 8 more under our pieces
@@ -640,14 +669,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// the king's first, then captures and blocks of the checking line), then castling.
     /// Returns `PCSWSM`.
     fn generate(&mut self) -> usize {
+        if self.i == 0 {
+            self.generate_for::<0>()
+        } else {
+            self.generate_for::<1>()
+        }
+    }
+
+    /// [`Pmg::generate`] for side `S` to move (`self.i`): the side's tests settled when
+    /// compiled, as the kind's are (see [`Pmg::lmgr`]).
+    fn generate_for<const S: usize>(&mut self) -> usize {
         let b = self.b;
-        let i = self.i;
+        let i = S;
         let k = king(i);
         let kl = b.piecel[k];
         let mut pcswsm = 0;
         let mut filter: Option<(Squares, Loc)> = None;
         let mut pieces = 1 + NPCS * i..=NPCS + NPCS * i;
-        let check = self.theirs(kl);
+        let check = self.theirs_s::<S>(kl);
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
                 // LMG1A: the king's moves first, then only moves to the checking line.
@@ -655,7 +694,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 let mut squares = Squares::new();
                 lmgt(b, self.t, k, &mut squares);
                 for a in squares.iter() {
-                    self.lmgr(k, a);
+                    self.lmgr::<KING, S>(k, a);
                 }
                 self.unwalk_all();
                 let (_, d) = flata(b, self.t, kl, k, i, FLATA);
@@ -675,16 +714,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             squares.clear();
             lmgt(b, self.t, p, &mut squares);
-            for a in squares.iter() {
-                if let Some((line, eps)) = &filter {
-                    // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
-                    if b.kind[p] == Kind::King
-                        || !(line.contains(a) || (b.pawn(p) && a == *eps && *eps != 0))
-                    {
-                        continue;
-                    }
-                }
-                self.lmgr(p, a);
+            match b.kind[p] {
+                Kind::Pawn => self.moves::<PAWN, S>(p, &squares, &filter),
+                Kind::Knight => self.moves::<KNIGHT, S>(p, &squares, &filter),
+                Kind::Bishop => self.moves::<BISHOP, S>(p, &squares, &filter),
+                Kind::Rook => self.moves::<ROOK, S>(p, &squares, &filter),
+                Kind::Queen => self.moves::<QUEEN, S>(p, &squares, &filter),
+                Kind::King => self.moves::<KING, S>(p, &squares, &filter),
             }
             self.unwalk_all();
             if self.nsmvs > 0 {
@@ -709,6 +745,48 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
         }
         pcswsm
+    }
+
+    /// The moves of piece `p`, of kind `K`, to `squares` scored in order (in check, those
+    /// `filter` lets through).
+    fn moves<const K: u8, const S: usize>(
+        &mut self,
+        p: Pc,
+        squares: &Squares,
+        filter: &Option<(Squares, Loc)>,
+    ) {
+        let b = self.b;
+        for a in squares.iter() {
+            if let Some((line, eps)) = filter {
+                // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
+                if K == KING || !(line.contains(a) || (K == PAWN && a == *eps && *eps != 0)) {
+                    continue;
+                }
+            }
+            debug_assert_eq!(b.kind[p], kind(K));
+            self.lmgr::<K, S>(p, a);
+        }
+    }
+
+    /// [`Pmg::lmgr`] for a piece of any kind.
+    fn lmgr_any(&mut self, p: Pc, a: Loc) {
+        if self.i == 0 {
+            self.lmgr_of_kind::<0>(p, a);
+        } else {
+            self.lmgr_of_kind::<1>(p, a);
+        }
+    }
+
+    /// [`Pmg::lmgr`] for a piece of side `S`, of any kind.
+    fn lmgr_of_kind<const S: usize>(&mut self, p: Pc, a: Loc) {
+        match self.b.kind[p] {
+            Kind::Pawn => self.lmgr::<PAWN, S>(p, a),
+            Kind::Knight => self.lmgr::<KNIGHT, S>(p, a),
+            Kind::Bishop => self.lmgr::<BISHOP, S>(p, a),
+            Kind::Rook => self.lmgr::<ROOK, S>(p, a),
+            Kind::Queen => self.lmgr::<QUEEN, S>(p, a),
+            Kind::King => self.lmgr::<KING, S>(p, a),
+        }
     }
 
     /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
@@ -813,15 +891,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// `LMGR` (4036-4294): scores the move of `p` to `a` (a square the generator offers:
     /// on the board and not ours, see [`lmgt`]) and lists it, unless the move exposes our
-    /// king (`LMV6A`).
-    fn lmgr(&mut self, p: Pc, a: Loc) {
+    /// king (`LMV6A`). `K` is the kind of `p` (see [`kind`]), `S` its side, the side to move.
+    fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         // LMGRA, LMGCD1.
         self.safe = true;
         self.ickf = false;
         self.lmfors = 0;
         if self.cdvcf == -1 {
             self.cdvcf = 0;
-            self.lmgcd(p);
+            self.lmgcd::<K, S>(p);
             self.lmfors = 0;
             self.cdvcf = 1;
         }
@@ -830,7 +908,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.walks.made != 0 {
             self.unwalk_lines_through(a);
         }
-        self.score(p, a);
+        self.score::<K, S>(p, a);
         // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
         // line (LMUOP1).
         let mut each_move = self.walks.made & self.walks.each_move;
@@ -859,9 +937,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// The body of `LMGR` from `LMGCD1` on: the move listed, or dropped.
-    fn score(&mut self, p: Pc, a: Loc) {
+    fn score<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        let i = self.i;
+        let i = S;
         let mv = CMove { piece: p, to: a };
         let origin = b.piecel[p];
         // 4047-4051, with the tests LMGRT1/2 (4148-4152): blocking an enemy passed pawn, by its
@@ -886,7 +964,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("PPP");
         // LMGCMX (4064-4080): the king's move toward or away from its back rank, while
         // OPNMID: 8 a rank (64 while OPENF), times its own rank while the enemy queen is on.
-        if king_rule && self.phase.opnmid && b.kind[p] == Kind::King {
+        if K == KING && king_rule && self.phase.opnmid {
             let (to, from) = (brank(a) as i64, brank(origin) as i64);
             let mut t1 = if i == 0 { from - to } else { to - from } * 8;
             if self.phase.openf {
@@ -899,25 +977,25 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMGCMX");
         // LMGCMY: LBL (4897-4932), lines through `a` that the move blocks.
-        self.blocking(p, a);
+        self.blocking::<K, S>(p, a);
         self.mark("LBL");
         self.r += IVLU;
         self.mark("IVLU");
         // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved
         // (see `lmcpb`).
-        if (a == self.lmcpb[0] || a == self.lmcpb[1]) && b.at(a) == 0 && !b.pawn(p) {
+        if K != PAWN && (a == self.lmcpb[0] || a == self.lmcpb[1]) && b.at(a) == 0 {
             self.r -= BCPVLU;
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
-        if u64::from_ne_bytes(self.t.bdblk[p]) != 0 && !self.unblock(p, a) {
+        if u64::from_ne_bytes(self.t.bdblk[p]) != 0 && !self.unblock::<K, S>(p, a) {
             return;
         }
         self.mark("LMUA");
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
-        let (rfpcs, ddpcs) = (b.rfpcs(p), b.ddpcs(p));
+        let (rfpcs, ddpcs) = (K == ROOK || K == QUEEN, K == BISHOP || K == QUEEN);
         if rfpcs && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
             self.r -= FMROOK;
         }
@@ -933,39 +1011,47 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
-        let mut lmoa = count(self.ours(a));
-        if b.at(a) != 0 || !b.pawn(p) {
+        let mut lmoa = count(self.ours_s::<S>(a));
+        if K != PAWN || b.at(a) != 0 {
             lmoa -= 1;
         }
         self.lmoa = lmoa;
         let victim = if b.at(a) != 0 {
             Some(b.at(a))
-        } else if a == b.ghloc && b.pawn(p) {
+        } else if K == PAWN && a == b.ghloc {
             // LMGG1: en passant, the pawn behind the ghost.
             Some(b.at(if i == 0 { a - BW } else { a + BW }))
         } else {
             None
         };
         let listed = match victim {
-            Some(v) => self.capture(p, a, v),
-            None => self.quiet(p, a),
+            Some(v) => self.capture::<S>(p, a, v),
+            None => self.quiet::<S>(p, a),
         };
         // Listed at one place, as the routines that scored the move decided.
         match listed {
-            Listed::Safe => self.lmgr1(p, a, mv),
+            Listed::Safe => self.lmgr1::<K, S>(p, a, mv),
             Listed::Unsafe => self.unscored(mv),
             Listed::LosingCapture => self.bad_capture(mv),
         }
     }
 
     /// `LMGR3` (4588-4618): a move to an empty square: safe unless attacked by less, or by
-    /// more pieces than defend it.
-    fn quiet(&mut self, p: Pc, a: Loc) -> Listed {
-        let b = self.b;
-        if self.lmfors != 0 || self.theirs(a) == 0 {
+    /// more pieces than defend it. Its first test is inlined where the move is scored, the
+    /// rest (some 2 moves in 5) is called.
+    #[inline(always)]
+    fn quiet<const S: usize>(&mut self, p: Pc, a: Loc) -> Listed {
+        if self.lmfors != 0 || self.theirs_s::<S>(a) == 0 {
             return Listed::Safe;
         }
-        let (c, d) = flata_inline(b, self.t, a, p, self.i, AFLATA);
+        self.quiet_attacked::<S>(p, a)
+    }
+
+    /// [`Pmg::quiet`] on a square the opponent attacks.
+    #[inline(never)]
+    fn quiet_attacked<const S: usize>(&mut self, p: Pc, a: Loc) -> Listed {
+        let b = self.b;
+        let (c, d) = flata_inline(b, self.t, a, p, S, AFLATA);
         if d == 0 {
             return Listed::Safe;
         }
@@ -976,7 +1062,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         } else {
             tt = (b.pvalue[d] - b.pvalue[p]) as i64;
             if tt > -BVMNV {
-                let n = count(self.theirs(a));
+                let n = count(self.theirs_s::<S>(a));
                 if n == 1 {
                     return Listed::Safe;
                 }
@@ -995,18 +1081,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// `LMGR6A` (4113-4294): a capture of `v`.
-    fn capture(&mut self, p: Pc, a: Loc, v: Pc) -> Listed {
+    fn capture<const S: usize>(&mut self, p: Pc, a: Loc, v: Pc) -> Listed {
         let b = self.b;
         let mut tt = b.pvalue[p] as i64;
         let vv = b.pvalue[v] as i64;
         if self.lmgd2 <= self.catcut {
             self.ickf = true;
         }
-        let leftover = self.cbdv(v);
-        if self.theirs(a) == 0 {
+        let leftover = self.cbdv::<S>(v);
+        if self.theirs_s::<S>(a) == 0 {
             return self.favourable(vv);
         }
-        let (c, d) = flata_inline(b, self.t, a, p, self.i, AFLATA);
+        let (c, d) = flata_inline(b, self.t, a, p, S, AFLATA);
         if d == 0 {
             return self.favourable(vv);
         }
@@ -1014,7 +1100,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // LMGR4B: we take something bigger.
             if self.lmoa != 0 {
                 // LMGR4J.
-                let n = count(self.theirs(a)) - 1;
+                let n = count(self.theirs_s::<S>(a)) - 1;
                 if n != 0 {
                     if n < self.lmoa {
                         return self.favourable(vv);
@@ -1054,13 +1140,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let lmgt1 = -tt;
         let mut tt = (b.pvalue[d] + b.pvalue[v] - b.pvalue[p] - b.pvalue[c]) as i64;
         if tt >= 0 {
-            return self.more_attacks(self.theirs(a) as i64);
+            return self.more_attacks(self.theirs_s::<S>(a) as i64);
         }
         // LMGR4E.
-        if count(self.theirs(a)) == 1 {
+        if count(self.theirs_s::<S>(a)) == 1 {
             tt += b.pvalue[c] as i64;
             if tt >= 0 {
-                return self.more_attacks(self.theirs(a) as i64);
+                return self.more_attacks(self.theirs_s::<S>(a) as i64);
             }
         }
         // LMGR4G.
@@ -1113,9 +1199,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// `LMGR1` (4241-4256): a safe move: the development at the new square, the flags.
-    fn lmgr1(&mut self, p: Pc, a: Loc, mv: CMove) {
+    fn lmgr1<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc, mv: CMove) {
         self.mark("LMGR3 LMGR4");
-        let c = self.lmgr1a(p, a) - self.cposv;
+        let c = self.lmgr1a::<K, S>(p, a) - self.cposv;
         self.mark("LMGR1A");
         if self.lmfors >= 2 {
             self.ickf = true;
@@ -1133,24 +1219,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// into `CDEVV` (negated, as every move of the piece gives it up); `WPVLU` instead for a
     /// piece not attacked in the first plies (any piece but a pawn in plies 0-1, rook, queen
     /// and king until ply 8).
-    fn lmgcd(&mut self, p: Pc) {
+    fn lmgcd<const K: u8, const S: usize>(&mut self, p: Pc) {
         let b = self.b;
-        let i = self.i;
+        let i = S;
         let l = b.piecel[p];
         let plyn = b.plyn;
-        if self.theirs(l) == 0 && plyn < 8 {
-            let k = b.kind[p];
-            if (plyn < 2 && k != Kind::Pawn) || (plyn >= 2 && k > Kind::Bishop) {
-                self.cdevv = WPVLU;
-                return;
-            }
+        if self.theirs_s::<S>(l) == 0
+            && plyn < 8
+            && ((plyn < 2 && K != PAWN) || (plyn >= 2 && K > BISHOP))
+        {
+            self.cdevv = WPVLU;
+            return;
         }
         self.r = 0;
-        let c = self.lmgr1a(p, l);
+        let c = self.lmgr1a::<K, S>(p, l);
         self.mark("LMGCD LMGR1A");
         self.cposv = c;
         let mut r = self.r;
-        if b.kind[p] == Kind::King {
+        if K == KING {
             // LMGCDK: the king not yet moved (castling apart) pays for moving, more while a
             // rook is unmoved.
             if b.nmoves[p] == 0 || b.nmoves[p] == b.nmking[i] {
@@ -1165,10 +1251,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.cdevv = -r;
             return;
         }
-        let tt = self.theirs(l);
+        let tt = self.theirs_s::<S>(l);
         if tt != 0 {
             let pv = b.pvalue[p] as i64;
-            if self.ours(l) == 0 {
+            if self.ours_s::<S>(l) == 0 {
                 r -= pv;
             } else {
                 let (c, d) = flata(b, self.t, l, p, i, DFLATA);
@@ -1178,7 +1264,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                     let s = (b.pvalue[d] - b.pvalue[p]) as i64;
                     if s < 0 {
                         // LMGCD9: will we recapture?
-                        if count(tt) > count(self.ours(l)) {
+                        if count(tt) > count(self.ours_s::<S>(l)) {
                             r -= pv;
                         } else {
                             r += s;
@@ -1201,7 +1287,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// its range, threats; king and queen half) and returns the sum of the square values in
     /// range (`C`). From any square but its own, the square it leaves is not counted in R.
     #[inline(always)]
-    fn lmgr1a(&mut self, p: Pc, a: Loc) -> i64 {
+    fn lmgr1a<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) -> i64 {
         let b = self.b;
         self.c = 0;
         let saved = self.r;
@@ -1209,9 +1295,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if kq {
             self.r = 0;
         }
-        if b.pawn(p) {
+        if K == PAWN {
             // LMGR1C: the two squares it attacks, 40 more for a centre square.
-            let (right, left) = if side_of(p) == 0 {
+            let (right, left) = if S == 0 {
                 (a + BW + 1, a + BW - 1)
             } else {
                 (a - BW + 1, a - BW - 1)
@@ -1220,15 +1306,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 if csqp(b, l) {
                     self.r += ACSPV;
                 }
-                self.lmgr2(p, l, true);
+                self.lmgr2::<S>(p, kind(K), l, true);
             }
         } else {
             // LMGR2 on each square the generator hands over (`lmgstd`, here as a set: the
             // squares on the board): the square values summed, BSQVAL a square and what the
             // squares worth more add; then the squares where an enemy piece stands (what LMGR2
             // adds there depends on that square alone, not on the order).
-            let side = side_of(p);
-            let range = self.occupancy.range(b.kind[p], side, a);
+            let side = S;
+            let range = self.occupancy.range(kind(K), side, a);
             let mut values = BSQVAL * range.count_ones() as i64;
             let mut above = range & self.v.above;
             while above != 0 {
@@ -1241,7 +1327,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             while enemies != 0 {
                 let l = LOC[enemies.trailing_zeros() as usize] as Loc;
                 enemies &= enemies - 1;
-                self.lmgr2_enemy(p, l, b.at(l));
+                self.lmgr2_enemy::<S>(p, kind(K), l, b.at(l));
             }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
@@ -1249,7 +1335,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // current development too, and a move whose new square lies 8 (9) above the old
             // one keeps it.
             let j = b.piecel[p];
-            let left = match b.kind[p] {
+            let left = match kind(K) {
                 Kind::Knight => a.wrapping_sub(8),
                 Kind::King => a.wrapping_sub(9),
                 _ => a,
@@ -1264,39 +1350,39 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.c
     }
 
-    /// `LMGR2` (4630-4710): one square in the range of `q` (the scored piece, or a line it
-    /// uncovers): its value (into C too when `positional`), and if an enemy piece stands there,
-    /// checks, pawn breaks, pins, threats and the trade policy.
+    /// `LMGR2` (4630-4710): one square in the range of `q` of kind `kind` (the scored piece,
+    /// or a line it uncovers): its value (into C too when `positional`), and if an enemy piece
+    /// stands there, checks, pawn breaks, pins, threats and the trade policy.
     #[inline(always)]
-    fn lmgr2(&mut self, q: Pc, l: Loc, positional: bool) {
-        let (v, enemy) = square_value(self.b, &self.v.sqval, side_of(q), l);
+    fn lmgr2<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc, positional: bool) {
+        let (v, enemy) = square_value(self.b, &self.v.sqval, S, l);
         if positional {
             self.c += v;
         }
         self.r += v;
         if enemy != 0 {
-            self.lmgr2_enemy(q, l, enemy);
+            self.lmgr2_enemy::<S>(q, kind, l, enemy);
         }
     }
 
-    /// `LMGR2` on a square where an enemy piece `t1` stands.
+    /// `LMGR2` on a square where an enemy piece `t1` stands (`q` of kind `kind`).
     #[inline(always)]
-    fn lmgr2_enemy(&mut self, q: Pc, l: Loc, t1: Pc) {
+    fn lmgr2_enemy<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc, t1: Pc) {
         let b = self.b;
         if b.kind[t1] == Kind::King {
             self.ickf = true;
         }
-        if b.pawn(q) && b.pawn(t1) {
+        if kind == Kind::Pawn && b.pawn(t1) {
             self.r += BRKVLU;
         }
         if self.t.pint[t1] {
             self.r += if self.t.pptp[t1] { APDPV } else { APVLU };
         }
         let scoring = self.cdvcf != 0;
-        let theirs = self.theirs(l);
+        let theirs = self.theirs_s::<S>(l);
         if theirs == 0 {
             // LMGR2D: undefended.
-            if b.kind[t1] == b.kind[q] && !self.t.pint[t1] {
+            if b.kind[t1] == kind && !self.t.pint[t1] {
                 self.trade_policy();
                 return;
             }
@@ -1314,13 +1400,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.lmfors += 1;
         } else if scoring && !self.t.pptp[t1] {
             // LMGR2H: shifting the balance.
-            let ours = self.ours(l);
+            let ours = self.ours_s::<S>(l);
             if ours != 0 && ours >= theirs {
                 self.r += GMAVLU;
             }
         }
         // LMGR2B.
-        if count(theirs) <= count(self.ours(l)) {
+        if count(theirs) <= count(self.ours_s::<S>(l)) {
             self.r += TTVLU;
         }
     }
@@ -1343,14 +1429,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// `CBDV` (5456-5469): adds the development of the captured piece `v` (the values of the
     /// squares in its range) and tells what the walk left in T2.
-    fn cbdv(&mut self, v: Pc) -> Leftover {
+    fn cbdv<const S: usize>(&mut self, v: Pc) -> Leftover {
         let b = self.b;
         let a = b.piecel[v];
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        let (theirs, sqval) = (&self.t.attacks[(self.i ^ 1) & 1], &self.v.sqval);
+        let (theirs, sqval) = (&self.t.attacks[1 - S], &self.v.sqval);
         let mut r = 0;
         lmgstd(b, v, a, &mut |l, q| {
             if q < 0 || (king_victim && theirs[l] != 0) {
@@ -1372,15 +1458,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// `LBL1`-`LBL5` (4897-4932): for each line piece attacking `a` along a line `p` does not
     /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
-    fn blocking(&mut self, p: Pc, a: Loc) {
+    fn blocking<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let row = &self.t.slots[a];
         // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
         let mut lines = held_lines(row);
-        if b.rfpcs(p) {
+        if K == ROOK || K == QUEEN {
             lines &= !0x0f;
         }
-        if b.ddpcs(p) {
+        if K == BISHOP || K == QUEEN {
             lines &= !0xf0;
         }
         while lines != 0 {
@@ -1391,7 +1477,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
                 continue;
             }
-            let same = side_of(j) == side_of(p);
+            let same = side_of(j) == S;
             let mut l = a;
             loop {
                 l = l.wrapping_add_signed(step);
@@ -1415,9 +1501,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// discovered checks included); along his, each square costs 8 and an uncovered attack on
     /// one of our pieces its loss (`LMUOA`). Moving along the line only adds the attack on the
     /// new square. False if the move exposes our king (`LMV6A`: the move is dropped).
-    fn unblock(&mut self, p: Pc, a: Loc) -> bool {
+    fn unblock<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) -> bool {
         let b = self.b;
-        let i = self.i;
+        let i = S;
         let origin = b.piecel[p];
         if self.walks.piece != p {
             self.blocked_lines(p);
@@ -1435,7 +1521,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             if line.line & 1 << SQ[a] != 0 {
                 // Moving along the line.
-                if !b.pawn(p) && !line.enemy {
+                if K != PAWN && !line.enemy {
                     continue;
                 }
                 let s = line.at as i64 - a as i64;
@@ -1494,7 +1580,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.walk_set(l, slot, tt);
                 if !line.enemy {
                     // LMUAGR.
-                    self.lmgr2(tt, l, false);
+                    self.lmgr2::<S>(tt, b.kind[tt], l, false);
                 } else {
                     // LMUOA.
                     self.r -= OPSQV;
@@ -1504,7 +1590,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                             exposed = true;
                             break;
                         }
-                        if count(self.ours(l)) < count(self.theirs(l)) {
+                        if count(self.ours_s::<S>(l)) < count(self.theirs_s::<S>(l)) {
                             self.r -= b.pvalue[x] as i64;
                         } else {
                             let t2 = (b.pvalue[tt] - b.pvalue[x]) as i64;
@@ -2017,10 +2103,10 @@ mod tests {
             let at = |s: &str| crate::c197::board::loc(crate::rules::Square::parse(s).unwrap());
             let (rook, a5) = (b.at(at("e5")), at("a5"));
             assert_eq!((b.kind[rook], b.kind[b.at(a5)]), (Kind::Rook, Kind::Rook));
-            // What CBDV adds: the values of the squares in the captured rook's range.
+            // What CBDV adds (White moves): the values of the squares in the captured rook's range.
             let mut ws = Workspace::default();
             let mut g = Pmg::<false>::new(&b, &t, &mut ws, 1, 2, phase, fixes);
-            g.cbdv(b.at(a5));
+            g.cbdv::<0>(b.at(a5));
             let (steps, _) = Pmg::trace(
                 &b,
                 &t,
