@@ -258,6 +258,9 @@ pub struct Tables {
     pub pfls: [u32; 2],
     /// `WPNFLS`, `BPNFLS`: pawns on each file.
     pub pnfls: [[i32; 8]; 2],
+    /// The squares of each side's pawns, a bit a square (bit `l` for square `l`), for a move's
+    /// update to find the pawns whose routines read a square (see [`Tables::update_pawns`]).
+    pawn_squares: [u128; 2],
     /// [`Leftovers::black_as_white`] as the pawns' flags were made with it.
     pawns_black_as_white: u32,
     /// What a black KR pawn's passed test found through `PPT(0)` (see [`Tables::ppt_black`]).
@@ -487,6 +490,7 @@ const EMPTY: Tables = Tables {
     pint: [false; NPC + 1],
     pfls: [0; 2],
     pnfls: [[0; 8]; 2],
+    pawn_squares: [0; 2],
     pawns_black_as_white: 0,
     ppt0: PptWord::Nothing,
     marks: [[0; 8]; NPC + 1],
@@ -547,6 +551,7 @@ impl Tables {
     fn count_files(&mut self, b: &Board) {
         self.pfls = EMPTY.pfls;
         self.pnfls = EMPTY.pnfls;
+        self.pawn_squares = EMPTY.pawn_squares;
         for p in PAWN_NUMBERS {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
@@ -556,8 +561,13 @@ impl Tables {
     }
 
     /// A pawn of `side` more (`n` 1) or less (-1) on `l`'s file: its count and bit (`AOS
-    /// WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`, `MMBPWN`'s the same).
+    /// WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`, `MMBPWN`'s the same), and its square.
     pub(super) fn count_file(&mut self, side: usize, l: Loc, n: i32) {
+        if n > 0 {
+            self.pawn_squares[side] |= 1 << l;
+        } else {
+            self.pawn_squares[side] &= !(1 << l);
+        }
         let f = bfile(l) as usize - 1;
         self.pnfls[side][f] += n;
         if self.pnfls[side][f] > 0 {
