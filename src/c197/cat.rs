@@ -247,7 +247,7 @@ pub struct Tables {
     /// each piece (indexed here by the piece: only a square with a piece on it is marked).
     pub bdblk: [[u8; 8]; NPC + 1],
     /// `PPASED` right half: the rank (from the pawn's side) of a passed pawn, else 0.
-    pub ppased: [i32; NPC + 1],
+    pub ppased: [u8; NPC + 1],
     /// `PPASED` left half: a backward pawn.
     pub backward: [bool; NPC + 1],
     /// `PPTP`: a pawn defended by a pawn.
@@ -1045,7 +1045,7 @@ impl Tables {
             }
         }
         if passed {
-            self.ppased[p] = brank(a);
+            self.ppased[p] = brank(a) as u8;
         }
         match Self::white_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
@@ -1225,7 +1225,7 @@ impl Tables {
             }
         }
         if passed {
-            self.ppased[p] = 9 - brank(a);
+            self.ppased[p] = (9 - brank(a)) as u8;
         }
         match Self::black_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
