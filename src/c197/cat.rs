@@ -273,13 +273,12 @@ pub struct Tables {
     marking: [u64; 8],
     /// The possible pins found (see [`PinList`]).
     pins: PinList,
-    /// How far each line of each piece reads the board: the steps to the last square its
-    /// scan looks at (see [`Tables::update`]).
-    reach: [[u8; 8]; NPC + 1],
-    /// Where each line of each piece put its words: the steps to its first piece (the squares
-    /// up to it hold the line's slot) in the low four bits, the steps to the last square it
-    /// adds its attack word to in the high four (it adds to every square up to that one), so
-    /// that a move's update takes the line off without walking the board again.
+    /// Where each line of each piece put its words, and how far it reads the board: the steps
+    /// to the last square it adds its attack word to in the low four bits (it adds to every
+    /// square up to that one, and its slot to those up to its first piece, which then hold its
+    /// number), so that a move's update takes the line off without walking the board again;
+    /// the steps to the last square its scan looks at in the high four (see
+    /// [`Tables::update`]).
     span: [[u8; 8]; NPC + 1],
     /// The pieces whose lines are scanned (rooks, bishops, queens on the board), a bit a piece.
     sliders: u64,
@@ -500,7 +499,6 @@ const EMPTY: Tables = Tables {
         overflow: false,
         at: [[0; 4]; PINS_KEPT],
     },
-    reach: [[0; 8]; NPC + 1],
     span: [[0; 8]; NPC + 1],
     sliders: 0,
 };
@@ -794,12 +792,12 @@ impl Tables {
                 pins.forget(&mut self.pins, p, c);
             }
             let word = attack_word(b.kind[p]);
-            let (first, last) = (self.span[p][c] & 15, self.span[p][c] >> 4);
+            let last = self.span[p][c] & 15;
             while k < last {
                 l = l.wrapping_add_signed(step);
                 k += 1;
                 self.attacks[side][l] -= word;
-                if k <= first {
+                if self.slots[l][c] == p as u8 {
                     self.slots[l][c] = 0;
                 }
             }
@@ -810,7 +808,6 @@ impl Tables {
             loop {
                 l = l.wrapping_add_signed(step);
                 if b.border(l) {
-                    self.reach[p][c] = k;
                     self.span[p][c] = k | k << 4;
                     return;
                 }
@@ -823,8 +820,7 @@ impl Tables {
             }
         }
         let (read, added) = self.behind_first(b, p, l, side, c, pins);
-        self.reach[p][c] = k + read;
-        self.span[p][c] = k | (k + added) << 4;
+        self.span[p][c] = (k + added) | (k + read) << 4;
     }
 
     /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`;

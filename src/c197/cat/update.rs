@@ -91,7 +91,10 @@ impl Tables {
             for &s in changed.iter() {
                 let ray = RAY[a][s as Loc];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
-                if ray != 0 && scanned & 1 << c != 0 && k <= self.reach[x][c] && !lines.add(x, c, k)
+                if ray != 0
+                    && scanned & 1 << c != 0
+                    && k <= self.span[x][c] >> 4
+                    && !lines.add(x, c, k)
                 {
                     return self.complete(child, lo);
                 }
@@ -596,9 +599,8 @@ mod tests {
                 assert_eq!(updated.marks, made.marks, "{what}");
                 assert_eq!(updated.marking, made.marking, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
-                // Only the sliders' reach and spans are read (a piece taken keeps the last).
+                // Only the sliders' spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
-                    assert_eq!(updated.reach[x], made.reach[x], "{what}");
                     assert_eq!(updated.span[x], made.span[x], "{what}");
                 }
                 let pins = |t: &Tables| {
