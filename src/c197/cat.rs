@@ -827,7 +827,7 @@ impl Tables {
     /// returns the steps it reads past `l`, and the steps to the last square past `l` it adds
     /// its attack word to (it adds to every square up to that one).
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn behind_first(
         &mut self,
         b: &Board,
