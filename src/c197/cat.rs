@@ -268,9 +268,9 @@ pub struct Tables {
     /// The piece each line of each piece marked in `bdblk` (0 none), by piece and direction,
     /// so that a move's update can take the mark off again.
     marks: [[u8; 8]; NPC + 1],
-    /// For each direction, the pieces whose line in it holds a mark (bit x when `marks[x][c]`
-    /// is not 0).
-    marking: [u64; 8],
+    /// For each direction, the pieces whose line in it holds a mark (bit x-1 when
+    /// `marks[x][c]` is not 0).
+    marking: [u32; 8],
     /// The possible pins found (see [`PinList`]).
     pins: PinList,
     /// Where each line of each piece put its words, and how far it reads the board: the steps
@@ -925,8 +925,8 @@ impl Tables {
     /// number order leaves it: the line's index is written unless a higher line marks `d`.
     fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
         self.marks[p][c] = d as u8;
-        self.marking[c] |= 1 << p;
-        if self.highest_marking(d, c, self.marking[c] & !((2 << p) - 1)) == 0 {
+        self.marking[c] |= 1 << (p - 1);
+        if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
             self.bdblk[d][c] = b.slider[p];
         }
     }
@@ -937,23 +937,24 @@ impl Tables {
     fn unmark(&mut self, b: &Board, p: Pc, c: usize) -> Pc {
         let d = std::mem::take(&mut self.marks[p][c]) as Pc;
         if d != 0 {
-            self.marking[c] &= !(1 << p);
-            if self.highest_marking(d, c, self.marking[c] & !((2 << p) - 1)) == 0 {
-                let x = self.highest_marking(d, c, self.marking[c] & ((1 << p) - 1));
+            self.marking[c] &= !(1 << (p - 1));
+            if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
+                let x = self.highest_marking(d, c, self.marking[c] & !above(p - 1));
                 self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
             }
         }
         d
     }
 
-    /// The highest piece of `among` (a bit a piece) whose line `c` marks `d`; 0 if none.
-    fn highest_marking(&self, d: Pc, c: usize, mut among: u64) -> Pc {
+    /// The highest piece of `among` (bit x-1 for piece x) whose line `c` marks `d`; 0 if
+    /// none.
+    fn highest_marking(&self, d: Pc, c: usize, mut among: u32) -> Pc {
         while among != 0 {
-            let x = 63 - among.leading_zeros() as Pc;
+            let x = 32 - among.leading_zeros() as Pc;
             if self.marks[x][c] as Pc == d {
                 return x;
             }
-            among &= !(1 << x);
+            among &= !(1 << (x - 1));
         }
         0
     }
@@ -1279,6 +1280,11 @@ impl Tables {
             }
         }
     }
+}
+
+/// The pieces above `p` in a set of pieces with bit x-1 for piece x (`Tables::marking`).
+fn above(p: Pc) -> u32 {
+    (u64::MAX << p) as u32
 }
 
 /// For tests: positions of random games from the start (a fixed xorshift), on the program's board
