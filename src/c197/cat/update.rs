@@ -80,7 +80,7 @@ impl Tables {
         whole &= !1;
         // The sliders' lines that read a changed square, each from the nearest one it reads
         // (none for a slider that shares no line with any).
-        let near = changed.iter().fold(0u128, |m, &s| m | 1 << s);
+        let near = changed.iter().fold(0u64, |m, &s| m | 1 << SQ64[s as Loc]);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
@@ -374,16 +374,30 @@ static RAY: [[u8; BD2]; BD2] = {
     ray
 };
 
-/// For each square `a`, the squares on its eight lines (bit s for square s): those with a
-/// [`RAY`] entry.
-static ON_LINES: [u128; BD2] = {
-    let mut on = [0u128; BD2];
+/// The 64 squares numbered 0-63 (row by row from White's first rank), for sets of squares
+/// in 64 bits; 0 off the board.
+static SQ64: [u8; BD2] = {
+    let mut n = [0u8; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        if on_board(l as isize) {
+            n[l] = ((l / BW - 2) * 8 + l % BW - 1) as u8;
+        }
+        l += 1;
+    }
+    n
+};
+
+/// For each square `a`, the squares on its eight lines (bit [`SQ64`]`[s]` for square s):
+/// those with a [`RAY`] entry.
+static ON_LINES: [u64; BD2] = {
+    let mut on = [0u64; BD2];
     let mut a = 0;
     while a < BD2 {
         let mut s = 0;
         while s < BD2 {
             if RAY[a][s] != 0 {
-                on[a] |= 1 << s;
+                on[a] |= 1 << SQ64[s];
             }
             s += 1;
         }
