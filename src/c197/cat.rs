@@ -247,7 +247,7 @@ pub struct Tables {
     /// each piece (indexed here by the piece: only a square with a piece on it is marked).
     pub bdblk: [[u8; 8]; NPC + 1],
     /// `PPASED` right half: the rank (from the pawn's side) of a passed pawn, else 0.
-    pub ppased: [i32; NPC + 1],
+    pub ppased: [u8; NPC + 1],
     /// `PPASED` left half: a backward pawn.
     pub backward: [bool; NPC + 1],
     /// `PPTP`: a pawn defended by a pawn.
@@ -258,6 +258,9 @@ pub struct Tables {
     pub pfls: [u32; 2],
     /// `WPNFLS`, `BPNFLS`: pawns on each file.
     pub pnfls: [[i32; 8]; 2],
+    /// The squares of each side's pawns, a bit a square (bit `l` for square `l`), for a move's
+    /// update to find the pawns whose routines read a square (see [`Tables::update_pawns`]).
+    pawn_squares: [u128; 2],
     /// [`Leftovers::black_as_white`] as the pawns' flags were made with it.
     pawns_black_as_white: u32,
     /// What a black KR pawn's passed test found through `PPT(0)` (see [`Tables::ppt_black`]).
@@ -265,18 +268,17 @@ pub struct Tables {
     /// The piece each line of each piece marked in `bdblk` (0 none), by piece and direction,
     /// so that a move's update can take the mark off again.
     marks: [[u8; 8]; NPC + 1],
-    /// For each direction, the pieces whose line in it holds a mark (bit x when `marks[x][c]`
-    /// is not 0).
-    marking: [u64; 8],
+    /// For each direction, the pieces whose line in it holds a mark (bit x-1 when
+    /// `marks[x][c]` is not 0).
+    marking: [u32; 8],
     /// The possible pins found (see [`PinList`]).
     pins: PinList,
-    /// How far each line of each piece reads the board: the steps to the last square its
-    /// scan looks at (see [`Tables::update`]).
-    reach: [[u8; 8]; NPC + 1],
-    /// Where each line of each piece put its words: the steps to its first piece (the squares
-    /// up to it hold the line's slot) in the low four bits, the steps to the last square it
-    /// adds its attack word to in the high four (it adds to every square up to that one), so
-    /// that a move's update takes the line off without walking the board again.
+    /// Where each line of each piece put its words, and how far it reads the board: the steps
+    /// to the last square it adds its attack word to in the low four bits (it adds to every
+    /// square up to that one, and its slot to those up to its first piece, which then hold its
+    /// number), so that a move's update takes the line off without walking the board again;
+    /// the steps to the last square its scan looks at in the high four (see
+    /// [`Tables::update`]).
     span: [[u8; 8]; NPC + 1],
     /// The pieces whose lines are scanned (rooks, bishops, queens on the board), a bit a piece.
     sliders: u64,
@@ -487,6 +489,7 @@ const EMPTY: Tables = Tables {
     pint: [false; NPC + 1],
     pfls: [0; 2],
     pnfls: [[0; 8]; 2],
+    pawn_squares: [0; 2],
     pawns_black_as_white: 0,
     ppt0: PptWord::Nothing,
     marks: [[0; 8]; NPC + 1],
@@ -496,7 +499,6 @@ const EMPTY: Tables = Tables {
         overflow: false,
         at: [[0; 4]; PINS_KEPT],
     },
-    reach: [[0; 8]; NPC + 1],
     span: [[0; 8]; NPC + 1],
     sliders: 0,
 };
@@ -547,6 +549,7 @@ impl Tables {
     fn count_files(&mut self, b: &Board) {
         self.pfls = EMPTY.pfls;
         self.pnfls = EMPTY.pnfls;
+        self.pawn_squares = EMPTY.pawn_squares;
         for p in PAWN_NUMBERS {
             let a = b.piecel[p];
             if a != 0 && b.kind[p] == Kind::Pawn {
@@ -556,8 +559,13 @@ impl Tables {
     }
 
     /// A pawn of `side` more (`n` 1) or less (-1) on `l`'s file: its count and bit (`AOS
-    /// WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`, `MMBPWN`'s the same).
+    /// WPNFLS-1(T1) / DPB ZR,WPBTT-1(T1)` of `MMWPWN`, `MMBPWN`'s the same), and its square.
     pub(super) fn count_file(&mut self, side: usize, l: Loc, n: i32) {
+        if n > 0 {
+            self.pawn_squares[side] |= 1 << l;
+        } else {
+            self.pawn_squares[side] &= !(1 << l);
+        }
         let f = bfile(l) as usize - 1;
         self.pnfls[side][f] += n;
         if self.pnfls[side][f] > 0 {
@@ -784,12 +792,12 @@ impl Tables {
                 pins.forget(&mut self.pins, p, c);
             }
             let word = attack_word(b.kind[p]);
-            let (first, last) = (self.span[p][c] & 15, self.span[p][c] >> 4);
+            let last = self.span[p][c] & 15;
             while k < last {
                 l = l.wrapping_add_signed(step);
                 k += 1;
                 self.attacks[side][l] -= word;
-                if k <= first {
+                if self.slots[l][c] == p as u8 {
                     self.slots[l][c] = 0;
                 }
             }
@@ -800,7 +808,6 @@ impl Tables {
             loop {
                 l = l.wrapping_add_signed(step);
                 if b.border(l) {
-                    self.reach[p][c] = k;
                     self.span[p][c] = k | k << 4;
                     return;
                 }
@@ -813,15 +820,14 @@ impl Tables {
             }
         }
         let (read, added) = self.behind_first(b, p, l, side, c, pins);
-        self.reach[p][c] = k + read;
-        self.span[p][c] = k | (k + added) << 4;
+        self.span[p][c] = (k + added) | (k + read) << 4;
     }
 
     /// The rest of a line of `MMRK`/`MMBS` in direction `c` whose first piece stands on `l`;
     /// returns the steps it reads past `l`, and the steps to the last square past `l` it adds
     /// its attack word to (it adds to every square up to that one).
     #[allow(clippy::too_many_arguments)]
-    #[inline(never)]
+    #[inline(always)]
     fn behind_first(
         &mut self,
         b: &Board,
@@ -919,8 +925,8 @@ impl Tables {
     /// number order leaves it: the line's index is written unless a higher line marks `d`.
     fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
         self.marks[p][c] = d as u8;
-        self.marking[c] |= 1 << p;
-        if self.highest_marking(d, c, self.marking[c] & !((2 << p) - 1)) == 0 {
+        self.marking[c] |= 1 << (p - 1);
+        if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
             self.bdblk[d][c] = b.slider[p];
         }
     }
@@ -931,23 +937,24 @@ impl Tables {
     fn unmark(&mut self, b: &Board, p: Pc, c: usize) -> Pc {
         let d = std::mem::take(&mut self.marks[p][c]) as Pc;
         if d != 0 {
-            self.marking[c] &= !(1 << p);
-            if self.highest_marking(d, c, self.marking[c] & !((2 << p) - 1)) == 0 {
-                let x = self.highest_marking(d, c, self.marking[c] & ((1 << p) - 1));
+            self.marking[c] &= !(1 << (p - 1));
+            if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
+                let x = self.highest_marking(d, c, self.marking[c] & !above(p - 1));
                 self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
             }
         }
         d
     }
 
-    /// The highest piece of `among` (a bit a piece) whose line `c` marks `d`; 0 if none.
-    fn highest_marking(&self, d: Pc, c: usize, mut among: u64) -> Pc {
+    /// The highest piece of `among` (bit x-1 for piece x) whose line `c` marks `d`; 0 if
+    /// none.
+    fn highest_marking(&self, d: Pc, c: usize, mut among: u32) -> Pc {
         while among != 0 {
-            let x = 63 - among.leading_zeros() as Pc;
+            let x = 32 - among.leading_zeros() as Pc;
             if self.marks[x][c] as Pc == d {
                 return x;
             }
-            among &= !(1 << x);
+            among &= !(1 << (x - 1));
         }
         0
     }
@@ -1035,7 +1042,7 @@ impl Tables {
             }
         }
         if passed {
-            self.ppased[p] = brank(a);
+            self.ppased[p] = brank(a) as u8;
         }
         match Self::white_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
@@ -1215,7 +1222,7 @@ impl Tables {
             }
         }
         if passed {
-            self.ppased[p] = 9 - brank(a);
+            self.ppased[p] = (9 - brank(a)) as u8;
         }
         match Self::black_backward(b, a, lo) {
             Some(true) => self.backward[p] = true,
@@ -1273,6 +1280,11 @@ impl Tables {
             }
         }
     }
+}
+
+/// The pieces above `p` in a set of pieces with bit x-1 for piece x (`Tables::marking`).
+fn above(p: Pc) -> u32 {
+    (u64::MAX << p) as u32
 }
 
 /// For tests: positions of random games from the start (a fixed xorshift), on the program's board

@@ -21,10 +21,7 @@
 //! values) are settled anew from the possible pins kept.
 
 use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, bits, first, side_of};
-use super::{
-    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, PAWN_NUMBERS, Resume, Tables,
-    line_directions,
-};
+use super::{ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, Tables, line_directions};
 
 /// The most squares one move changes: castling's four.
 const MOST_CHANGED: usize = 4;
@@ -83,7 +80,7 @@ impl Tables {
         whole &= !1;
         // The sliders' lines that read a changed square, each from the nearest one it reads
         // (none for a slider that shares no line with any).
-        let near = changed.iter().fold(0u128, |m, &s| m | 1 << s);
+        let near = changed.iter().fold(0u64, |m, &s| m | 1 << SQ64[s as Loc]);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
@@ -94,7 +91,10 @@ impl Tables {
             for &s in changed.iter() {
                 let ray = RAY[a][s as Loc];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
-                if ray != 0 && scanned & 1 << c != 0 && k <= self.reach[x][c] && !lines.add(x, c, k)
+                if ray != 0
+                    && scanned & 1 << c != 0
+                    && k <= self.span[x][c] >> 4
+                    && !lines.add(x, c, k)
                 {
                     return self.complete(child, lo);
                 }
@@ -175,10 +175,13 @@ impl Tables {
             return self.refill_pawns(child, fixes, lo, levels);
         };
         // The pawns whose routines run again (a bit a number), and the files (a bit a column)
-        // whose pawns' routines do.
+        // whose pawns' routines do. The squares are taken last first: a square where only the
+        // side of the piece changed is then read once every pawn is where the child has it (a
+        // pawn moved reaches the square after its own, a pawn taken stands where its taker
+        // arrives, after the square it left).
         let (mut redo, mut files) = (0u64, 0u32);
         let was_pawn = |q: Pc| parent.pawn(q) || child.pawn(q);
-        for &s in changed.iter() {
+        for &s in changed.iter().rev() {
             let s = s as Loc;
             let (before, after) = (parent.at(s), child.at(s));
             if was_pawn(before) || was_pawn(after) {
@@ -199,18 +202,17 @@ impl Tables {
                 let side_of_piece = |q: Pc| if q == 0 { 2 } else { side_of(q) };
                 let (was, is) = (side_of_piece(before), side_of_piece(after));
                 if (was == 1) != (is == 1) {
-                    redo |= holds_readers(child, s, 0, &HOLDS_READ_WHITE);
+                    redo |= self.holds_readers(child, s, 0);
                 }
                 if (was == 0) != (is == 0) {
-                    redo |= holds_readers(child, s, 1, &HOLDS_READ_BLACK);
+                    redo |= self.holds_readers(child, s, 1);
                 }
             }
         }
         if files != 0 {
-            for p in PAWN_NUMBERS {
-                if files & FILE_BIT[child.piecel[p]] != 0 {
-                    redo |= 1 << p;
-                }
+            let columns = bits(files).fold(0, |m, f| m | COLUMN[f]);
+            for l in squares((self.pawn_squares[0] | self.pawn_squares[1]) & columns) {
+                redo |= 1 << child.at(l);
             }
         }
         let ppt0 = Self::ppt_black(child, 0, levels);
@@ -267,30 +269,65 @@ const HOLDS_READ_BLACK: [isize; 4] = {
     [-W, -2 * W, W - 1, W + 1]
 };
 
-/// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the other
-/// side (`deltas`: see [`HOLDS_READ_WHITE`]), a bit a number.
-#[inline(always)]
-fn holds_readers<const N: usize>(b: &Board, s: Loc, side: usize, deltas: &[isize; N]) -> u64 {
-    let mut readers = 0;
-    for &d in deltas {
-        let x = b.at(s.wrapping_add_signed(-d));
-        if b.pawn(x) && side_of(x) == side {
-            readers |= 1 << x;
-        }
+impl Tables {
+    /// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the
+    /// other side (see [`HOLDS_READ_WHITE`]), a bit a number: those on the squares that read
+    /// it ([`HOLDS_READERS`]).
+    #[inline(always)]
+    fn holds_readers(&self, b: &Board, s: Loc, side: usize) -> u64 {
+        squares(self.pawn_squares[side] & HOLDS_READERS[side][s]).fold(0, |m, l| m | 1 << b.at(l))
     }
-    readers
 }
 
-/// Bit f for each square of file f ([`bfile`]); none for square 0, a piece taken.
-static FILE_BIT: [u32; BD2] = {
-    let mut bit = [0; BD2];
-    let mut l = 1;
+/// For each side and square `s`, the squares from which a pawn of the side reads `s` in its
+/// backward test ([`HOLDS_READ_WHITE`], [`HOLDS_READ_BLACK`]), a bit a square.
+static HOLDS_READERS: [[u128; BD2]; 2] = {
+    let mut readers = [[0u128; BD2]; 2];
+    let mut s = 0;
+    while s < BD2 {
+        let mut k = 0;
+        while k < HOLDS_READ_WHITE.len() {
+            let l = s as isize - HOLDS_READ_WHITE[k];
+            if l >= 0 && l < BD2 as isize {
+                readers[0][s] |= 1 << l;
+            }
+            k += 1;
+        }
+        k = 0;
+        while k < HOLDS_READ_BLACK.len() {
+            let l = s as isize - HOLDS_READ_BLACK[k];
+            if l >= 0 && l < BD2 as isize {
+                readers[1][s] |= 1 << l;
+            }
+            k += 1;
+        }
+        s += 1;
+    }
+    readers
+};
+
+/// For each column `f` (0-9, the border's included), its squares ([`bfile`]), a bit a square.
+static COLUMN: [u128; BW] = {
+    let mut column = [0u128; BW];
+    let mut l = 0;
     while l < BD2 {
-        bit[l] = 1 << bfile(l);
+        column[l % BW] |= 1 << l;
         l += 1;
     }
-    bit
+    column
 };
+
+/// The squares of a set of squares (bit `l` for square `l`), lowest first.
+fn squares(mut set: u128) -> impl Iterator<Item = Loc> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let l = set.trailing_zeros() as Loc;
+        set &= set - 1;
+        Some(l)
+    })
+}
 
 /// The pawns whose passed test reads where pawn `q` stands through `PPT`
 /// (`SKIPE C,@PPT+NPCS!X(B)` 467, `SKIPE C,@PPT-NPCS!X(B)` 613): the other side's numbered for
@@ -337,16 +374,30 @@ static RAY: [[u8; BD2]; BD2] = {
     ray
 };
 
-/// For each square `a`, the squares on its eight lines (bit s for square s): those with a
-/// [`RAY`] entry.
-static ON_LINES: [u128; BD2] = {
-    let mut on = [0u128; BD2];
+/// The 64 squares numbered 0-63 (row by row from White's first rank), for sets of squares
+/// in 64 bits; 0 off the board.
+static SQ64: [u8; BD2] = {
+    let mut n = [0u8; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        if on_board(l as isize) {
+            n[l] = ((l / BW - 2) * 8 + l % BW - 1) as u8;
+        }
+        l += 1;
+    }
+    n
+};
+
+/// For each square `a`, the squares on its eight lines (bit [`SQ64`]`[s]` for square s):
+/// those with a [`RAY`] entry.
+static ON_LINES: [u64; BD2] = {
+    let mut on = [0u64; BD2];
     let mut a = 0;
     while a < BD2 {
         let mut s = 0;
         while s < BD2 {
             if RAY[a][s] != 0 {
-                on[a] |= 1 << s;
+                on[a] |= 1 << SQ64[s];
             }
             s += 1;
         }
@@ -434,7 +485,7 @@ impl Changed {
         self.len += 1;
     }
 
-    fn iter(&self) -> impl Iterator<Item = &u8> + '_ {
+    fn iter(&self) -> impl DoubleEndedIterator<Item = &u8> + '_ {
         self.at[..self.len].iter()
     }
 }
@@ -484,6 +535,12 @@ mod tests {
                 let mut made = Tables::compute(&child, fixes, &lo);
                 made.refill_pawns(&child, fixes, &lo, levels);
                 assert_eq!(pawns(&updated), pawns(&made), "{} {m}", pos.to_fen());
+                assert_eq!(
+                    updated.pawn_squares,
+                    made.pawn_squares,
+                    "{} {m}",
+                    pos.to_fen()
+                );
                 moves += 1;
                 changed += (pawns(&made) != before) as usize;
             }
@@ -556,9 +613,8 @@ mod tests {
                 assert_eq!(updated.marks, made.marks, "{what}");
                 assert_eq!(updated.marking, made.marking, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
-                // Only the sliders' reach and spans are read (a piece taken keeps the last).
+                // Only the sliders' spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
-                    assert_eq!(updated.reach[x], made.reach[x], "{what}");
                     assert_eq!(updated.span[x], made.span[x], "{what}");
                 }
                 let pins = |t: &Tables| {
