@@ -252,6 +252,14 @@ impl Tables {
             }
         }
     }
+
+    /// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the
+    /// other side (see [`HOLDS_READ_WHITE`]), a bit a number: those on the squares that read
+    /// it ([`HOLDS_READERS`]).
+    #[inline(always)]
+    fn holds_readers(&self, b: &Board, s: Loc, side: usize) -> u64 {
+        squares(self.pawn_squares[side] & HOLDS_READERS[side][s]).fold(0, |m, l| m | 1 << b.at(l))
+    }
 }
 
 /// The squares a white pawn's backward test reads for any piece of the other side, from the
@@ -268,16 +276,6 @@ const HOLDS_READ_BLACK: [isize; 4] = {
     const W: isize = BW as isize;
     [-W, -2 * W, W - 1, W + 1]
 };
-
-impl Tables {
-    /// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the
-    /// other side (see [`HOLDS_READ_WHITE`]), a bit a number: those on the squares that read
-    /// it ([`HOLDS_READERS`]).
-    #[inline(always)]
-    fn holds_readers(&self, b: &Board, s: Loc, side: usize) -> u64 {
-        squares(self.pawn_squares[side] & HOLDS_READERS[side][s]).fold(0, |m, l| m | 1 << b.at(l))
-    }
-}
 
 /// For each side and square `s`, the squares from which a pawn of the side reads `s` in its
 /// backward test ([`HOLDS_READ_WHITE`], [`HOLDS_READ_BLACK`]), a bit a square.
