@@ -186,16 +186,41 @@ pub fn square(l: Loc) -> Option<Square> {
         .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
 }
 
+/// A set of things numbered from 0, a bit a thing, in an unsigned word of any width (see
+/// [`bits`]): each width keeps its own instructions.
+pub trait BitSet: Copy {
+    /// Whether no bit is set.
+    fn is_empty(self) -> bool;
+    /// The lowest bit's number, and the set without it (the set is not empty).
+    fn take_lowest(self) -> (usize, Self);
+}
+
+macro_rules! bit_set {
+    ($($t:ty),*) => {$(
+        impl BitSet for $t {
+            #[inline(always)]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline(always)]
+            fn take_lowest(self) -> (usize, Self) {
+                (self.trailing_zeros() as usize, self & (self - 1))
+            }
+        }
+    )*};
+}
+bit_set!(u8, u16, u32, u64, u128);
+
 /// The numbers of a set's bits, lowest first: the pieces of a set of pieces (a bit a piece),
-/// the files of a set of files.
-pub fn bits(set: impl Into<u64>) -> impl Iterator<Item = usize> {
-    let mut set: u64 = set.into();
+/// the files of a set of files, the squares of a set of squares (bit `l` for square `l`), the
+/// slots of a square that hold a piece.
+pub fn bits<S: BitSet>(mut set: S) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
-        if set == 0 {
+        if set.is_empty() {
             return None;
         }
-        let k = set.trailing_zeros() as usize;
-        set &= set - 1;
+        let (k, rest) = set.take_lowest();
+        set = rest;
         Some(k)
     })
 }

@@ -4,7 +4,7 @@
 //! backward pawns.
 
 use super::board::{
-    BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, brank, first, side_of, square,
+    BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, bits, brank, first, side_of, square,
 };
 use crate::interface::Fixes;
 
@@ -114,28 +114,13 @@ pub fn flata_slots(t: &Tables, a: Loc) -> impl Iterator<Item = (usize, usize)> {
     for g in 0..3 {
         held |= (REVERSED6[(held_in_slot_order >> (6 * g)) as usize & 63] as u32) << (6 * g);
     }
-    std::iter::from_fn(move || {
-        if held == 0 {
-            return None;
-        }
-        let r = held.trailing_zeros() as usize;
-        held &= held - 1;
-        Some(FLATA_ORDER[r])
-    })
+    bits(held).map(|r| FLATA_ORDER[r])
 }
 
 /// The slots of square `a` that hold a piece, in slot order: a mask made first, so that the
 /// empty ones (most of the 18) cost no branch each.
 pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
-    let mut held = held(&t.slots[a]);
-    std::iter::from_fn(move || {
-        if held == 0 {
-            return None;
-        }
-        let s = held.trailing_zeros() as usize;
-        held &= held - 1;
-        Some(s)
-    })
+    bits(held(&t.slots[a]))
 }
 
 /// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a

@@ -211,7 +211,7 @@ impl Tables {
         }
         if files != 0 {
             let columns = bits(files).fold(0, |m, f| m | COLUMN[f]);
-            for l in squares((self.pawn_squares[0] | self.pawn_squares[1]) & columns) {
+            for l in bits((self.pawn_squares[0] | self.pawn_squares[1]) & columns) {
                 redo |= 1 << child.at(l);
             }
         }
@@ -258,7 +258,7 @@ impl Tables {
     /// it ([`HOLDS_READERS`]).
     #[inline(always)]
     fn holds_readers(&self, b: &Board, s: Loc, side: usize) -> u64 {
-        squares(self.pawn_squares[side] & HOLDS_READERS[side][s]).fold(0, |m, l| m | 1 << b.at(l))
+        bits(self.pawn_squares[side] & HOLDS_READERS[side][s]).fold(0, |m, l| m | 1 << b.at(l))
     }
 }
 
@@ -314,18 +314,6 @@ static COLUMN: [u128; BW] = {
     }
     column
 };
-
-/// The squares of a set of squares (bit `l` for square `l`), lowest first.
-fn squares(mut set: u128) -> impl Iterator<Item = Loc> {
-    std::iter::from_fn(move || {
-        if set == 0 {
-            return None;
-        }
-        let l = set.trailing_zeros() as Loc;
-        set &= set - 1;
-        Some(l)
-    })
-}
 
 /// The pawns whose passed test reads where pawn `q` stands through `PPT`
 /// (`SKIPE C,@PPT+NPCS!X(B)` 467, `SKIPE C,@PPT-NPCS!X(B)` 613): the other side's numbered for
