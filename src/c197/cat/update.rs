@@ -21,6 +21,7 @@
 //! values) are settled anew from the possible pins kept.
 
 use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, bits, first, side_of};
+use super::super::generate::BIT;
 use super::{ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, Tables, line_directions};
 
 /// The most squares one move changes: castling's four.
@@ -80,7 +81,7 @@ impl Tables {
         whole &= !1;
         // The sliders' lines that read a changed square, each from the nearest one it reads
         // (none for a slider that shares no line with any).
-        let near = changed.iter().fold(0u64, |m, &s| m | 1 << SQ64[s as Loc]);
+        let near = changed.iter().fold(0u64, |m, &s| m | BIT[s as Loc]);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x];
@@ -360,21 +361,7 @@ static RAY: [[u8; BD2]; BD2] = {
     ray
 };
 
-/// The 64 squares numbered 0-63 (row by row from White's first rank), for sets of squares
-/// in 64 bits; 0 off the board.
-static SQ64: [u8; BD2] = {
-    let mut n = [0u8; BD2];
-    let mut l = 0;
-    while l < BD2 {
-        if on_board(l as isize) {
-            n[l] = ((l / BW - 2) * 8 + l % BW - 1) as u8;
-        }
-        l += 1;
-    }
-    n
-};
-
-/// For each square `a`, the squares on its eight lines (bit [`SQ64`]`[s]` for square s):
+/// For each square `a`, the squares on its eight lines (bit [`BIT`]`[s]` for square s):
 /// those with a [`RAY`] entry.
 static ON_LINES: [u64; BD2] = {
     let mut on = [0u64; BD2];
@@ -383,7 +370,7 @@ static ON_LINES: [u64; BD2] = {
         let mut s = 0;
         while s < BD2 {
             if RAY[a][s] != 0 {
-                on[a] |= 1 << SQ64[s];
+                on[a] |= BIT[s];
             }
             s += 1;
         }
