@@ -53,6 +53,14 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Whether the kind slides along ranks and files (the sign of `RFPCS`, 371-378).
+    pub const fn rfpcs(self) -> bool {
+        matches!(self, Kind::Rook | Kind::Queen)
+    }
+    /// Whether the kind slides along diagonals (the sign of `DDPCS`, 379-386).
+    pub const fn ddpcs(self) -> bool {
+        matches!(self, Kind::Bishop | Kind::Queen)
+    }
     /// Our kind of piece.
     pub const fn piece_kind(self) -> PieceKind {
         match self {
@@ -305,13 +313,13 @@ pub struct Board {
 }
 
 impl Board {
-    /// Whether piece `p` is a slider along ranks and files (the sign of `RFPCS`, 371-378).
+    /// Whether piece `p` is a slider along ranks and files ([`Kind::rfpcs`]).
     pub fn rfpcs(&self, p: Pc) -> bool {
-        p != 0 && matches!(self.kind[p], Kind::Rook | Kind::Queen)
+        p != 0 && self.kind[p].rfpcs()
     }
-    /// Whether piece `p` is a slider along diagonals (the sign of `DDPCS`, 379-386).
+    /// Whether piece `p` is a slider along diagonals ([`Kind::ddpcs`]).
     pub fn ddpcs(&self, p: Pc) -> bool {
-        p != 0 && matches!(self.kind[p], Kind::Bishop | Kind::Queen)
+        p != 0 && self.kind[p].ddpcs()
     }
     /// Whether `p` is a pawn (`LMGT` sign).
     pub fn pawn(&self, p: Pc) -> bool {

@@ -1111,10 +1111,10 @@ fn one_move(b: &Board, p: Pc, s: Loc, a: Loc) -> bool {
         Kind::King => KING_ORDER.iter().any(|&o| s.wrapping_add_signed(o) == a),
         kind => {
             let mut dirs: Vec<isize> = Vec::new();
-            if matches!(kind, Kind::Rook | Kind::Queen) {
+            if kind.rfpcs() {
                 dirs.extend(ROOK_DIRS);
             }
-            if matches!(kind, Kind::Bishop | Kind::Queen) {
+            if kind.ddpcs() {
                 dirs.extend(BISHOP_DIRS);
             }
             dirs.into_iter().any(|d| {

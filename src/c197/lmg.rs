@@ -995,7 +995,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
-        let (rfpcs, ddpcs) = (K == ROOK || K == QUEEN, K == BISHOP || K == QUEEN);
+        let (rfpcs, ddpcs) = (kind(K).rfpcs(), kind(K).ddpcs());
         if rfpcs && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
             self.r -= FMROOK;
         }
@@ -1463,10 +1463,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let row = &self.t.slots[a];
         // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
         let mut lines = held_lines(row);
-        if K == ROOK || K == QUEEN {
+        if kind(K).rfpcs() {
             lines &= !0x0f;
         }
-        if K == BISHOP || K == QUEEN {
+        if kind(K).ddpcs() {
             lines &= !0xf0;
         }
         while lines != 0 {
