@@ -87,13 +87,13 @@ impl Tables {
         let near = changed.iter().fold(0u64, |m, &s| m | BIT[s as Loc]);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
-            let a = parent.piecel[x];
+            let a = parent.piecel[x] & (WIDE - 1);
             if ON_LINES[a] & near == 0 {
                 continue;
             }
             let scanned = line_directions(parent.kind[x]);
             for &s in changed.iter() {
-                let ray = RAY[a][s as Loc];
+                let ray = RAY[a][s as Loc & (WIDE - 1)];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
                 if ray != 0
                     && scanned & 1 << c != 0
@@ -387,10 +387,15 @@ const fn on_board(l: isize) -> bool {
     l >= 21 && l <= 98 && l % 10 != 0 && l % 10 != 9
 }
 
+/// The rows of [`RAY`] and [`ON_LINES`]: 128, past the board's 120 squares, so that a square
+/// masked to seven bits (`& (WIDE - 1)`) indexes them with no bounds check (the scan of the
+/// sliders in [`Tables::update`] reads them at every node).
+const WIDE: usize = 128;
+
 /// For each square `a` and square `s` of the board: `(c << 3) + k` if `s` lies `k` steps from
-/// `a` along `DIR[c]`, else 0.
-static RAY: [[u8; BD2]; BD2] = {
-    let mut ray = [[0u8; BD2]; BD2];
+/// `a` along `DIR[c]`, else 0 (see [`WIDE`]).
+static RAY: [[u8; WIDE]; WIDE] = {
+    let mut ray = [[0u8; WIDE]; WIDE];
     let mut a = 0;
     while a < BD2 {
         if on_board(a as isize) {
@@ -413,8 +418,8 @@ static RAY: [[u8; BD2]; BD2] = {
 
 /// For each square `a`, the squares on its eight lines (bit [`BIT`]`[s]` for square s):
 /// those with a [`RAY`] entry.
-static ON_LINES: [u64; BD2] = {
-    let mut on = [0u64; BD2];
+static ON_LINES: [u64; WIDE] = {
+    let mut on = [0u64; WIDE];
     let mut a = 0;
     while a < BD2 {
         let mut s = 0;
@@ -501,10 +506,10 @@ const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 6, 7, 4, 5];
 /// A slider moved `steps` along its line `ahead` (`MMRK` 752-814, `MMBS` 815-875: each line
 /// walks from the piece's square): its lines along the move need no walk. Behind it
 /// (`behind`) the line the child's board walks is the parent's, with the squares between the
-/// two squares of the move before it; ahead, to an empty square,
-/// the parent's line without those squares (a capture's line ahead is walked again: it now
-/// starts behind the piece taken). Each line meets the same pieces as before, so its mark
-/// and possible pin stay as they are. (No slider moved: `lines` 0.)
+/// two squares of the move before it; ahead, to an empty square, the parent's line without
+/// those squares (a capture's line ahead is walked again: it now starts behind the piece
+/// taken). Each line meets the same pieces as before, so its mark and possible pin stay as
+/// they are. (No slider moved: `lines` 0.)
 #[derive(Default)]
 struct Slide {
     piece: u8,
