@@ -18,11 +18,14 @@
 //! squares are the same on both boards, and what the line added there stays (see
 //! [`Tables::resume`]). Each `BDBLK` entry is kept as number order leaves it as lines mark and
 //! unmark its piece (see `Tables::mark`), and the pins (which read the attack words and the
-//! values) are settled anew from the possible pins kept.
+//! values) are settled anew from the possible pins kept. A slider moved along a line keeps its
+//! two lines along the move, shifted by the squares between the two of the move (see `Slide`).
 
 use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, bits, first, side_of};
 use super::super::generate::BIT;
-use super::{ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, Tables, line_directions};
+use super::{
+    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, Tables, attack_word, line_directions,
+};
 
 /// The most squares one move changes: castling's four.
 const MOST_CHANGED: usize = 4;
@@ -84,13 +87,13 @@ impl Tables {
         let near = changed.iter().fold(0u64, |m, &s| m | BIT[s as Loc]);
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
-            let a = parent.piecel[x];
+            let a = parent.piecel[x] & (WIDE - 1);
             if ON_LINES[a] & near == 0 {
                 continue;
             }
             let scanned = line_directions(parent.kind[x]);
             for &s in changed.iter() {
-                let ray = RAY[a][s as Loc];
+                let ray = RAY[a][s as Loc & (WIDE - 1)];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
                 if ray != 0
                     && scanned & 1 << c != 0
@@ -105,23 +108,34 @@ impl Tables {
             let [x, c, k] = lines.at[n];
             lines.from[n] = self.resume(parent, x as Pc, c as usize, k);
         }
+        let slide = Slide::of(self, parent, child, changed);
+        // The lines of each piece run again (the moved slider's along its move shifted).
+        let redone = |p: Pc| {
+            if p == slide.piece as Pc {
+                !slide.lines
+            } else {
+                ALL_LINES
+            }
+        };
         let mut pins = Kept;
         for p in bits(whole).filter(|&p| parent.piecel[p] != 0) {
-            self.piece::<false>(parent, p, ALL_LINES, &mut pins);
+            self.piece::<false>(parent, p, redone(p), &mut pins);
         }
         for n in 0..lines.len {
             let [x, c, _] = lines.at[n];
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
             self.line_from::<false>(parent, x, c, from, &mut pins);
         }
+        self.slide::<false>(parent, &slide);
         for p in bits(whole).filter(|&p| child.piecel[p] != 0) {
-            self.piece::<true>(child, p, ALL_LINES, &mut pins);
+            self.piece::<true>(child, p, redone(p), &mut pins);
         }
         for n in 0..lines.len {
             let [x, c, _] = lines.at[n];
             let (x, c, from) = (x as Pc, c as usize, lines.from[n]);
             self.line_from::<true>(child, x, c, from, &mut pins);
         }
+        self.slide::<true>(child, &slide);
         if self.pins.overflow {
             return self.complete(child, lo);
         }
@@ -254,6 +268,42 @@ impl Tables {
         }
     }
 
+    /// The moved slider's lines along its move, shifted (see [`Slide`]): before the other
+    /// lines are added (`ADD` false), the squares its line ahead no longer reaches taken off;
+    /// after them (`ADD` true), those its line behind now reaches added. Each line's span
+    /// shrinks or grows by the steps moved; its mark and possible pin stay.
+    fn slide<const ADD: bool>(&mut self, b: &Board, slide: &Slide) {
+        let p = slide.piece as Pc;
+        let (c, k) = if ADD {
+            (slide.behind as usize, slide.steps)
+        } else {
+            let c = slide.ahead as usize;
+            (c, slide.steps * (slide.lines & 1 << c != 0) as u8)
+        };
+        if k == 0 {
+            return;
+        }
+        let (side, word, step) = (side_of(p), attack_word(b.kind[p]), DIR[c]);
+        // Ahead: from the square left up to the square reached; behind: from the square
+        // reached back to the square left.
+        let mut l = if ADD { b.piecel[p] } else { slide.from as Loc };
+        for _ in 0..k {
+            l = l.wrapping_add_signed(step);
+            if ADD {
+                self.attacks[side][l] += word;
+                self.slots[l][c] = p as u8;
+            } else {
+                self.attacks[side][l] -= word;
+                self.slots[l][c] = 0;
+            }
+        }
+        if ADD {
+            self.span[p][c] += 0x11 * k;
+        } else {
+            self.span[p][c] -= 0x11 * k;
+        }
+    }
+
     /// The pawns of `side` in `b` whose backward test reads square `s` for a piece of the
     /// other side (see [`HOLDS_READ_WHITE`]), a bit a number: those on the squares that read
     /// it ([`HOLDS_READERS`]).
@@ -337,10 +387,15 @@ const fn on_board(l: isize) -> bool {
     l >= 21 && l <= 98 && l % 10 != 0 && l % 10 != 9
 }
 
+/// The rows of [`RAY`] and [`ON_LINES`]: 128, past the board's 120 squares, so that a square
+/// masked to seven bits (`& (WIDE - 1)`) indexes them with no bounds check (the scan of the
+/// sliders in [`Tables::update`] reads them at every node).
+const WIDE: usize = 128;
+
 /// For each square `a` and square `s` of the board: `(c << 3) + k` if `s` lies `k` steps from
-/// `a` along `DIR[c]`, else 0.
-static RAY: [[u8; BD2]; BD2] = {
-    let mut ray = [[0u8; BD2]; BD2];
+/// `a` along `DIR[c]`, else 0 (see [`WIDE`]).
+static RAY: [[u8; WIDE]; WIDE] = {
+    let mut ray = [[0u8; WIDE]; WIDE];
     let mut a = 0;
     while a < BD2 {
         if on_board(a as isize) {
@@ -363,8 +418,8 @@ static RAY: [[u8; BD2]; BD2] = {
 
 /// For each square `a`, the squares on its eight lines (bit [`BIT`]`[s]` for square s):
 /// those with a [`RAY`] entry.
-static ON_LINES: [u64; BD2] = {
-    let mut on = [0u64; BD2];
+static ON_LINES: [u64; WIDE] = {
+    let mut on = [0u64; WIDE];
     let mut a = 0;
     while a < BD2 {
         let mut s = 0;
@@ -442,6 +497,58 @@ impl Lines {
         self.at[self.len] = [x as u8, c as u8, k];
         self.len += 1;
         true
+    }
+}
+
+/// The direction opposite each of [`DIR`].
+const OPPOSITE: [usize; 8] = [1, 0, 3, 2, 6, 7, 4, 5];
+
+/// A slider moved `steps` along its line `ahead` (`MMRK` 752-814, `MMBS` 815-875: each line
+/// walks from the piece's square): its lines along the move need no walk. Behind it
+/// (`behind`) the line the child's board walks is the parent's, with the squares between the
+/// two squares of the move before it; ahead, to an empty square, the parent's line without
+/// those squares (a capture's line ahead is walked again: it now starts behind the piece
+/// taken). Each line meets the same pieces as before, so its mark and possible pin stay as
+/// they are. (No slider moved: `lines` 0.)
+#[derive(Default)]
+struct Slide {
+    piece: u8,
+    /// The lines shifted (bits of [`DIR`]).
+    lines: u8,
+    from: u8,
+    ahead: u8,
+    behind: u8,
+    steps: u8,
+}
+
+impl Slide {
+    /// The slider `changed` moves, if the move is one: its two squares, a slider on the first
+    /// whose piece stands on the second in `child`.
+    #[inline(always)]
+    fn of(t: &Tables, parent: &Board, child: &Board, changed: &Changed) -> Slide {
+        if changed.len != 2 {
+            return Slide::default();
+        }
+        let (from, to) = (changed.at[0] as Loc, changed.at[1] as Loc);
+        let p = parent.at(from);
+        if p == 0 || t.sliders & 1 << p == 0 || child.at(to) != p {
+            return Slide::default();
+        }
+        let ray = RAY[from][to];
+        if ray == 0 {
+            return Slide::default();
+        }
+        let (ahead, steps) = ((ray >> 3) as usize, ray & 7);
+        let behind = OPPOSITE[ahead];
+        let ahead_kept = if parent.at(to) == 0 { 1 << ahead } else { 0 };
+        Slide {
+            piece: p as u8,
+            lines: 1 << behind | ahead_kept,
+            from: from as u8,
+            ahead: ahead as u8,
+            behind: behind as u8,
+            steps,
+        }
     }
 }
 
@@ -562,7 +669,7 @@ mod tests {
     fn a_childs_tables_brought_up_to_date_are_those_cat_makes() {
         // Every legal move of a sample of positions of random games: the parent's tables
         // updated by the move, against `CAT` run on the child.
-        let (mut moves, mut marked_twice) = (0, 0);
+        let (mut moves, mut marked_twice, mut slid) = (0, 0, 0);
         for (b, pos) in random_positions().into_iter().step_by(3) {
             let lo = Leftovers {
                 qr_pinned: moves % 2 == 1,
@@ -578,6 +685,9 @@ mod tests {
                 let mut updated = t;
                 updated.update(&b, &child, &rec, &lo);
                 let made = Tables::compute(&child, CatFixes::default(), &lo);
+                // The moves whose slider's lines along the move are shifted (see `Slide`).
+                let changed = changed_squares(&b, &child, &rec).unwrap();
+                slid += (Slide::of(&t, &b, &child, &changed).lines != 0) as usize;
                 let what = format!("{} {m}", pos.to_fen());
                 assert_eq!(updated.attacks, made.attacks, "{what}");
                 assert_eq!(updated.slots, made.slots, "{what}");
@@ -607,7 +717,8 @@ mod tests {
                     .count();
             }
         }
-        // The counts of this sample (a regression pin).
-        assert_eq!((moves, marked_twice), (98902, 7862));
+        // The counts of this sample (a regression pin): moves, pieces marked twice, moves of a
+        // slider along its lines.
+        assert_eq!((moves, marked_twice, slid), (98902, 7862, 48499));
     }
 }
