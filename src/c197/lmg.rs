@@ -956,13 +956,17 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.r += PPP[self.t.ppased[blocker] as usize];
         }
         self.mark("LMGRT1");
-        // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached).
+        // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached). The
+        // program tests `PPASED` for every piece, but its flags are a pawn's (`pawn_flags`
+        // clears them for any other piece): tested for pawns alone.
         let mut king_rule = true;
-        if self.t.backward[p] {
+        let pawn = kind == Kind::Pawn;
+        debug_assert!(pawn || (!self.t.backward[p] && self.t.ppased[p] == 0));
+        if pawn && self.t.backward[p] {
             self.r += MBACKP;
         }
         self.mark("MBACKP");
-        if self.t.ppased[p] & 7 != 0 {
+        if pawn && self.t.ppased[p] & 7 != 0 {
             let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
             self.r += PPP[rank as usize];
             king_rule = false;
