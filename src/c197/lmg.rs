@@ -1303,7 +1303,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let kind = self.kind_of::<K>(p);
         self.c = 0;
         let saved = self.r;
-        let kq = b.pvalue[p] >= KQV;
+        // `CAIL Q,KQV` (4299): a piece worth KQV or more, told by its kind.
+        let kq = king_or_queen(kind);
+        debug_assert_eq!(kq, b.pvalue[p] >= KQV);
         if kq {
             self.r = 0;
         }
@@ -1872,6 +1874,13 @@ fn csqp(b: &Board, l: Loc) -> bool {
     }
 }
 
+/// Whether a piece of kind `k` is worth [`KQV`] or more, a king or queen to the generator
+/// (`CAIL Q,KQV`, 4299): a pawn's value grows by 8 a rank, to 176; one promoted to a queen is
+/// worth 1296, to another kind less than `KQV`.
+const fn king_or_queen(k: Kind) -> bool {
+    matches!(k, Kind::Queen | Kind::King)
+}
+
 /// `LSH R,-1` on a 36-bit word: a negative value becomes a large positive one.
 fn lsh_right(r: i64) -> i64 {
     ((r as u64 & 0o777_777_777_777) >> 1) as i64
@@ -2217,6 +2226,23 @@ mod tests {
             }
         }
         assert_eq!(traced, [21291, 21089]);
+    }
+
+    #[test]
+    fn a_piece_worth_kqv_or_more_is_a_king_or_queen() {
+        // `LMGR1A` halves a piece's development by its value (`CAIL Q,KQV`), read here from
+        // its kind: the same for every piece of positions of random games (promotions too).
+        let mut queens = 0;
+        for (b, _) in crate::c197::cat::random_positions() {
+            for p in 1..=2 * NPCS {
+                let kq = king_or_queen(b.kind[p]);
+                if b.piecel[p] != 0 {
+                    assert_eq!(kq, b.pvalue[p] >= KQV, "{p} {:?}", b.kind[p]);
+                    queens += (b.kind[p] == Kind::Queen && p != queen(side_of(p))) as usize;
+                }
+            }
+        }
+        assert_eq!(queens, 114);
     }
 
     #[test]
