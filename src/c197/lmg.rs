@@ -30,7 +30,14 @@ const ROOK: u8 = Kind::Rook as u8;
 const QUEEN: u8 = Kind::Queen as u8;
 const KING: u8 = Kind::King as u8;
 
-/// The kind numbered `k` (one of [`PAWN`] … [`KING`]).
+/// `K` for a piece whose kind is read from the board, and [`ANY_SIDE`] for `S`: the one
+/// scoring [`Pmg::trace`] is made with (the debugging aid needs no copy for each kind and
+/// side).
+const ANY_KIND: u8 = 6;
+/// `S` for the side to move read from the generator (see [`ANY_KIND`]).
+const ANY_SIDE: usize = 2;
+
+/// The kind numbered `k` (one of [`PAWN`] … [`KING`]; not [`ANY_KIND`]).
 const fn kind(k: u8) -> Kind {
     match k {
         PAWN => Kind::Pawn,
@@ -520,13 +527,12 @@ impl<'a> Pmg<'a, true> {
         let mut ws = Box::<Workspace>::default();
         let mut g = Pmg::<true>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
         if mv.piece == 0 {
-            g.generate();
-            let e = g.entries.iter().find(|e| e.mv == mv).copied();
+            let e = g.castling(mv.to == CASTLE_KING);
             return (vec![("CASTLE", CASTLE)], e);
         }
         // LMGR passes over a square off the board or ours.
         if offered(b, b.side, mv.to) {
-            g.lmgr_any(mv.piece, mv.to);
+            g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to);
             g.unwalk_all();
         }
         let e = g.entries.first().copied();
@@ -607,11 +613,25 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
     /// [`Pmg::ours`] for side `S` to move.
     fn ours_s<const S: usize>(&self, l: Loc) -> AttackWord {
-        self.t.attacks[S][l]
+        self.t.attacks[self.side::<S>()][l]
     }
     /// [`Pmg::theirs`] for side `S` to move.
     fn theirs_s<const S: usize>(&self, l: Loc) -> AttackWord {
-        self.t.attacks[1 - S][l]
+        self.t.attacks[1 - self.side::<S>()][l]
+    }
+    /// The side to move, `S` (or read, for [`ANY_SIDE`]).
+    #[inline(always)]
+    fn side<const S: usize>(&self) -> usize {
+        if S == ANY_SIDE { self.i } else { S }
+    }
+    /// The kind of `p`, `K` (or read, for [`ANY_KIND`]).
+    #[inline(always)]
+    fn kind_of<const K: u8>(&self, p: Pc) -> Kind {
+        if K == ANY_KIND {
+            self.b.kind[p]
+        } else {
+            kind(K)
+        }
     }
 
     /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: those of every
@@ -727,20 +747,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 pcswsm += 1;
             }
         }
-        // LMCAS (3514-3534): castling, king's side first, 768 and no flags.
+        // LMCAS (3514-3534): castling, king's side first.
         if b.nmoves[k] == 0 {
-            for (to, ok) in [
-                (CASTLE_KING, self.can_castle(true)),
-                (CASTLE_QUEEN, self.can_castle(false)),
-            ] {
-                if ok {
-                    self.entries.push(Entry {
-                        mv: CMove { piece: 0, to },
-                        plausibility: CASTLE,
-                        must: false,
-                        poor: false,
-                        safe: true,
-                    });
+            for king_side in [true, false] {
+                if let Some(e) = self.castling(king_side) {
+                    self.entries.push(e);
                 }
             }
         }
@@ -765,27 +776,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             debug_assert_eq!(b.kind[p], kind(K));
             self.lmgr::<K, S>(p, a);
-        }
-    }
-
-    /// [`Pmg::lmgr`] for a piece of any kind.
-    fn lmgr_any(&mut self, p: Pc, a: Loc) {
-        if self.i == 0 {
-            self.lmgr_of_kind::<0>(p, a);
-        } else {
-            self.lmgr_of_kind::<1>(p, a);
-        }
-    }
-
-    /// [`Pmg::lmgr`] for a piece of side `S`, of any kind.
-    fn lmgr_of_kind<const S: usize>(&mut self, p: Pc, a: Loc) {
-        match self.b.kind[p] {
-            Kind::Pawn => self.lmgr::<PAWN, S>(p, a),
-            Kind::Knight => self.lmgr::<KNIGHT, S>(p, a),
-            Kind::Bishop => self.lmgr::<BISHOP, S>(p, a),
-            Kind::Rook => self.lmgr::<ROOK, S>(p, a),
-            Kind::Queen => self.lmgr::<QUEEN, S>(p, a),
-            Kind::King => self.lmgr::<KING, S>(p, a),
         }
     }
 
@@ -855,6 +845,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
         }
         (line, eps)
+    }
+
+    /// `LMCAS` (3514-3534): castling on the king's side or the queen's, if it may, listed at
+    /// 768 and no flags.
+    fn castling(&self, king_side: bool) -> Option<Entry> {
+        self.can_castle(king_side).then_some(Entry {
+            mv: CMove {
+                piece: 0,
+                to: if king_side { CASTLE_KING } else { CASTLE_QUEEN },
+            },
+            plausibility: CASTLE,
+            must: false,
+            poor: false,
+            safe: true,
+        })
     }
 
     /// `LKCAS` / `LQCAS` (3297-3335): king and rook unmoved and there, the squares between
@@ -939,7 +944,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// The body of `LMGR` from `LMGCD1` on: the move listed, or dropped.
     fn score<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         let b = self.b;
-        let i = S;
+        let i = self.side::<S>();
+        let kind = self.kind_of::<K>(p);
         let mv = CMove { piece: p, to: a };
         let origin = b.piecel[p];
         // 4047-4051, with the tests LMGRT1/2 (4148-4152): blocking an enemy passed pawn, by its
@@ -950,13 +956,17 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.r += PPP[self.t.ppased[blocker] as usize];
         }
         self.mark("LMGRT1");
-        // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached).
+        // 4052-4063: a backward pawn moves; a passed pawn is pushed (by the rank reached). The
+        // program tests `PPASED` for every piece, but its flags are a pawn's (`pawn_flags`
+        // clears them for any other piece): tested for pawns alone.
         let mut king_rule = true;
-        if self.t.backward[p] {
+        let pawn = kind == Kind::Pawn;
+        debug_assert!(pawn || (!self.t.backward[p] && self.t.ppased[p] == 0));
+        if pawn && self.t.backward[p] {
             self.r += MBACKP;
         }
         self.mark("MBACKP");
-        if self.t.ppased[p] & 7 != 0 {
+        if pawn && self.t.ppased[p] & 7 != 0 {
             let rank = if i == 0 { brank(a) } else { 9 - brank(a) };
             self.r += PPP[rank as usize];
             king_rule = false;
@@ -964,7 +974,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("PPP");
         // LMGCMX (4064-4080): the king's move toward or away from its back rank, while
         // OPNMID: 8 a rank (64 while OPENF), times its own rank while the enemy queen is on.
-        if K == KING && king_rule && self.phase.opnmid {
+        if kind == Kind::King && king_rule && self.phase.opnmid {
             let (to, from) = (brank(a) as i64, brank(origin) as i64);
             let mut t1 = if i == 0 { from - to } else { to - from } * 8;
             if self.phase.openf {
@@ -983,7 +993,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("IVLU");
         // 4086-4098, LMCPB (4162-4170): a piece to K3/Q3 before that centre pawn has moved
         // (see `lmcpb`).
-        if K != PAWN && (a == self.lmcpb[0] || a == self.lmcpb[1]) && b.at(a) == 0 {
+        if kind != Kind::Pawn && (a == self.lmcpb[0] || a == self.lmcpb[1]) && b.at(a) == 0 {
             self.r -= BCPVLU;
         }
         self.mark("LMCPB");
@@ -995,7 +1005,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // LMFA (4172-4190): a rook or queen (the test meant to leave the queen out compares a
         // piece number with an address, `CAIE B,WKING+1`, and never matches): its first move
         // while the king is unmoved; then the enemy king's rank and file.
-        let (rfpcs, ddpcs) = (kind(K).rfpcs(), kind(K).ddpcs());
+        let (rfpcs, ddpcs) = (kind.rfpcs(), kind.ddpcs());
         if rfpcs && b.nmoves[king(i)] == 0 && b.nmoves[p] == 0 {
             self.r -= FMROOK;
         }
@@ -1012,13 +1022,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("LMFA LMDA");
         // LMDA1: our other attacks on the square.
         let mut lmoa = count(self.ours_s::<S>(a));
-        if K != PAWN || b.at(a) != 0 {
+        if kind != Kind::Pawn || b.at(a) != 0 {
             lmoa -= 1;
         }
         self.lmoa = lmoa;
         let victim = if b.at(a) != 0 {
             Some(b.at(a))
-        } else if K == PAWN && a == b.ghloc {
+        } else if kind == Kind::Pawn && a == b.ghloc {
             // LMGG1: en passant, the pawn behind the ghost.
             Some(b.at(if i == 0 { a - BW } else { a + BW }))
         } else {
@@ -1051,7 +1061,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     #[inline(never)]
     fn quiet_attacked<const S: usize>(&mut self, p: Pc, a: Loc) -> Listed {
         let b = self.b;
-        let (c, d) = flata_inline(b, self.t, a, p, S, AFLATA);
+        let (c, d) = flata_inline(b, self.t, a, p, self.side::<S>(), AFLATA);
         if d == 0 {
             return Listed::Safe;
         }
@@ -1092,7 +1102,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.theirs_s::<S>(a) == 0 {
             return self.favourable(vv);
         }
-        let (c, d) = flata_inline(b, self.t, a, p, S, AFLATA);
+        let (c, d) = flata_inline(b, self.t, a, p, self.side::<S>(), AFLATA);
         if d == 0 {
             return self.favourable(vv);
         }
@@ -1221,12 +1231,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// and king until ply 8).
     fn lmgcd<const K: u8, const S: usize>(&mut self, p: Pc) {
         let b = self.b;
-        let i = S;
+        let kind = self.kind_of::<K>(p);
+        let i = self.side::<S>();
         let l = b.piecel[p];
         let plyn = b.plyn;
         if self.theirs_s::<S>(l) == 0
             && plyn < 8
-            && ((plyn < 2 && K != PAWN) || (plyn >= 2 && K > BISHOP))
+            && ((plyn < 2 && kind != Kind::Pawn) || (plyn >= 2 && kind > Kind::Bishop))
         {
             self.cdevv = WPVLU;
             return;
@@ -1236,7 +1247,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.mark("LMGCD LMGR1A");
         self.cposv = c;
         let mut r = self.r;
-        if K == KING {
+        if kind == Kind::King {
             // LMGCDK: the king not yet moved (castling apart) pays for moving, more while a
             // rook is unmoved.
             if b.nmoves[p] == 0 || b.nmoves[p] == b.nmking[i] {
@@ -1289,15 +1300,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     #[inline(always)]
     fn lmgr1a<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) -> i64 {
         let b = self.b;
+        let kind = self.kind_of::<K>(p);
         self.c = 0;
         let saved = self.r;
-        let kq = b.pvalue[p] >= KQV;
+        // `CAIL Q,KQV` (4299): a piece worth KQV or more, told by its kind.
+        let kq = king_or_queen(kind);
+        debug_assert_eq!(kq, b.pvalue[p] >= KQV);
         if kq {
             self.r = 0;
         }
-        if K == PAWN {
+        if kind == Kind::Pawn {
             // LMGR1C: the two squares it attacks, 40 more for a centre square.
-            let (right, left) = if S == 0 {
+            let (right, left) = if self.side::<S>() == 0 {
                 (a + BW + 1, a + BW - 1)
             } else {
                 (a - BW + 1, a - BW - 1)
@@ -1306,15 +1320,15 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 if csqp(b, l) {
                     self.r += ACSPV;
                 }
-                self.lmgr2::<S>(p, kind(K), l, true);
+                self.lmgr2::<S>(p, kind, l, true);
             }
         } else {
             // LMGR2 on each square the generator hands over (`lmgstd`, here as a set: the
             // squares on the board): the square values summed, BSQVAL a square and what the
             // squares worth more add; then the squares where an enemy piece stands (what LMGR2
             // adds there depends on that square alone, not on the order).
-            let side = S;
-            let range = self.occupancy.range(kind(K), side, a);
+            let side = self.side::<S>();
+            let range = self.occupancy.range(kind, side, a);
             let mut values = BSQVAL * range.count_ones() as i64;
             let mut above = range & self.v.above;
             while above != 0 {
@@ -1327,7 +1341,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             while enemies != 0 {
                 let l = LOC[enemies.trailing_zeros() as usize] as Loc;
                 enemies &= enemies - 1;
-                self.lmgr2_enemy::<S>(p, kind(K), l, b.at(l));
+                self.lmgr2_enemy::<S>(p, kind, l, b.at(l));
             }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
@@ -1335,7 +1349,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // current development too, and a move whose new square lies 8 (9) above the old
             // one keeps it.
             let j = b.piecel[p];
-            let left = match kind(K) {
+            let left = match kind {
                 Kind::Knight => a.wrapping_sub(8),
                 Kind::King => a.wrapping_sub(9),
                 _ => a,
@@ -1355,7 +1369,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// stands there, checks, pawn breaks, pins, threats and the trade policy.
     #[inline(always)]
     fn lmgr2<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc, positional: bool) {
-        let (v, enemy) = square_value(self.b, &self.v.sqval, S, l);
+        let (v, enemy) = square_value(self.b, &self.v.sqval, self.side::<S>(), l);
         if positional {
             self.c += v;
         }
@@ -1436,7 +1450,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let king_victim = b.kind[v] == Kind::King;
         let mut leftover = Leftover::Level;
         let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
-        let (theirs, sqval) = (&self.t.attacks[1 - S], &self.v.sqval);
+        let (theirs, sqval) = (&self.t.attacks[1 - self.side::<S>()], &self.v.sqval);
         let mut r = 0;
         lmgstd(b, v, a, &mut |l, q| {
             if q < 0 || (king_victim && theirs[l] != 0) {
@@ -1460,13 +1474,14 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// itself move on, the squares behind `a` it loses: ours cost their value, his gain it.
     fn blocking<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         let b = self.b;
+        let kind = self.kind_of::<K>(p);
         let row = &self.t.slots[a];
         // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
         let mut lines = held_lines(row);
-        if kind(K).rfpcs() {
+        if kind.rfpcs() {
             lines &= !0x0f;
         }
-        if kind(K).ddpcs() {
+        if kind.ddpcs() {
             lines &= !0xf0;
         }
         while lines != 0 {
@@ -1477,7 +1492,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
                 continue;
             }
-            let same = side_of(j) == S;
+            let same = side_of(j) == self.side::<S>();
             let mut l = a;
             loop {
                 l = l.wrapping_add_signed(step);
@@ -1503,7 +1518,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// new square. False if the move exposes our king (`LMV6A`: the move is dropped).
     fn unblock<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) -> bool {
         let b = self.b;
-        let i = S;
+        let i = self.side::<S>();
         let origin = b.piecel[p];
         if self.walks.piece != p {
             self.blocked_lines(p);
@@ -1521,7 +1536,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             if line.line & 1 << SQ[a] != 0 {
                 // Moving along the line.
-                if K != PAWN && !line.enemy {
+                if self.kind_of::<K>(p) != Kind::Pawn && !line.enemy {
                     continue;
                 }
                 let s = line.at as i64 - a as i64;
@@ -1859,6 +1874,13 @@ fn csqp(b: &Board, l: Loc) -> bool {
     }
 }
 
+/// Whether a piece of kind `k` is worth [`KQV`] or more, a king or queen to the generator
+/// (`CAIL Q,KQV`, 4299): a pawn's value grows by 8 a rank, to 176; one promoted to a queen is
+/// worth 1296, to another kind less than `KQV`.
+const fn king_or_queen(k: Kind) -> bool {
+    matches!(k, Kind::Queen | Kind::King)
+}
+
 /// `LSH R,-1` on a 36-bit word: a negative value becomes a large positive one.
 fn lsh_right(r: i64) -> i64 {
     ((r as u64 & 0o777_777_777_777) >> 1) as i64
@@ -2155,6 +2177,72 @@ mod tests {
         }
         // Positions with a piece that blocks a line (a regression pin of the sample).
         assert_eq!(walked, 3165);
+    }
+
+    /// Piece `p`'s move to `a` scored alone, by the generator's instance of `LMGR` for its
+    /// kind and side `S` (the list's, not the trace's).
+    fn scored_alone<const S: usize>(g: &mut Pmg<false>, p: Pc, a: Loc) -> Option<Entry> {
+        match g.b.kind[p] {
+            Kind::Pawn => g.lmgr::<PAWN, S>(p, a),
+            Kind::Knight => g.lmgr::<KNIGHT, S>(p, a),
+            Kind::Bishop => g.lmgr::<BISHOP, S>(p, a),
+            Kind::Rook => g.lmgr::<ROOK, S>(p, a),
+            Kind::Queen => g.lmgr::<QUEEN, S>(p, a),
+            Kind::King => g.lmgr::<KING, S>(p, a),
+        }
+        g.entries.first().copied()
+    }
+
+    #[test]
+    fn the_trace_scores_every_move_as_the_generator_does() {
+        // The trace's scoring is built once, for any kind and side (`ANY_KIND`, `ANY_SIDE`),
+        // the generator's for each kind and side: every move listed in positions of random
+        // games (either side to move, in check or not), at each level, scored alone by each,
+        // gets the same entry; castling, the entry the list has.
+        let mut traced = [0; 2];
+        for (n, (b, pos)) in crate::c197::cat::random_positions()
+            .into_iter()
+            .enumerate()
+            .step_by(7)
+        {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (lmgd2, phase, fixes) = (1 + n as u32 % 4, Phase::at(b.plyn), LmgFixes::default());
+            for e in Pmg::run(&b, &t, lmgd2, 2, phase, fixes).entries {
+                let (_, traced_entry) = Pmg::trace(&b, &t, lmgd2, 2, phase, fixes, e.mv);
+                let scored = if e.mv.piece == 0 {
+                    Some(e)
+                } else {
+                    let mut ws = Workspace::default();
+                    let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                    let (p, a) = (e.mv.piece, e.mv.to);
+                    if b.side == 0 {
+                        scored_alone::<0>(&mut g, p, a)
+                    } else {
+                        scored_alone::<1>(&mut g, p, a)
+                    }
+                };
+                assert_eq!(traced_entry, scored, "{} {:?}", pos.to_fen(), e.mv);
+                traced[b.side] += 1;
+            }
+        }
+        assert_eq!(traced, [21291, 21089]);
+    }
+
+    #[test]
+    fn a_piece_worth_kqv_or_more_is_a_king_or_queen() {
+        // `LMGR1A` halves a piece's development by its value (`CAIL Q,KQV`), read here from
+        // its kind: the same for every piece of positions of random games (promotions too).
+        let mut queens = 0;
+        for (b, _) in crate::c197::cat::random_positions() {
+            for p in 1..=2 * NPCS {
+                let kq = king_or_queen(b.kind[p]);
+                if b.piecel[p] != 0 {
+                    assert_eq!(kq, b.pvalue[p] >= KQV, "{p} {:?}", b.kind[p]);
+                    queens += (b.kind[p] == Kind::Queen && p != queen(side_of(p))) as usize;
+                }
+            }
+        }
+        assert_eq!(queens, 114);
     }
 
     #[test]
