@@ -386,12 +386,14 @@ fn fill(table: &mut [u64], magic: u64, shift: u32, a: &[(u64, u64)], b: &[(u64, 
 }
 
 /// The magics of a slider whose lines are `lines` ([`ROOK_LINES`] or [`BISHOP_LINES`]), their
-/// tables appended to `slider`: on each square the stored number `known` if it fills the table
-/// (it is checked like any candidate), else the first of `rng`'s that does.
+/// tables filled in `slider` (zeros) from `offset` on, `offset` moved past them: on each square
+/// the stored number `known` if it fills the table (it is checked like any candidate), else the
+/// first of `rng`'s that does.
 fn find_magics(
     lines: &[[usize; 2]; 2],
     known: &[u64; 64],
-    slider: &mut Vec<u64>,
+    slider: &mut [u64],
+    offset: &mut usize,
     rng: &mut XorShift,
 ) -> [Magic; 64] {
     let mut magics = [Magic::default(); 64];
@@ -400,9 +402,7 @@ fn find_magics(
         let mask = mask_a | mask_b;
         let bits = mask.count_ones();
         let shift = 64 - bits;
-        let offset = slider.len();
-        slider.resize(offset + (1 << bits), 0);
-        let table = &mut slider[offset..];
+        let table = &mut slider[*offset..*offset + (1 << bits)];
         let mut stored = Some(known[s.index()]);
         let magic = loop {
             let candidate = stored.take().unwrap_or_else(|| rng.sparse());
@@ -418,17 +418,37 @@ fn find_magics(
             mask,
             magic,
             shift,
-            offset: offset as u32,
+            offset: *offset as u32,
         };
+        *offset += table.len();
     }
     magics
 }
 
+/// The entries of the sliders' tables: 2 to the number of relevant squares, summed over the
+/// squares, the rook's 102,400 and the bishop's 5,248.
+const SLIDER_ENTRIES: usize = 107_648;
+
 fn build_tables() -> Tables {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    let mut slider = Vec::with_capacity(110_000);
-    let rook_magics = find_magics(&ROOK_LINES, &ROOK_MAGICS, &mut slider, &mut rng);
-    let bishop_magics = find_magics(&BISHOP_LINES, &BISHOP_MAGICS, &mut slider, &mut rng);
+    // Allocated zeroed (fresh pages from the system: no writes), not grown square by square.
+    let mut slider = vec![0; SLIDER_ENTRIES];
+    let mut offset = 0;
+    let rook_magics = find_magics(
+        &ROOK_LINES,
+        &ROOK_MAGICS,
+        &mut slider,
+        &mut offset,
+        &mut rng,
+    );
+    let bishop_magics = find_magics(
+        &BISHOP_LINES,
+        &BISHOP_MAGICS,
+        &mut slider,
+        &mut offset,
+        &mut rng,
+    );
+    assert_eq!(offset, SLIDER_ENTRIES, "the sliders' tables fill theirs");
     Tables {
         rook_magics,
         bishop_magics,
@@ -586,15 +606,17 @@ mod tests {
     #[test]
     fn stored_magics_are_the_ones_the_search_finds() {
         let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-        let mut slider = Vec::new();
-        let rooks: Vec<u64> = find_magics(&ROOK_LINES, &[0; 64], &mut slider, &mut rng)
-            .iter()
-            .map(|m| m.magic)
-            .collect();
-        let bishops: Vec<u64> = find_magics(&BISHOP_LINES, &[0; 64], &mut slider, &mut rng)
-            .iter()
-            .map(|m| m.magic)
-            .collect();
+        let (mut slider, mut offset) = (vec![0; SLIDER_ENTRIES], 0);
+        let rooks: Vec<u64> =
+            find_magics(&ROOK_LINES, &[0; 64], &mut slider, &mut offset, &mut rng)
+                .iter()
+                .map(|m| m.magic)
+                .collect();
+        let bishops: Vec<u64> =
+            find_magics(&BISHOP_LINES, &[0; 64], &mut slider, &mut offset, &mut rng)
+                .iter()
+                .map(|m| m.magic)
+                .collect();
         if rooks != ROOK_MAGICS || bishops != BISHOP_MAGICS {
             panic!("stored magics differ; regenerated:\nROOK {rooks:#x?}\nBISHOP {bishops:#x?}");
         }
