@@ -6,7 +6,7 @@ use super::board::{
     BW, Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
-use super::evm::{Node, Ret, Tree};
+use super::evm::{Node, Ret, Tree, line};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
 use super::lmg::sort_with;
@@ -516,7 +516,7 @@ impl Tree<'_, '_> {
                     self.bprev[i] = ret.value;
                 }
                 best.value = ret.value;
-                best.pv = std::iter::once(pm).chain(ret.pv).collect();
+                best.pv = line(pm, ret.pv);
             }
         }
         best
