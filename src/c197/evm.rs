@@ -159,6 +159,13 @@ pub struct PvMove {
     pub pmg: bool,
 }
 
+/// The line `pm` then `rest`, made in `rest`'s memory: a line goes up the tree a move a level,
+/// and a new vector at each level cost an allocation and a free.
+pub(super) fn line(pm: PvMove, mut rest: Vec<PvMove>) -> Vec<PvMove> {
+    rest.insert(0, pm);
+    rest
+}
+
 /// What a node returns: `R` and `CVPR`.
 #[derive(Clone, Debug)]
 pub struct Ret {
@@ -670,13 +677,13 @@ impl<'a, 'p> Tree<'a, 'p> {
                 best_mod = if i == 0 { FLUSH } else { -FLUSH };
                 best_raw = best_mod;
                 best_found = true;
-                pv_best = std::iter::once(pm).chain(ret.pv).collect();
+                pv_best = line(pm, ret.pv);
                 break;
             }
             if flushed(a, i) {
                 // EVM6D: refuted below.
                 if pv_best.is_empty() {
-                    pv_best = std::iter::once(pm).chain(ret.pv).collect();
+                    pv_best = line(pm, ret.pv);
                 }
                 let mated_here = if i == 0 {
                     self.bprev[i] <= -MATED
@@ -703,7 +710,7 @@ impl<'a, 'p> Tree<'a, 'p> {
                 best_mod = r;
                 best_raw = a;
                 best_found = true;
-                pv_best = std::iter::once(pm).chain(ret.pv).collect();
+                pv_best = line(pm, ret.pv);
                 if let Some(t) = top_index {
                     self.top[t].best = true;
                     self.report_best(a, &pv_best, i);
@@ -1139,6 +1146,32 @@ fn one_move(b: &Board, p: Pc, s: Loc, a: Loc) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`line`] against the line collected anew, as it was made before it, for lines of 0 to 9
+    /// moves (past a vector's first capacity).
+    #[test]
+    fn a_line_is_the_move_then_the_line_below() {
+        let pm = |k: usize| PvMove {
+            mv: Move::default(),
+            rec: Record {
+                piece: k,
+                from: 21 + k,
+                to: 31 + k,
+                capture: k.is_multiple_of(2),
+                special: false,
+                promotion: k.is_multiple_of(3),
+            },
+            pmg: k % 2 == 1,
+        };
+        let recs = |v: &[PvMove]| v.iter().map(|m| (m.rec, m.pmg)).collect::<Vec<_>>();
+        let mut below: Vec<PvMove> = Vec::new();
+        for k in 0..10 {
+            let collected: Vec<PvMove> = std::iter::once(pm(k)).chain(below.clone()).collect();
+            below = line(pm(k), below);
+            assert_eq!(recs(&below), recs(&collected));
+            assert_eq!(below.len(), k + 1);
+        }
+    }
 
     #[test]
     fn a_flush_fits_in_the_right_half() {

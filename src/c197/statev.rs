@@ -6,7 +6,7 @@ use super::board::{
     BW, Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
-use super::evm::{Node, Ret, Tree};
+use super::evm::{Node, Ret, Tree, line};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
 use super::lmg::sort_with;
@@ -110,13 +110,17 @@ fn imul(a: i64, b: i64) -> i64 {
 /// out for each square (`REPEAT 3,KNGSFM`), and so is the loop here.
 fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
     let (ours, theirs) = (&t.attacks[side & 1], &t.attacks[(side ^ 1) & 1]);
-    // What `KNGSFM` adds to the cost and to D for the square `off` from the king.
-    let square = |off: isize| -> (i64, i64) {
-        let l = kl.wrapping_add_signed(off);
-        let x = b.board[l];
+    // The board's rows around the king, read at constant offsets from their first square
+    // (one bounds check, not one a square).
+    let first = kl - BW - 1;
+    let near: &[i8; 2 * BW + 3] = b.board[first..=kl + BW + 1].try_into().unwrap();
+    // What `KNGSFM` adds to the cost and to D for the square `off` from the rows' first.
+    let square = |off: usize| -> (i64, i64) {
+        let x = near[off];
         if x < 0 || (x > 0 && side_of(x as Pc) == side) {
             return (0, 0);
         }
+        let l = first + off;
         let enemy = theirs[l];
         if enemy == 0 {
             return (0, 1);
@@ -131,15 +135,16 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
         }
     };
     let (mut cost, mut d) = (0, 0);
+    // The squares at BW-1, BW, BW+1, 1, -1, -BW-1, -BW and -BW+1 from the king's, in that order.
     for (c, dd) in [
-        square(BW as isize - 1),
-        square(BW as isize),
-        square(BW as isize + 1),
+        square(2 * BW),
+        square(2 * BW + 1),
+        square(2 * BW + 2),
+        square(BW + 2),
+        square(BW),
+        square(0),
         square(1),
-        square(-1),
-        square(-(BW as isize) - 1),
-        square(-(BW as isize)),
-        square(-(BW as isize) + 1),
+        square(2),
     ] {
         cost += c;
         d += dd;
@@ -516,7 +521,7 @@ impl Tree<'_, '_> {
                     self.bprev[i] = ret.value;
                 }
                 best.value = ret.value;
-                best.pv = std::iter::once(pm).chain(ret.pv).collect();
+                best.pv = line(pm, ret.pv);
             }
         }
         best
@@ -607,6 +612,59 @@ mod tests {
             charged[3] += t.backward.iter().any(|&b| b) as usize;
         }
         assert_eq!(charged, [68, 3636, 2559, 8236]);
+    }
+
+    /// [`kingsf`] as written before its rows were read at constant offsets: each square at its
+    /// offset from the king's.
+    fn kingsf_as_written(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
+        let (ours, theirs) = (&t.attacks[side], &t.attacks[1 - side]);
+        let (mut cost, mut d) = (0, 0);
+        for off in [
+            BW - 1,
+            BW,
+            BW + 1,
+            1,
+            -1isize as usize,
+            0usize.wrapping_sub(BW + 1),
+        ]
+        .into_iter()
+        .chain([0usize.wrapping_sub(BW), 0usize.wrapping_sub(BW - 1)])
+        {
+            let l = kl.wrapping_add(off);
+            let x = b.board[l];
+            if x < 0 || (x > 0 && side_of(x as Pc) == side) {
+                continue;
+            }
+            let diff = theirs[l] - ours[l];
+            if theirs[l] == 0 {
+                d += 1;
+            } else if diff < 0 {
+            } else if diff >> 18 != 0 {
+                cost += KSF1;
+            } else {
+                d -= 1;
+            }
+        }
+        if d < 0 {
+            cost += d * KSF2;
+        }
+        cost
+    }
+
+    #[test]
+    fn the_kings_squares_are_read_from_its_rows() {
+        // Positions of random games, both kings: the same cost, some of it charged.
+        let mut charged = 0;
+        for (b, _) in crate::c197::cat::random_positions() {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            for side in 0..2 {
+                let kl = b.piecel[king(side)];
+                let cost = kingsf(&b, &t, side, kl);
+                assert_eq!(cost, kingsf_as_written(&b, &t, side, kl));
+                charged += (cost != 0) as usize;
+            }
+        }
+        assert!(charged > 100, "{charged} kings charged");
     }
 
     #[test]

@@ -206,20 +206,32 @@ const fn ray_attacks_at(s: usize, occ: u64, dirs: &[(i32, i32)]) -> u64 {
     attacks
 }
 
-/// The empty board's ray from each square in each direction, [`ROOK_DIRS`]'s four then
-/// [`BISHOP_DIRS`]'s (compile-time constants).
+/// [`RAYS`]'s directions: [`ROOK_DIRS`]'s four, then [`BISHOP_DIRS`]'s.
+const DIRS: [(i32, i32); 8] = {
+    let mut dirs = [(0, 0); 8];
+    let mut d = 0;
+    while d < 4 {
+        dirs[d] = ROOK_DIRS[d];
+        dirs[d + 4] = BISHOP_DIRS[d];
+        d += 1;
+    }
+    dirs
+};
+
+/// A slider's two lines through its square, each as its two rays (indices into [`DIRS`]): the
+/// rook's rank and file, the bishop's two diagonals.
+const ROOK_LINES: [[usize; 2]; 2] = [[0, 1], [2, 3]];
+const BISHOP_LINES: [[usize; 2]; 2] = [[4, 7], [5, 6]];
+
+/// The empty board's ray from each square in each direction of [`DIRS`] (compile-time
+/// constants).
 static RAYS: [[u64; 64]; 8] = {
     let mut rays = [[0; 64]; 8];
     let mut d = 0;
     while d < 8 {
-        let dir = if d < 4 {
-            ROOK_DIRS[d]
-        } else {
-            BISHOP_DIRS[d - 4]
-        };
         let mut s = 0;
         while s < 64 {
-            rays[d][s] = ray_attacks_at(s, 0, &[dir]);
+            rays[d][s] = ray_attacks_at(s, 0, &[DIRS[d]]);
             s += 1;
         }
         d += 1;
@@ -227,29 +239,38 @@ static RAYS: [[u64; 64]; 8] = {
     rays
 };
 
-/// [`ray_attacks_at`] from `s` along `dirs` ([`ROOK_DIRS`] or [`BISHOP_DIRS`]), each ray cut
-/// at its first occupied square, found by a bit scan rather than a walk: the sliders' tables
-/// are filled with it at first use (107,648 entries, in every process: 2.2 M instructions
-/// fewer than by the walk square by square).
-fn ray_attacks(s: Square, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-    let first = if dirs == ROOK_DIRS { 0 } else { 4 };
-    let mut attacks = 0;
-    for (d, &(df, dr)) in dirs.iter().enumerate() {
-        let ray = RAYS[first + d][s.index()];
-        let blockers = ray & occ;
-        if blockers == 0 {
-            attacks |= ray;
-            continue;
-        }
-        // The blocker nearest `s`: the lowest square on a ray whose squares' indices grow.
-        let blocker = if dr * 8 + df > 0 {
-            blockers.trailing_zeros()
-        } else {
-            63 - blockers.leading_zeros()
-        };
-        attacks |= ray & !RAYS[first + d][blocker as usize];
+/// [`ray_attacks_at`] from square index `s` along the ray `d` of [`DIRS`], cut at its first
+/// occupied square, found by a bit scan rather than a walk.
+fn ray_attacks(d: usize, s: usize, occ: u64) -> u64 {
+    let ray = RAYS[d][s];
+    let blockers = ray & occ;
+    if blockers == 0 {
+        return ray;
     }
-    attacks
+    // The blocker nearest `s`: the lowest square on a ray whose squares' indices grow.
+    let (df, dr) = DIRS[d];
+    let blocker = if dr * 8 + df > 0 {
+        blockers.trailing_zeros()
+    } else {
+        63 - blockers.leading_zeros()
+    };
+    ray & !RAYS[d][blocker as usize]
+}
+
+/// One line (two rays) of a slider on `s`: the squares whose occupancy matters to it, and each
+/// subset of them with the attacks along the line it leaves (at most 64: six squares).
+fn line_subsets(s: Square, [d1, d2]: [usize; 2]) -> (u64, Vec<(u64, u64)>) {
+    let mask = relevant_mask(s, &[DIRS[d1], DIRS[d2]]);
+    let mut subsets = Vec::with_capacity(1 << mask.count_ones());
+    let mut subset = 0u64;
+    loop {
+        let attacks = ray_attacks(d1, s.index(), subset) | ray_attacks(d2, s.index(), subset);
+        subsets.push((subset, attacks));
+        subset = subset.wrapping_sub(mask) & mask;
+        if subset == 0 {
+            return (mask, subsets);
+        }
+    }
 }
 
 /// `BETWEEN[a][b]`, the squares strictly between two squares sharing a line, and `LINE[a][b]`,
@@ -341,68 +362,93 @@ impl XorShift {
     }
 }
 
+/// Fills `table`, a square's part of the sliders' table, for the magic `magic`: each subset of
+/// the square's relevant squares, the union of one of `a`'s (one line's subsets, with their
+/// attacks) and one of `b`'s (the other line's), at its index. The two lines' squares are
+/// disjoint, so the union's product with the magic is the sum of theirs. An entry 0 is empty (a
+/// slider attacks some square whatever the board). False, the table part-filled, when two
+/// subsets with different attacks meet at one index.
+fn fill(table: &mut [u64], magic: u64, shift: u32, a: &[(u64, u64)], b: &[(u64, u64)]) -> bool {
+    for &(occ_a, att_a) in a {
+        let product = occ_a.wrapping_mul(magic);
+        for &(occ_b, att_b) in b {
+            let i = (product.wrapping_add(occ_b.wrapping_mul(magic)) >> shift) as usize;
+            let attacks = att_a | att_b;
+            let entry = &mut table[i];
+            if *entry == 0 {
+                *entry = attacks;
+            } else if *entry != attacks {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The magics of a slider whose lines are `lines` ([`ROOK_LINES`] or [`BISHOP_LINES`]), their
+/// tables filled in `slider` (zeros) from `offset` on, `offset` moved past them: on each square
+/// the stored number `known` if it fills the table (it is checked like any candidate), else the
+/// first of `rng`'s that does.
 fn find_magics(
-    dirs: &[(i32, i32)],
+    lines: &[[usize; 2]; 2],
     known: &[u64; 64],
-    slider: &mut Vec<u64>,
+    slider: &mut [u64],
+    offset: &mut usize,
     rng: &mut XorShift,
 ) -> [Magic; 64] {
     let mut magics = [Magic::default(); 64];
     for s in Square::all() {
-        let mask = relevant_mask(s, dirs);
+        let [(mask_a, a), (mask_b, b)] = lines.map(|line| line_subsets(s, line));
+        let mask = mask_a | mask_b;
         let bits = mask.count_ones();
-        let size = 1usize << bits;
-        let mut occupancies = Vec::with_capacity(size);
-        let mut subset = 0u64;
-        loop {
-            occupancies.push((subset, ray_attacks(s, subset, dirs)));
-            subset = subset.wrapping_sub(mask) & mask;
-            if subset == 0 {
-                break;
-            }
-        }
         let shift = 64 - bits;
-        let offset = slider.len();
-        slider.resize(offset + size, 0);
-        let mut used = vec![0u32; size];
-        let mut attempt = 0u32;
+        let table = &mut slider[*offset..*offset + (1 << bits)];
         let mut stored = Some(known[s.index()]);
         let magic = loop {
-            // The stored number first (it is checked like any candidate), then the search.
             let candidate = stored.take().unwrap_or_else(|| rng.sparse());
             if (mask.wrapping_mul(candidate) >> 56).count_ones() < 6 {
                 continue;
             }
-            attempt += 1;
-            let ok = occupancies.iter().all(|&(occ, att)| {
-                let i = (occ.wrapping_mul(candidate) >> shift) as usize;
-                if used[i] != attempt {
-                    used[i] = attempt;
-                    slider[offset + i] = att;
-                    true
-                } else {
-                    slider[offset + i] == att
-                }
-            });
-            if ok {
+            if fill(table, candidate, shift, &a, &b) {
                 break candidate;
             }
+            table.fill(0);
         };
         magics[s.index()] = Magic {
             mask,
             magic,
             shift,
-            offset: offset as u32,
+            offset: *offset as u32,
         };
+        *offset += table.len();
     }
     magics
 }
 
+/// The entries of the sliders' tables: 2 to the number of relevant squares, summed over the
+/// squares, the rook's 102,400 and the bishop's 5,248.
+const SLIDER_ENTRIES: usize = 107_648;
+
 fn build_tables() -> Tables {
     let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-    let mut slider = Vec::with_capacity(110_000);
-    let rook_magics = find_magics(&ROOK_DIRS, &ROOK_MAGICS, &mut slider, &mut rng);
-    let bishop_magics = find_magics(&BISHOP_DIRS, &BISHOP_MAGICS, &mut slider, &mut rng);
+    // Allocated zeroed (fresh pages from the system: no writes), not grown square by square.
+    let mut slider = vec![0; SLIDER_ENTRIES];
+    let mut offset = 0;
+    let rook_magics = find_magics(
+        &ROOK_LINES,
+        &ROOK_MAGICS,
+        &mut slider,
+        &mut offset,
+        &mut rng,
+    );
+    let bishop_magics = find_magics(
+        &BISHOP_LINES,
+        &BISHOP_MAGICS,
+        &mut slider,
+        &mut offset,
+        &mut rng,
+    );
+    assert_eq!(offset, SLIDER_ENTRIES, "the sliders' tables fill theirs");
     Tables {
         rook_magics,
         bishop_magics,
@@ -514,24 +560,63 @@ mod tests {
                 let bishop = ray_attacks_at(s.index(), occ, &BISHOP_DIRS);
                 assert_eq!(rook_attacks(s, Bitboard(occ)).0, rook);
                 assert_eq!(bishop_attacks(s, Bitboard(occ)).0, bishop);
-                assert_eq!(ray_attacks(s, occ, &ROOK_DIRS), rook);
-                assert_eq!(ray_attacks(s, occ, &BISHOP_DIRS), bishop);
+                let scans = |d: usize| ray_attacks(d, s.index(), occ);
+                assert_eq!((0..4).map(scans).fold(0, |a, b| a | b), rook);
+                assert_eq!((4..8).map(scans).fold(0, |a, b| a | b), bishop);
             }
         }
+    }
+
+    /// The tables as they were filled before [`fill`]: each subset of a square's relevant
+    /// squares, in turn, its attacks walked square by square and stored at its magic's index.
+    #[test]
+    fn sliders_table_is_the_walks_at_the_stored_magics_bit_for_bit() {
+        let t = &*TABLES;
+        let mut walked = Vec::new();
+        for (dirs, magics, known) in [
+            (&ROOK_DIRS, &t.rook_magics, &ROOK_MAGICS),
+            (&BISHOP_DIRS, &t.bishop_magics, &BISHOP_MAGICS),
+        ] {
+            for s in Square::all() {
+                let m = magics[s.index()];
+                let mask = relevant_mask(s, dirs);
+                assert_eq!(
+                    (m.mask, m.magic, m.shift),
+                    (mask, known[s.index()], 64 - mask.count_ones())
+                );
+                assert_eq!(m.offset as usize, walked.len());
+                walked.resize(walked.len() + (1 << mask.count_ones()), 0);
+                let mut subset = 0u64;
+                loop {
+                    let i = (subset.wrapping_mul(m.magic) >> m.shift) as usize;
+                    walked[m.offset as usize + i] = ray_attacks_at(s.index(), subset, dirs);
+                    subset = subset.wrapping_sub(mask) & mask;
+                    if subset == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(
+            t.slider == walked,
+            "the sliders' table differs from the walks'"
+        );
     }
 
     #[test]
     fn stored_magics_are_the_ones_the_search_finds() {
         let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
-        let mut slider = Vec::new();
-        let rooks: Vec<u64> = find_magics(&ROOK_DIRS, &[0; 64], &mut slider, &mut rng)
-            .iter()
-            .map(|m| m.magic)
-            .collect();
-        let bishops: Vec<u64> = find_magics(&BISHOP_DIRS, &[0; 64], &mut slider, &mut rng)
-            .iter()
-            .map(|m| m.magic)
-            .collect();
+        let (mut slider, mut offset) = (vec![0; SLIDER_ENTRIES], 0);
+        let rooks: Vec<u64> =
+            find_magics(&ROOK_LINES, &[0; 64], &mut slider, &mut offset, &mut rng)
+                .iter()
+                .map(|m| m.magic)
+                .collect();
+        let bishops: Vec<u64> =
+            find_magics(&BISHOP_LINES, &[0; 64], &mut slider, &mut offset, &mut rng)
+                .iter()
+                .map(|m| m.magic)
+                .collect();
         if rooks != ROOK_MAGICS || bishops != BISHOP_MAGICS {
             panic!("stored magics differ; regenerated:\nROOK {rooks:#x?}\nBISHOP {bishops:#x?}");
         }
