@@ -619,18 +619,9 @@ mod tests {
     fn kingsf_as_written(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
         let (ours, theirs) = (&t.attacks[side], &t.attacks[1 - side]);
         let (mut cost, mut d) = (0, 0);
-        for off in [
-            BW - 1,
-            BW,
-            BW + 1,
-            1,
-            -1isize as usize,
-            0usize.wrapping_sub(BW + 1),
-        ]
-        .into_iter()
-        .chain([0usize.wrapping_sub(BW), 0usize.wrapping_sub(BW - 1)])
-        {
-            let l = kl.wrapping_add(off);
+        let bw = BW as isize;
+        for off in [bw - 1, bw, bw + 1, 1, -1, -bw - 1, -bw, -bw + 1] {
+            let l = kl.wrapping_add_signed(off);
             let x = b.board[l];
             if x < 0 || (x > 0 && side_of(x as Pc) == side) {
                 continue;
