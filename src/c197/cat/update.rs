@@ -330,30 +330,27 @@ const HOLDS_READ_BLACK: [isize; 4] = {
 
 /// For each side and square `s`, the squares from which a pawn of the side reads `s` in its
 /// backward test ([`HOLDS_READ_WHITE`], [`HOLDS_READ_BLACK`]), a bit a square.
-static HOLDS_READERS: [[u128; BD2]; 2] = {
-    let mut readers = [[0u128; BD2]; 2];
+static HOLDS_READERS: [[u128; BD2]; 2] =
+    [readers_of(&HOLDS_READ_WHITE), readers_of(&HOLDS_READ_BLACK)];
+
+/// For each square `s`, the squares `s - d` (on the board's 120) for each `d` of `deltas`, a
+/// bit a square: the squares from which a pawn reading `deltas` reads `s`.
+const fn readers_of(deltas: &[isize]) -> [u128; BD2] {
+    let mut readers = [0u128; BD2];
     let mut s = 0;
     while s < BD2 {
         let mut k = 0;
-        while k < HOLDS_READ_WHITE.len() {
-            let l = s as isize - HOLDS_READ_WHITE[k];
+        while k < deltas.len() {
+            let l = s as isize - deltas[k];
             if l >= 0 && l < BD2 as isize {
-                readers[0][s] |= 1 << l;
-            }
-            k += 1;
-        }
-        k = 0;
-        while k < HOLDS_READ_BLACK.len() {
-            let l = s as isize - HOLDS_READ_BLACK[k];
-            if l >= 0 && l < BD2 as isize {
-                readers[1][s] |= 1 << l;
+                readers[s] |= 1 << l;
             }
             k += 1;
         }
         s += 1;
     }
     readers
-};
+}
 
 /// For each column `f` (0-9, the border's included), its squares ([`bfile`]), a bit a square.
 static COLUMN: [u128; BW] = {
