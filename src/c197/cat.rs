@@ -911,24 +911,54 @@ impl Tables {
     fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
         self.marks[p][c] = d as u8;
         self.marking[c] |= 1 << (p - 1);
-        if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
+        if !Self::shared_mark(b, p, d, c) || !self.marked_above(p, d, c) {
             self.bdblk[d][c] = b.slider[p];
         }
+    }
+
+    /// Whether a line of a piece above `p` in direction `c` marks `d` (a shared mark, rare:
+    /// not inlined).
+    #[inline(never)]
+    fn marked_above(&self, p: Pc, d: Pc, c: usize) -> bool {
+        self.highest_marking(d, c, self.marking[c] & above(p)) != 0
+    }
+
+    /// Whether another line than `p`'s may mark `d` in direction `c` on `b` (see
+    /// [`Tables::mark`]). A line marks the first piece it meets, or, passing through its own
+    /// diagonal sliders (`MMBS6`), its own pawn beyond them (`MMBS5`): of the lines in one
+    /// direction, only the nearest piece's stops first at `d`, and only lines of `d`'s side
+    /// reach it through other pieces. So a piece other than a pawn, or a pawn marked along a
+    /// rank or file or by the other side, has one line marking it at most, and its `BDBLK`
+    /// entry is that line's index alone, with no search among the other lines.
+    fn shared_mark(b: &Board, p: Pc, d: Pc, c: usize) -> bool {
+        c >= 4 && b.pawn(d) && side_of(d) == side_of(p)
     }
 
     /// The mark of line `c` of `p` taken off (see [`Tables::mark`]), if it made one: the
     /// piece it marked, whose `BDBLK` entry is then what the lines still marking it leave (the
     /// highest one's index, 0 if none). 0 if it made none.
+    #[inline(always)]
     fn unmark(&mut self, b: &Board, p: Pc, c: usize) -> Pc {
         let d = std::mem::take(&mut self.marks[p][c]) as Pc;
         if d != 0 {
             self.marking[c] &= !(1 << (p - 1));
-            if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
-                let x = self.highest_marking(d, c, self.marking[c] & !above(p - 1));
-                self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
+            if Self::shared_mark(b, p, d, c) {
+                self.unmark_shared(b, p, d, c);
+            } else {
+                self.bdblk[d][c] = 0;
             }
         }
         d
+    }
+
+    /// [`Tables::unmark`] of a shared mark (rare: not inlined): the highest line still
+    /// marking `d` settles its entry, unless a line above `p` already does.
+    #[inline(never)]
+    fn unmark_shared(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
+        if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
+            let x = self.highest_marking(d, c, self.marking[c] & !above(p - 1));
+            self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
+        }
     }
 
     /// The highest piece of `among` (bit x-1 for piece x) whose line `c` marks `d`; 0 if

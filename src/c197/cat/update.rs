@@ -693,6 +693,15 @@ mod tests {
                 assert_eq!(updated.marks, made.marks, "{what}");
                 assert_eq!(updated.marking, made.marking, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
+                // `BDBLK` as number order leaves it: the highest line's index marking each
+                // piece, read from the marks (see `Tables::mark`).
+                for d in 1..=NPC {
+                    for c in 0..8 {
+                        let highest = (1..=NPC).rev().find(|&x| made.marks[x][c] as Pc == d);
+                        let index = highest.map_or(0, |x| child.slider[x]);
+                        assert_eq!(made.bdblk[d][c], index, "{what} {d} {c}");
+                    }
+                }
                 // Only the sliders' spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
                     assert_eq!(updated.span[x], made.span[x], "{what}");
