@@ -4,7 +4,8 @@
 //! backward pawns.
 
 use super::board::{
-    BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, bits, brank, first, side_of, square,
+    BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, bits, brank, first, side_of,
+    square,
 };
 use crate::interface::Fixes;
 
@@ -911,24 +912,54 @@ impl Tables {
     fn mark(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
         self.marks[p][c] = d as u8;
         self.marking[c] |= 1 << (p - 1);
-        if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
+        if !Self::shared_mark(b, p, d, c) || !self.marked_above(p, d, c) {
             self.bdblk[d][c] = b.slider[p];
         }
+    }
+
+    /// Whether a line of a piece above `p` in direction `c` marks `d` (a shared mark, rare:
+    /// not inlined).
+    #[inline(never)]
+    fn marked_above(&self, p: Pc, d: Pc, c: usize) -> bool {
+        self.highest_marking(d, c, self.marking[c] & above(p)) != 0
+    }
+
+    /// Whether another line than `p`'s may mark `d` in direction `c` on `b` (see
+    /// [`Tables::mark`]). A line marks the first piece it meets, or, passing through its own
+    /// diagonal sliders (`MMBS6`), its own pawn beyond them (`MMBS5`): of the lines in one
+    /// direction, only the nearest piece's stops first at `d`, and only lines of `d`'s side
+    /// reach it through other pieces. So a piece other than a pawn, or a pawn marked along a
+    /// rank or file or by the other side, has one line marking it at most, and its `BDBLK`
+    /// entry is that line's index alone, with no search among the other lines.
+    fn shared_mark(b: &Board, p: Pc, d: Pc, c: usize) -> bool {
+        c >= 4 && b.pawn(d) && side_of(d) == side_of(p)
     }
 
     /// The mark of line `c` of `p` taken off (see [`Tables::mark`]), if it made one: the
     /// piece it marked, whose `BDBLK` entry is then what the lines still marking it leave (the
     /// highest one's index, 0 if none). 0 if it made none.
+    #[inline(always)]
     fn unmark(&mut self, b: &Board, p: Pc, c: usize) -> Pc {
         let d = std::mem::take(&mut self.marks[p][c]) as Pc;
         if d != 0 {
             self.marking[c] &= !(1 << (p - 1));
-            if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
-                let x = self.highest_marking(d, c, self.marking[c] & !above(p - 1));
-                self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
+            if Self::shared_mark(b, p, d, c) {
+                self.unmark_shared(b, p, d, c);
+            } else {
+                self.bdblk[d][c] = 0;
             }
         }
         d
+    }
+
+    /// [`Tables::unmark`] of a shared mark (rare: not inlined): the highest line still
+    /// marking `d` settles its entry, unless a line above `p` already does.
+    #[inline(never)]
+    fn unmark_shared(&mut self, b: &Board, p: Pc, d: Pc, c: usize) {
+        if self.highest_marking(d, c, self.marking[c] & above(p)) == 0 {
+            let x = self.highest_marking(d, c, self.marking[c] & !above(p - 1));
+            self.bdblk[d][c] = if x == 0 { 0 } else { b.slider[x] };
+        }
     }
 
     /// The highest piece of `among` (bit x-1 for piece x) whose line `c` marks `d`; 0 if
@@ -991,6 +1022,60 @@ impl Tables {
         p != 0 && side_of(p) == side
     }
 
+    /// Whether the passed-pawn scan of the pawn of `side` on `a` (`MMWPPL` 477-486, `MMBPPL`
+    /// 623-632) meets a pawn of the other side (see [`Tables::scan_stops_plain`]): the squares
+    /// it reads, as a set ([`scanned`]), against the tables' pawn squares, which are `b`'s
+    /// while the pawns' flags are made. Black's scan for White's pawns counts the black pawns
+    /// of [`Leftovers::black_as_white`] too: with any, it is walked.
+    #[inline(always)]
+    fn scan_stops(&self, b: &Board, a: Loc, side: usize, fixes: CatFixes, lo: &Leftovers) -> bool {
+        if side == 1 && lo.black_as_white != 0 {
+            return Self::scan_stops_plain(b, a, side, fixes, lo);
+        }
+        self.pawn_squares[1 - side] & scanned(a, side, fixes) != 0
+    }
+
+    /// The passed-pawn scan as the listing walks it: whether it meets a pawn of the other
+    /// side. White's `MMWPPL` looks from two ranks ahead (`BOARD+BW!X(D)` with D = A+BW), the
+    /// fix from the rank ahead, up to the eighth rank, on the pawn's and the neighbouring
+    /// files. Black's `MMBPPL` looks from its own rank, the fix from the rank ahead, down to
+    /// its second (the fix: first) rank; `SKIPLE T2,BOARD+BW+X(D)`: with X empty MIDAS
+    /// assembled `BOARD+BW` without the index (a border word, `SKIPLE 13,742` in the program
+    /// as loaded), so the scan never looks at the pawn's own file; White's `BOARD+BW!X(D)`
+    /// does (the fix does for both).
+    fn scan_stops_plain(b: &Board, a: Loc, side: usize, fixes: CatFixes, lo: &Leftovers) -> bool {
+        let mut c = brank(a);
+        if side == 0 {
+            let mut d = if fixes.passed_pawn_scan { a } else { a + BW };
+            while c <= 7 {
+                for x in [0isize, 1, -1] {
+                    if Self::is_pawn_of(b, (d + BW).wrapping_add_signed(x), 1, lo) {
+                        return true;
+                    }
+                }
+                d += BW;
+                c += 1;
+            }
+            return false;
+        }
+        let mut d = if fixes.passed_pawn_scan { a - BW } else { a };
+        let files: &[isize] = if fixes.passed_pawn_scan {
+            &[0, 1, -1]
+        } else {
+            &[1, -1]
+        };
+        while c >= 2 {
+            for &x in files {
+                if Self::is_pawn_of(b, d.wrapping_add_signed(x), 0, lo) {
+                    return true;
+                }
+            }
+            d -= BW;
+            c -= 1;
+        }
+        false
+    }
+
     /// `MMWPWN` (463-606): a white pawn's passed and backward flags (its file: see
     /// [`Tables::count_files`]; its attacks: [`Tables::pawn_attacks`]).
     fn white_pawn(&mut self, b: &Board, p: Pc, a: Loc, fixes: CatFixes, lo: &Leftovers) {
@@ -1010,21 +1095,8 @@ impl Tables {
                 break;
             }
         }
-        if passed {
-            // c197 looks from two ranks ahead (`BOARD+BW!X(D)` with D = A+BW); the fix from
-            // the rank ahead.
-            let mut d = if fixes.passed_pawn_scan { a } else { a + BW };
-            let mut c = brank(a);
-            'scan: while c <= 7 {
-                for x in [0isize, 1, -1] {
-                    if Self::is_pawn_of(b, (d + BW).wrapping_add_signed(x), 1, lo) {
-                        passed = false;
-                        break 'scan;
-                    }
-                }
-                d += BW;
-                c += 1;
-            }
+        if passed && self.scan_stops(b, a, 0, fixes, lo) {
+            passed = false;
         }
         if passed {
             self.ppased[p] = brank(a) as u8;
@@ -1184,27 +1256,8 @@ impl Tables {
                 break;
             }
         }
-        if passed {
-            // `SKIPLE T2,BOARD+BW+X(D)`: with X empty MIDAS assembled `BOARD+BW` without the
-            // index (a border word, `SKIPLE 13,742` in the program as loaded), so the scan
-            // never looks at the pawn's own file; White's `BOARD+BW!X(D)` does.
-            let mut d = if fixes.passed_pawn_scan { a - BW } else { a };
-            let mut c = brank(a);
-            let files: &[isize] = if fixes.passed_pawn_scan {
-                &[0, 1, -1]
-            } else {
-                &[1, -1]
-            };
-            'scan: while c >= 2 {
-                for &x in files {
-                    if Self::is_pawn_of(b, d.wrapping_add_signed(x), 0, lo) {
-                        passed = false;
-                        break 'scan;
-                    }
-                }
-                d -= BW;
-                c -= 1;
-            }
+        if passed && self.scan_stops(b, a, 1, fixes, lo) {
+            passed = false;
         }
         if passed {
             self.ppased[p] = (9 - brank(a)) as u8;
@@ -1266,6 +1319,55 @@ impl Tables {
         }
     }
 }
+
+/// The squares the passed-pawn scan of a pawn of `side` on `a` reads (see
+/// [`Tables::scan_stops_plain`]), a bit a square: the rows from the first it reads on (White)
+/// or up to it (Black), on the files it reads.
+#[inline(always)]
+fn scanned(a: Loc, side: usize, fixes: CatFixes) -> u128 {
+    let (row, fix) = (a / BW, fixes.passed_pawn_scan as usize);
+    let files = SCAN_FILES[a % BW];
+    if side == 0 {
+        // From two rows ahead (the fix: one) on.
+        files[0] & ROWS_FROM[row + 2 - fix]
+    } else {
+        // From its own row (the fix: the one ahead) down to its second rank's (the fix: its
+        // first's), the own file only with the fix.
+        files[1 - fix] & ROWS_FROM[3 - fix] & !ROWS_FROM[row + 1 - fix]
+    }
+}
+
+/// For each column `f` (0-9), the squares of `f` and its neighbours, and of its neighbours
+/// alone (the border's columns included), a bit a square.
+static SCAN_FILES: [[u128; 2]; BW] = {
+    let mut files = [[0u128; 2]; BW];
+    let mut l = 0;
+    while l < BD2 {
+        let f = l % BW;
+        if f > 0 {
+            files[f - 1][0] |= 1 << l;
+            files[f - 1][1] |= 1 << l;
+        }
+        files[f][0] |= 1 << l;
+        if f + 1 < BW {
+            files[f + 1][0] |= 1 << l;
+            files[f + 1][1] |= 1 << l;
+        }
+        l += 1;
+    }
+    files
+};
+
+/// For each row `r` (0-12), the squares of the rows from `r` on, a bit a square.
+static ROWS_FROM: [u128; BD2 / BW + 1] = {
+    let mut rows = [0u128; BD2 / BW + 1];
+    let mut r = 0;
+    while r < BD2 / BW {
+        rows[r] = !0u128 << (r * BW);
+        r += 1;
+    }
+    rows
+};
 
 /// The pieces above `p` in a set of pieces with bit x-1 for piece x (`Tables::marking`).
 fn above(p: Pc) -> u32 {
@@ -1565,6 +1667,30 @@ mod tests {
         assert_eq!(listed, expected);
         assert_eq!(held_slots(&t, 55).collect::<Vec<_>>(), [0, 3, 6, 9, 12, 15]);
         assert_eq!(held_slots(&t, 56).count(), 0);
+    }
+
+    #[test]
+    fn the_passed_pawn_scan_as_a_set_meets_a_pawn_where_the_walk_does() {
+        // Every pawn of the sample, with c197's scans and the fix's: the squares read as a set
+        // against the walk of the listing.
+        let (mut scans, mut stopped) = (0, 0);
+        for (b, _) in random_positions() {
+            let t = tables(&b, false);
+            for p in PAWN_NUMBERS {
+                let a = b.piecel[p];
+                if a == 0 || !b.pawn(p) {
+                    continue;
+                }
+                for passed_pawn_scan in [false, true] {
+                    let (fixes, lo) = (CatFixes { passed_pawn_scan }, Leftovers::default());
+                    let plain = Tables::scan_stops_plain(&b, a, side_of(p), fixes, &lo);
+                    assert_eq!(t.scan_stops(&b, a, side_of(p), fixes, &lo), plain, "{p}");
+                    scans += 1;
+                    stopped += plain as usize;
+                }
+            }
+        }
+        assert_eq!((scans, stopped), (255_704, 239_252));
     }
 
     #[test]

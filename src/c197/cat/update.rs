@@ -21,10 +21,11 @@
 //! values) are settled anew from the possible pins kept. A slider moved along a line keeps its
 //! two lines along the move, shifted by the squares between the two of the move (see `Slide`).
 
-use super::super::board::{BD2, BW, Board, Loc, NPCS, Pc, Record, bfile, bits, first, side_of};
+use super::super::board::{BD2, BW, Board, Loc, NPC, NPCS, Pc, Record, bits, first, side_of};
 use super::super::generate::BIT;
 use super::{
-    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, Tables, attack_word, line_directions,
+    ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, SCAN_FILES, Tables, attack_word,
+    line_directions,
 };
 
 /// The most squares one move changes: castling's four.
@@ -189,21 +190,21 @@ impl Tables {
         else {
             return self.refill_pawns(child, fixes, lo, levels);
         };
-        // The pawns whose routines run again (a bit a number), and the files (a bit a column)
+        // The pawns whose routines run again (a bit a number), and the files (their squares)
         // whose pawns' routines do. The squares are taken last first: a square where only the
         // side of the piece changed is then read once every pawn is where the child has it (a
         // pawn moved reaches the square after its own, a pawn taken stands where its taker
         // arrives, after the square it left).
-        let (mut redo, mut files) = (0u64, 0u32);
+        let (mut redo, mut files) = (0u64, 0u128);
         let was_pawn = |q: Pc| parent.pawn(q) || child.pawn(q);
         for &s in changed.iter().rev() {
             let s = s as Loc;
             let (before, after) = (parent.at(s), child.at(s));
             if was_pawn(before) || was_pawn(after) {
-                files |= 0b111 << (bfile(s) - 1);
+                files |= SCAN_FILES[s % BW][0];
                 for q in [before, after] {
                     if was_pawn(q) {
-                        redo |= 1 << q | ppt_readers(q);
+                        redo |= 1 << q | PPT_READERS[q];
                     }
                 }
                 if parent.pawn(before) {
@@ -225,8 +226,7 @@ impl Tables {
             }
         }
         if files != 0 {
-            let columns = bits(files).fold(0, |m, f| m | COLUMN[f]);
-            for l in bits((self.pawn_squares[0] | self.pawn_squares[1]) & columns) {
+            for l in bits((self.pawn_squares[0] | self.pawn_squares[1]) & files) {
                 redo |= 1 << child.at(l);
             }
         }
@@ -352,32 +352,33 @@ const fn readers_of(deltas: &[isize]) -> [u128; BD2] {
     readers
 }
 
-/// For each column `f` (0-9, the border's included), its squares ([`bfile`]), a bit a square.
-static COLUMN: [u128; BW] = {
-    let mut column = [0u128; BW];
-    let mut l = 0;
-    while l < BD2 {
-        column[l % BW] |= 1 << l;
-        l += 1;
-    }
-    column
-};
-
 /// The pawns whose passed test reads where pawn `q` stands through `PPT`
 /// (`SKIPE C,@PPT+NPCS!X(B)` 467, `SKIPE C,@PPT-NPCS!X(B)` 613): the other side's numbered for
-/// `q`'s file and the neighbouring ones (a bit a number).
-fn ppt_readers(q: Pc) -> u64 {
+/// `q`'s file and the neighbouring ones (a bit a number), for each piece number `q` (none for
+/// a piece that was never a pawn).
+static PPT_READERS: [u64; NPC + 1] = {
     let (w, b) = (first(0), first(1));
-    let other = if (w..w + 8).contains(&q) {
-        q + NPCS
-    } else if (b..b + 8).contains(&q) {
-        q - NPCS
-    } else {
-        return 0;
-    };
-    let (lo, hi) = if other >= b { (b, b + 7) } else { (w, w + 7) };
-    (other.saturating_sub(1).max(lo)..=(other + 1).min(hi)).fold(0, |m, x| m | 1 << x)
-}
+    let mut readers = [0u64; NPC + 1];
+    let mut q = 0;
+    while q <= NPC {
+        let other = if q >= w && q < w + 8 {
+            q + NPCS
+        } else if q >= b && q < b + 8 {
+            q - NPCS
+        } else {
+            q += 1;
+            continue;
+        };
+        let (lo, hi) = if other >= b { (b, b + 7) } else { (w, w + 7) };
+        let mut x = if other - 1 > lo { other - 1 } else { lo };
+        while x <= other + 1 && x <= hi {
+            readers[q] |= 1 << x;
+            x += 1;
+        }
+        q += 1;
+    }
+    readers
+};
 
 /// Whether `l` is one of the 64 squares.
 const fn on_board(l: isize) -> bool {
@@ -627,6 +628,23 @@ mod tests {
     }
 
     #[test]
+    fn a_pawns_ppt_readers_are_the_other_sides_numbered_for_its_file_and_the_next() {
+        // White's pawns are 1-8 and Black's 17-24, numbered by file (`Board::from_position`):
+        // White's 1 is read by Black's 17 and 18, 4 by 19-21, 8 by 23 and 24, and the mirror.
+        let set = |xs: &[Pc]| xs.iter().fold(0u64, |m, &x| m | 1 << x);
+        assert_eq!(PPT_READERS[1], set(&[17, 18]));
+        assert_eq!(PPT_READERS[4], set(&[19, 20, 21]));
+        assert_eq!(PPT_READERS[8], set(&[23, 24]));
+        assert_eq!(PPT_READERS[17], set(&[1, 2]));
+        assert_eq!(PPT_READERS[21], set(&[4, 5, 6]));
+        assert_eq!(PPT_READERS[24], set(&[7, 8]));
+        // Pieces never pawns: none.
+        for q in [0, 9, 16, 25, 32] {
+            assert_eq!(PPT_READERS[q], 0, "{q}");
+        }
+    }
+
+    #[test]
     fn a_white_pawn_promoting_far_away_changes_the_black_kr_pawns_passed_flag() {
         // Black's KR pawn (17) reads White's pawn 2 (`SKIPE C,@PPT-NPCS!X(B)`, 613): on QN7
         // it stops nothing; promoted, its `PPT` is cleared and the read finds ZR, file 0,
@@ -693,6 +711,15 @@ mod tests {
                 assert_eq!(updated.marks, made.marks, "{what}");
                 assert_eq!(updated.marking, made.marking, "{what}");
                 assert_eq!(updated.sliders, made.sliders, "{what}");
+                // `BDBLK` as number order leaves it: the highest line's index marking each
+                // piece, read from the marks (see `Tables::mark`).
+                for d in 1..=NPC {
+                    for c in 0..8 {
+                        let highest = (1..=NPC).rev().find(|&x| made.marks[x][c] as Pc == d);
+                        let index = highest.map_or(0, |x| child.slider[x]);
+                        assert_eq!(made.bdblk[d][c], index, "{what} {d} {c}");
+                    }
+                }
                 // Only the sliders' spans are read (a piece taken keeps the last).
                 for x in bits(made.sliders) {
                     assert_eq!(updated.span[x], made.span[x], "{what}");
