@@ -480,7 +480,8 @@ impl<'a> Pmg<'a, false> {
         fixes: LmgFixes,
     ) -> List {
         let mut ws = Box::<Workspace>::default();
-        let mut g = Pmg::<false>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<false>::unvalued(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        g.square_values();
         let pieces_with_safe_moves = g.generate();
         sort(&mut g.entries);
         List {
@@ -504,7 +505,8 @@ impl<'a> Pmg<'a, false> {
         fixes: LmgFixes,
         buffers: (Vec<Entry>, Vec<u64>),
     ) -> Sorting {
-        let mut g = Pmg::<false>::new(b, t, ws, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<false>::unvalued(b, t, ws, lmgd2, catcut, phase, fixes);
+        g.square_values();
         g.entries = buffers.0;
         g.entries.clear();
         let pieces_with_safe_moves = g.generate();
@@ -525,7 +527,8 @@ impl<'a> Pmg<'a, true> {
         mv: CMove,
     ) -> Trace {
         let mut ws = Box::<Workspace>::default();
-        let mut g = Pmg::<true>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<true>::unvalued(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        g.square_values();
         if mv.piece == 0 {
             let e = g.castling(mv.to == CASTLE_KING);
             return (vec![("CASTLE", CASTLE)], e);
@@ -541,12 +544,13 @@ impl<'a> Pmg<'a, true> {
 }
 
 impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
-    /// The generator's state before its first move is scored, the square values computed
-    /// (for [`Pmg::run`] and [`Pmg::trace`]). Inlined into each; the state is still copied
-    /// there once made (callgrind), a copy that moving it into the [`Workspace`] did not pay
-    /// for (its fields read through one more pointer).
+    /// The generator's state before its first move is scored, but for the square values:
+    /// each caller computes them ([`Pmg::square_values`]) once it holds the state (computed
+    /// here, they made the state, 824 bytes, be copied on its way out). Inlined into each;
+    /// moving the state into the [`Workspace`] did not pay (its fields read through one more
+    /// pointer).
     #[inline(always)]
-    fn new(
+    fn unvalued(
         b: &'a Board,
         t: &Tables,
         ws: &'a mut Workspace,
@@ -557,7 +561,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     ) -> Pmg<'a, TRACE> {
         ws.tables = *t;
         ws.values = START_VALUES[b.side];
-        let mut g = Pmg {
+        Pmg {
             b,
             t: &mut ws.tables,
             i: b.side,
@@ -594,9 +598,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             entries: Vec::new(),
             nsmvs: 0,
             nckf: 0,
-        };
-        g.square_values();
-        g
+        }
     }
 
     fn mark(&mut self, label: &'static str) {
@@ -2127,7 +2129,8 @@ mod tests {
             assert_eq!((b.kind[rook], b.kind[b.at(a5)]), (Kind::Rook, Kind::Rook));
             // What CBDV adds (White moves): the values of the squares in the captured rook's range.
             let mut ws = Workspace::default();
-            let mut g = Pmg::<false>::new(&b, &t, &mut ws, 1, 2, phase, fixes);
+            let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+            g.square_values();
             g.cbdv::<0>(b.at(a5));
             let (steps, _) = Pmg::trace(
                 &b,
@@ -2164,7 +2167,8 @@ mod tests {
             let list = |undo_every_walk: bool| {
                 let mut ws = Workspace::default();
                 let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
-                let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                g.square_values();
                 g.undo_every_walk = undo_every_walk;
                 let pieces = g.generate();
                 (g.entries, pieces, g.nckf)
@@ -2213,7 +2217,8 @@ mod tests {
                     Some(e)
                 } else {
                     let mut ws = Workspace::default();
-                    let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                    let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                    g.square_values();
                     let (p, a) = (e.mv.piece, e.mv.to);
                     if b.side == 0 {
                         scored_alone::<0>(&mut g, p, a)
