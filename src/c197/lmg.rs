@@ -14,12 +14,10 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
-use super::generate::{
-    KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line,
-};
+use super::generate::{LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
 use crate::rules::Square;
-use crate::rules::attacks::line;
+use crate::rules::attacks::{king_attacks, line};
 
 /// The kinds as the constants the scoring of a move is made for (`K` in [`Pmg::lmgr`]): each
 /// kind's rules are settled when the program is compiled, not tested at every move.
@@ -639,22 +637,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: those of every
     /// position ([`START_VALUES`]), 16 more next to the enemy king; 8 more under our pieces
     /// other than king and queen, and for those en prise what they risk, halved unless
-    /// trapped.
+    /// trapped. Each added to a set of squares at once (the sums do not depend on the order),
+    /// those on the board: the values of the squares off it are never read (`LMGR2`, `LBL`
+    /// and `CBDV` pass over the border first).
     fn square_values(&mut self) {
         let i = self.i;
         let ek = self.b.piecel[king(1 - i)];
-        for o in KING_ORDER {
-            self.v.add(ek.wrapping_add_signed(o), NKVLU);
-        }
-        for p in 1 + NPCS * i..=NPCS + NPCS * i {
-            let a = self.b.piecel[p];
-            if a == 0 || self.b.pvalue[p] >= KQV {
-                continue;
-            }
-            self.v.add(a, 8);
-            let at_risk = self.at_risk(p, a);
-            if let Some(mut s) = at_risk {
-                if !super::generate::trapped(self.b, self.t, p) {
+        self.v.add_all(king_attacks(Square::new(SQ[ek])).0, NKVLU);
+        // `CAIL Q,KQV`: a piece worth KQV or more is a king or a queen (see `king_or_queen`).
+        let pieces = self.occupancy.side[i] & !self.occupancy.kq[i];
+        self.v.add_all(pieces, 8);
+        let mut attacked = pieces;
+        while attacked != 0 {
+            let a = LOC[attacked.trailing_zeros() as usize] as Loc;
+            attacked &= attacked - 1;
+            if let Some(mut s) = self.at_risk(self.b.at(a), a) {
+                if !super::generate::trapped(self.b, self.t, self.b.at(a)) {
                     s >>= 1;
                 }
                 self.v.add(a, s);
@@ -1746,6 +1744,18 @@ impl Default for SquareValues {
 }
 
 impl SquareValues {
+    /// [`SquareValues::add`] for each square of `squares` (our square indices).
+    fn add_all(&mut self, squares: u64, v: i64) {
+        self.above |= squares;
+        let mut m = squares;
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.sqval[LOC[s] as Loc] += v;
+            self.above_base[s] += v;
+        }
+    }
+
     /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
     const fn add(&mut self, l: Loc, v: i64) {
         self.sqval[l] += v;
@@ -2035,6 +2045,7 @@ mod tests {
     use super::*;
     use crate::c197::board::bmdag;
     use crate::c197::cat::{CatFixes, Leftovers};
+    use crate::c197::generate::KING_ORDER;
     use crate::notation::san;
     use crate::rules::{Move, Position};
 
@@ -2195,6 +2206,57 @@ mod tests {
             Kind::King => g.lmgr::<KING, S>(p, a),
         }
         g.entries.first().copied()
+    }
+
+    /// [`Pmg::square_values`] as first written: the squares around the enemy king in
+    /// `KING_ORDER` (off the board too), then our pieces one by one in number order.
+    fn square_values_piece_by_piece(g: &mut Pmg<false>) {
+        let i = g.i;
+        let ek = g.b.piecel[king(1 - i)];
+        for o in KING_ORDER {
+            g.v.add(ek.wrapping_add_signed(o), NKVLU);
+        }
+        for p in 1 + NPCS * i..=NPCS + NPCS * i {
+            let a = g.b.piecel[p];
+            if a == 0 || g.b.pvalue[p] >= KQV {
+                continue;
+            }
+            g.v.add(a, 8);
+            if let Some(mut s) = g.at_risk(p, a) {
+                if !crate::c197::generate::trapped(g.b, g.t, p) {
+                    s >>= 1;
+                }
+                g.v.add(a, s);
+            }
+        }
+    }
+
+    #[test]
+    fn the_square_values_by_sets_are_those_piece_by_piece() {
+        // Positions of random games, either side to move: the same value on every square of
+        // the board.
+        let mut risked = 0;
+        for (b, _) in crate::c197::cat::random_positions() {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let values = |by_sets: bool| {
+                let mut ws = Workspace::default();
+                let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+                if by_sets {
+                    g.square_values();
+                } else {
+                    square_values_piece_by_piece(&mut g);
+                }
+                let on_board = LOC.map(|l| g.v.sqval[l as Loc]);
+                (on_board, g.v.above_base, g.v.above)
+            };
+            let (by_sets, plain) = (values(true), values(false));
+            assert_eq!(by_sets, plain);
+            // Squares worth more than 16 over the base (a regression pin of what the sample
+            // covers).
+            risked += by_sets.1.iter().filter(|&&v| v > NKVLU).count();
+        }
+        assert_eq!(risked, 45_564);
     }
 
     #[test]
