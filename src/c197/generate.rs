@@ -77,6 +77,18 @@ impl Squares {
         self.at[..self.len as usize].iter().map(|&l| l as Loc)
     }
 
+    /// Keeps only the squares `keep` accepts, in order.
+    pub fn retain(&mut self, keep: impl Fn(Loc) -> bool) {
+        let mut kept = 0;
+        for k in 0..self.len as usize {
+            if keep(self.at[k] as Loc) {
+                self.at[kept] = self.at[k];
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+    }
+
     /// Whether `l` is among them.
     pub fn contains(&self, l: Loc) -> bool {
         self.iter().any(|x| x == l)

@@ -440,7 +440,8 @@ pub struct Pmg<'a, const TRACE: bool> {
     /// `CPOSV`: the square values of the current range (kept from piece to piece when
     /// too-early pieces skip it, as in the source).
     cposv: i64,
-    /// `CDVCF`: -1 the piece's current value is still to compute, 0 computing it, 1 done.
+    /// `CDVCF`: -1 the piece's current value is still to compute, 0 computing it, 1 done
+    /// (computed before a piece's first move, see [`Pmg::current`]: only 0 is read).
     cdvcf: i32,
     // one move
     r: i64,
@@ -533,6 +534,7 @@ impl<'a> Pmg<'a, true> {
         }
         // LMGR passes over a square off the board or ours.
         if offered(b, b.side, mv.to) {
+            g.current::<ANY_KIND, ANY_SIDE>(mv.piece);
             g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to);
             g.unwalk_all();
         }
@@ -710,9 +712,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
                 // LMG1A: the king's moves first, then only moves to the checking line.
-                self.cdvcf = -1;
                 let mut squares = Squares::new();
                 lmgt(b, self.t, k, &mut squares);
+                if !squares.is_empty() {
+                    self.current::<KING, S>(k);
+                }
                 for a in squares.iter() {
                     self.lmgr::<KING, S>(k, a);
                 }
@@ -728,19 +732,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let mut squares = Squares::new();
         for p in pieces {
             self.nsmvs = 0;
-            self.cdvcf = -1;
             if b.piecel[p] == 0 {
                 continue;
             }
             squares.clear();
             lmgt(b, self.t, p, &mut squares);
             match b.kind[p] {
-                Kind::Pawn => self.moves::<PAWN, S>(p, &squares, &filter),
-                Kind::Knight => self.moves::<KNIGHT, S>(p, &squares, &filter),
-                Kind::Bishop => self.moves::<BISHOP, S>(p, &squares, &filter),
-                Kind::Rook => self.moves::<ROOK, S>(p, &squares, &filter),
-                Kind::Queen => self.moves::<QUEEN, S>(p, &squares, &filter),
-                Kind::King => self.moves::<KING, S>(p, &squares, &filter),
+                Kind::Pawn => self.moves::<PAWN, S>(p, &mut squares, &filter),
+                Kind::Knight => self.moves::<KNIGHT, S>(p, &mut squares, &filter),
+                Kind::Bishop => self.moves::<BISHOP, S>(p, &mut squares, &filter),
+                Kind::Rook => self.moves::<ROOK, S>(p, &mut squares, &filter),
+                Kind::Queen => self.moves::<QUEEN, S>(p, &mut squares, &filter),
+                Kind::King => self.moves::<KING, S>(p, &mut squares, &filter),
             }
             self.unwalk_all();
             if self.nsmvs > 0 {
@@ -759,22 +762,26 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// The moves of piece `p`, of kind `K`, to `squares` scored in order (in check, those
-    /// `filter` lets through).
+    /// `filter` lets through, the others taken out of `squares`), after its current
+    /// development if it has any.
     fn moves<const K: u8, const S: usize>(
         &mut self,
         p: Pc,
-        squares: &Squares,
+        squares: &mut Squares,
         filter: &Option<(Squares, Loc)>,
     ) {
-        let b = self.b;
+        if let Some((line, eps)) = filter {
+            // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
+            squares.retain(|a| {
+                K != KING && (line.contains(a) || (K == PAWN && a == *eps && *eps != 0))
+            });
+        }
+        if squares.is_empty() {
+            return;
+        }
+        debug_assert_eq!(self.b.kind[p], kind(K));
+        self.current::<K, S>(p);
         for a in squares.iter() {
-            if let Some((line, eps)) = filter {
-                // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
-                if K == KING || !(line.contains(a) || (K == PAWN && a == *eps && *eps != 0)) {
-                    continue;
-                }
-            }
-            debug_assert_eq!(b.kind[p], kind(K));
             self.lmgr::<K, S>(p, a);
         }
     }
@@ -897,17 +904,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// `LMGR` (4036-4294): scores the move of `p` to `a` (a square the generator offers:
     /// on the board and not ours, see [`lmgt`]) and lists it, unless the move exposes our
     /// king (`LMV6A`). `K` is the kind of `p` (see [`kind`]), `S` its side, the side to move.
+    /// The piece's current development is computed first ([`Pmg::current`]). `ICKF` is
+    /// clear when it starts (cleared after each move), but for the first move of a piece,
+    /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`.
     fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
-        // LMGRA, LMGCD1.
+        // LMGRA.
         self.safe = true;
-        self.ickf = false;
         self.lmfors = 0;
-        if self.cdvcf == -1 {
-            self.cdvcf = 0;
-            self.lmgcd::<K, S>(p);
-            self.lmfors = 0;
-            self.cdvcf = 1;
-        }
         self.r = self.cdevv;
         self.mark("CDEVV");
         if self.walks.made != 0 {
@@ -927,6 +930,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.t.attacks[(side & 1) as usize][a as Loc] -= word;
             self.t.slots[a as Loc][d as usize] = 0;
         }
+        self.ickf = false;
+    }
+
+    /// `LMGCD1` (4043-4045): the current development of `p` (`LMGCD`), computed before its
+    /// first move is scored (where the program's first `LMGR` computes it: `LMG2C` sets
+    /// `CDVCF` to -1 for each piece, 3478), and only if it has one: `CPOSV` stays from the
+    /// piece before otherwise.
+    fn current<const K: u8, const S: usize>(&mut self, p: Pc) {
+        self.ickf = false;
+        self.cdvcf = 0;
+        self.lmgcd::<K, S>(p);
+        self.cdvcf = 1;
     }
 
     /// Lists the move scored (`PUSH P,...` of `LMGR1`, `LMGR4A`, `LMGR4M`): made in place in
@@ -2197,13 +2212,15 @@ mod tests {
     /// Piece `p`'s move to `a` scored alone, by the generator's instance of `LMGR` for its
     /// kind and side `S` (the list's, not the trace's).
     fn scored_alone<const S: usize>(g: &mut Pmg<false>, p: Pc, a: Loc) -> Option<Entry> {
+        let mut square = Squares::new();
+        square.push(a);
         match g.b.kind[p] {
-            Kind::Pawn => g.lmgr::<PAWN, S>(p, a),
-            Kind::Knight => g.lmgr::<KNIGHT, S>(p, a),
-            Kind::Bishop => g.lmgr::<BISHOP, S>(p, a),
-            Kind::Rook => g.lmgr::<ROOK, S>(p, a),
-            Kind::Queen => g.lmgr::<QUEEN, S>(p, a),
-            Kind::King => g.lmgr::<KING, S>(p, a),
+            Kind::Pawn => g.moves::<PAWN, S>(p, &mut square, &None),
+            Kind::Knight => g.moves::<KNIGHT, S>(p, &mut square, &None),
+            Kind::Bishop => g.moves::<BISHOP, S>(p, &mut square, &None),
+            Kind::Rook => g.moves::<ROOK, S>(p, &mut square, &None),
+            Kind::Queen => g.moves::<QUEEN, S>(p, &mut square, &None),
+            Kind::King => g.moves::<KING, S>(p, &mut square, &None),
         }
         g.entries.first().copied()
     }
