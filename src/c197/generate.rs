@@ -77,6 +77,18 @@ impl Squares {
         self.at[..self.len as usize].iter().map(|&l| l as Loc)
     }
 
+    /// Keeps only the squares `keep` accepts, in order.
+    pub fn retain(&mut self, keep: impl Fn(Loc) -> bool) {
+        let mut kept = 0;
+        for k in 0..self.len as usize {
+            if keep(self.at[k] as Loc) {
+                self.at[kept] = self.at[k];
+                kept += 1;
+            }
+        }
+        self.len = kept as u8;
+    }
+
     /// Whether `l` is among them.
     pub fn contains(&self, l: Loc) -> bool {
         self.iter().any(|x| x == l)
@@ -261,6 +273,8 @@ pub struct Occupancy {
     diag: [u64; 2],
     /// Each side's pawns.
     pawns: [u64; 2],
+    /// Each side's kings and queens.
+    pub kq: [u64; 2],
 }
 
 impl Occupancy {
@@ -278,6 +292,7 @@ impl Occupancy {
         let all = |k: &[u64; 6]| k.iter().fold(0, |s, &m| s | m);
         let orth = |k: &[u64; 6]| k[Kind::Rook as usize] | k[Kind::Queen as usize];
         let diag = |k: &[u64; 6]| k[Kind::Bishop as usize] | k[Kind::Queen as usize];
+        let kq = |k: &[u64; 6]| k[Kind::King as usize] | k[Kind::Queen as usize];
         let side = [all(&w), all(&bl)];
         Occupancy {
             occ: side[0] | side[1],
@@ -285,6 +300,7 @@ impl Occupancy {
             orth: [orth(&w), orth(&bl)],
             diag: [diag(&w), diag(&bl)],
             pawns: [w[Kind::Pawn as usize], bl[Kind::Pawn as usize]],
+            kq: [kq(&w), kq(&bl)],
         }
     }
 
@@ -455,9 +471,11 @@ mod tests {
                 Kind::Queen => {
                     o.orth[side] |= bit;
                     o.diag[side] |= bit;
+                    o.kq[side] |= bit;
                 }
                 Kind::Pawn => o.pawns[side] |= bit,
-                Kind::Knight | Kind::King => {}
+                Kind::Knight => {}
+                Kind::King => o.kq[side] |= bit,
             }
         }
         o
@@ -469,8 +487,17 @@ mod tests {
         for (b, _) in random_positions() {
             let (fast, plain) = (Occupancy::of(&b), occupancy_piece_by_piece(&b));
             assert_eq!(
-                (fast.occ, fast.side, fast.orth, fast.diag, fast.pawns),
-                (plain.occ, plain.side, plain.orth, plain.diag, plain.pawns)
+                (
+                    fast.occ, fast.side, fast.orth, fast.diag, fast.pawns, fast.kq
+                ),
+                (
+                    plain.occ,
+                    plain.side,
+                    plain.orth,
+                    plain.diag,
+                    plain.pawns,
+                    plain.kq
+                )
             );
             taken += (1..=NPC).filter(|&p| b.piecel[p] == 0).count();
         }

@@ -14,12 +14,10 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
-use super::generate::{
-    KING_ORDER, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line,
-};
+use super::generate::{LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
 use crate::rules::Square;
-use crate::rules::attacks::line;
+use crate::rules::attacks::{king_attacks, line};
 
 /// The kinds as the constants the scoring of a move is made for (`K` in [`Pmg::lmgr`]): each
 /// kind's rules are settled when the program is compiled, not tested at every move.
@@ -442,7 +440,8 @@ pub struct Pmg<'a, const TRACE: bool> {
     /// `CPOSV`: the square values of the current range (kept from piece to piece when
     /// too-early pieces skip it, as in the source).
     cposv: i64,
-    /// `CDVCF`: -1 the piece's current value is still to compute, 0 computing it, 1 done.
+    /// `CDVCF`: -1 the piece's current value is still to compute, 0 computing it, 1 done
+    /// (computed before a piece's first move, see [`Pmg::current`]: only 0 is read).
     cdvcf: i32,
     // one move
     r: i64,
@@ -480,7 +479,8 @@ impl<'a> Pmg<'a, false> {
         fixes: LmgFixes,
     ) -> List {
         let mut ws = Box::<Workspace>::default();
-        let mut g = Pmg::<false>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<false>::unvalued(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        g.square_values();
         let pieces_with_safe_moves = g.generate();
         sort(&mut g.entries);
         List {
@@ -504,7 +504,8 @@ impl<'a> Pmg<'a, false> {
         fixes: LmgFixes,
         buffers: (Vec<Entry>, Vec<u64>),
     ) -> Sorting {
-        let mut g = Pmg::<false>::new(b, t, ws, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<false>::unvalued(b, t, ws, lmgd2, catcut, phase, fixes);
+        g.square_values();
         g.entries = buffers.0;
         g.entries.clear();
         let pieces_with_safe_moves = g.generate();
@@ -525,13 +526,15 @@ impl<'a> Pmg<'a, true> {
         mv: CMove,
     ) -> Trace {
         let mut ws = Box::<Workspace>::default();
-        let mut g = Pmg::<true>::new(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        let mut g = Pmg::<true>::unvalued(b, t, &mut ws, lmgd2, catcut, phase, fixes);
+        g.square_values();
         if mv.piece == 0 {
             let e = g.castling(mv.to == CASTLE_KING);
             return (vec![("CASTLE", CASTLE)], e);
         }
         // LMGR passes over a square off the board or ours.
         if offered(b, b.side, mv.to) {
+            g.current::<ANY_KIND, ANY_SIDE>(mv.piece);
             g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to);
             g.unwalk_all();
         }
@@ -541,12 +544,13 @@ impl<'a> Pmg<'a, true> {
 }
 
 impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
-    /// The generator's state before its first move is scored, the square values computed
-    /// (for [`Pmg::run`] and [`Pmg::trace`]). Inlined into each; the state is still copied
-    /// there once made (callgrind), a copy that moving it into the [`Workspace`] did not pay
-    /// for (its fields read through one more pointer).
+    /// The generator's state before its first move is scored, but for the square values:
+    /// each caller computes them ([`Pmg::square_values`]) once it holds the state (computed
+    /// here, they made the state, 824 bytes, be copied on its way out). Inlined into each;
+    /// moving the state into the [`Workspace`] did not pay (its fields read through one more
+    /// pointer).
     #[inline(always)]
-    fn new(
+    fn unvalued(
         b: &'a Board,
         t: &Tables,
         ws: &'a mut Workspace,
@@ -557,7 +561,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     ) -> Pmg<'a, TRACE> {
         ws.tables = *t;
         ws.values = START_VALUES[b.side];
-        let mut g = Pmg {
+        Pmg {
             b,
             t: &mut ws.tables,
             i: b.side,
@@ -594,9 +598,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             entries: Vec::new(),
             nsmvs: 0,
             nckf: 0,
-        };
-        g.square_values();
-        g
+        }
     }
 
     fn mark(&mut self, label: &'static str) {
@@ -637,22 +639,22 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// `STATE2`-`LMG4` (3403-3458): square values for the side to move: those of every
     /// position ([`START_VALUES`]), 16 more next to the enemy king; 8 more under our pieces
     /// other than king and queen, and for those en prise what they risk, halved unless
-    /// trapped.
+    /// trapped. Each added to a set of squares at once (the sums do not depend on the order),
+    /// those on the board: the values of the squares off it are never read (`LMGR2`, `LBL`
+    /// and `CBDV` pass over the border first).
     fn square_values(&mut self) {
         let i = self.i;
         let ek = self.b.piecel[king(1 - i)];
-        for o in KING_ORDER {
-            self.v.add(ek.wrapping_add_signed(o), NKVLU);
-        }
-        for p in 1 + NPCS * i..=NPCS + NPCS * i {
-            let a = self.b.piecel[p];
-            if a == 0 || self.b.pvalue[p] >= KQV {
-                continue;
-            }
-            self.v.add(a, 8);
-            let at_risk = self.at_risk(p, a);
-            if let Some(mut s) = at_risk {
-                if !super::generate::trapped(self.b, self.t, p) {
+        self.v.add_all(king_attacks(Square::new(SQ[ek])).0, NKVLU);
+        // `CAIL Q,KQV`: a piece worth KQV or more is a king or a queen (see `king_or_queen`).
+        let pieces = self.occupancy.side[i] & !self.occupancy.kq[i];
+        self.v.add_all(pieces, 8);
+        let mut attacked = pieces;
+        while attacked != 0 {
+            let a = LOC[attacked.trailing_zeros() as usize] as Loc;
+            attacked &= attacked - 1;
+            if let Some(mut s) = self.at_risk(self.b.at(a), a) {
+                if !super::generate::trapped(self.b, self.t, self.b.at(a)) {
                     s >>= 1;
                 }
                 self.v.add(a, s);
@@ -710,9 +712,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if check != 0 {
             if count(check) == 1 || self.checkers(kl) == 1 {
                 // LMG1A: the king's moves first, then only moves to the checking line.
-                self.cdvcf = -1;
                 let mut squares = Squares::new();
                 lmgt(b, self.t, k, &mut squares);
+                if !squares.is_empty() {
+                    self.current::<KING, S>(k);
+                }
                 for a in squares.iter() {
                     self.lmgr::<KING, S>(k, a);
                 }
@@ -728,19 +732,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let mut squares = Squares::new();
         for p in pieces {
             self.nsmvs = 0;
-            self.cdvcf = -1;
             if b.piecel[p] == 0 {
                 continue;
             }
             squares.clear();
             lmgt(b, self.t, p, &mut squares);
             match b.kind[p] {
-                Kind::Pawn => self.moves::<PAWN, S>(p, &squares, &filter),
-                Kind::Knight => self.moves::<KNIGHT, S>(p, &squares, &filter),
-                Kind::Bishop => self.moves::<BISHOP, S>(p, &squares, &filter),
-                Kind::Rook => self.moves::<ROOK, S>(p, &squares, &filter),
-                Kind::Queen => self.moves::<QUEEN, S>(p, &squares, &filter),
-                Kind::King => self.moves::<KING, S>(p, &squares, &filter),
+                Kind::Pawn => self.moves::<PAWN, S>(p, &mut squares, &filter),
+                Kind::Knight => self.moves::<KNIGHT, S>(p, &mut squares, &filter),
+                Kind::Bishop => self.moves::<BISHOP, S>(p, &mut squares, &filter),
+                Kind::Rook => self.moves::<ROOK, S>(p, &mut squares, &filter),
+                Kind::Queen => self.moves::<QUEEN, S>(p, &mut squares, &filter),
+                Kind::King => self.moves::<KING, S>(p, &mut squares, &filter),
             }
             self.unwalk_all();
             if self.nsmvs > 0 {
@@ -759,22 +762,26 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// The moves of piece `p`, of kind `K`, to `squares` scored in order (in check, those
-    /// `filter` lets through).
+    /// `filter` lets through, the others taken out of `squares`), after its current
+    /// development if it has any.
     fn moves<const K: u8, const S: usize>(
         &mut self,
         p: Pc,
-        squares: &Squares,
+        squares: &mut Squares,
         filter: &Option<(Squares, Loc)>,
     ) {
-        let b = self.b;
+        if let Some((line, eps)) = filter {
+            // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
+            squares.retain(|a| {
+                K != KING && (line.contains(a) || (K == PAWN && a == *eps && *eps != 0))
+            });
+        }
+        if squares.is_empty() {
+            return;
+        }
+        debug_assert_eq!(self.b.kind[p], kind(K));
+        self.current::<K, S>(p);
         for a in squares.iter() {
-            if let Some((line, eps)) = filter {
-                // LMGR7 (4029-4034): no king moves; only to the line, or en passant.
-                if K == KING || !(line.contains(a) || (K == PAWN && a == *eps && *eps != 0)) {
-                    continue;
-                }
-            }
-            debug_assert_eq!(b.kind[p], kind(K));
             self.lmgr::<K, S>(p, a);
         }
     }
@@ -897,17 +904,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// `LMGR` (4036-4294): scores the move of `p` to `a` (a square the generator offers:
     /// on the board and not ours, see [`lmgt`]) and lists it, unless the move exposes our
     /// king (`LMV6A`). `K` is the kind of `p` (see [`kind`]), `S` its side, the side to move.
+    /// The piece's current development is computed first ([`Pmg::current`]). `ICKF` is
+    /// clear when it starts (cleared after each move), but for the first move of a piece,
+    /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`.
     fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
-        // LMGRA, LMGCD1.
+        // LMGRA.
         self.safe = true;
-        self.ickf = false;
         self.lmfors = 0;
-        if self.cdvcf == -1 {
-            self.cdvcf = 0;
-            self.lmgcd::<K, S>(p);
-            self.lmfors = 0;
-            self.cdvcf = 1;
-        }
         self.r = self.cdevv;
         self.mark("CDEVV");
         if self.walks.made != 0 {
@@ -927,6 +930,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.t.attacks[(side & 1) as usize][a as Loc] -= word;
             self.t.slots[a as Loc][d as usize] = 0;
         }
+        self.ickf = false;
+    }
+
+    /// `LMGCD1` (4043-4045): the current development of `p` (`LMGCD`), computed before its
+    /// first move is scored (where the program's first `LMGR` computes it: `LMG2C` sets
+    /// `CDVCF` to -1 for each piece, 3478), and only if it has one: `CPOSV` stays from the
+    /// piece before otherwise.
+    fn current<const K: u8, const S: usize>(&mut self, p: Pc) {
+        self.ickf = false;
+        self.cdvcf = 0;
+        self.lmgcd::<K, S>(p);
+        self.cdvcf = 1;
     }
 
     /// Lists the move scored (`PUSH P,...` of `LMGR1`, `LMGR4A`, `LMGR4M`): made in place in
@@ -1744,6 +1759,18 @@ impl Default for SquareValues {
 }
 
 impl SquareValues {
+    /// [`SquareValues::add`] for each square of `squares` (our square indices).
+    fn add_all(&mut self, squares: u64, v: i64) {
+        self.above |= squares;
+        let mut m = squares;
+        while m != 0 {
+            let s = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.sqval[LOC[s] as Loc] += v;
+            self.above_base[s] += v;
+        }
+    }
+
     /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
     const fn add(&mut self, l: Loc, v: i64) {
         self.sqval[l] += v;
@@ -2033,6 +2060,7 @@ mod tests {
     use super::*;
     use crate::c197::board::bmdag;
     use crate::c197::cat::{CatFixes, Leftovers};
+    use crate::c197::generate::KING_ORDER;
     use crate::notation::san;
     use crate::rules::{Move, Position};
 
@@ -2127,7 +2155,8 @@ mod tests {
             assert_eq!((b.kind[rook], b.kind[b.at(a5)]), (Kind::Rook, Kind::Rook));
             // What CBDV adds (White moves): the values of the squares in the captured rook's range.
             let mut ws = Workspace::default();
-            let mut g = Pmg::<false>::new(&b, &t, &mut ws, 1, 2, phase, fixes);
+            let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+            g.square_values();
             g.cbdv::<0>(b.at(a5));
             let (steps, _) = Pmg::trace(
                 &b,
@@ -2164,7 +2193,8 @@ mod tests {
             let list = |undo_every_walk: bool| {
                 let mut ws = Workspace::default();
                 let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
-                let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                g.square_values();
                 g.undo_every_walk = undo_every_walk;
                 let pieces = g.generate();
                 (g.entries, pieces, g.nckf)
@@ -2182,15 +2212,68 @@ mod tests {
     /// Piece `p`'s move to `a` scored alone, by the generator's instance of `LMGR` for its
     /// kind and side `S` (the list's, not the trace's).
     fn scored_alone<const S: usize>(g: &mut Pmg<false>, p: Pc, a: Loc) -> Option<Entry> {
+        let mut square = Squares::new();
+        square.push(a);
         match g.b.kind[p] {
-            Kind::Pawn => g.lmgr::<PAWN, S>(p, a),
-            Kind::Knight => g.lmgr::<KNIGHT, S>(p, a),
-            Kind::Bishop => g.lmgr::<BISHOP, S>(p, a),
-            Kind::Rook => g.lmgr::<ROOK, S>(p, a),
-            Kind::Queen => g.lmgr::<QUEEN, S>(p, a),
-            Kind::King => g.lmgr::<KING, S>(p, a),
+            Kind::Pawn => g.moves::<PAWN, S>(p, &mut square, &None),
+            Kind::Knight => g.moves::<KNIGHT, S>(p, &mut square, &None),
+            Kind::Bishop => g.moves::<BISHOP, S>(p, &mut square, &None),
+            Kind::Rook => g.moves::<ROOK, S>(p, &mut square, &None),
+            Kind::Queen => g.moves::<QUEEN, S>(p, &mut square, &None),
+            Kind::King => g.moves::<KING, S>(p, &mut square, &None),
         }
         g.entries.first().copied()
+    }
+
+    /// [`Pmg::square_values`] as first written: the squares around the enemy king in
+    /// `KING_ORDER` (off the board too), then our pieces one by one in number order.
+    fn square_values_piece_by_piece(g: &mut Pmg<false>) {
+        let i = g.i;
+        let ek = g.b.piecel[king(1 - i)];
+        for o in KING_ORDER {
+            g.v.add(ek.wrapping_add_signed(o), NKVLU);
+        }
+        for p in 1 + NPCS * i..=NPCS + NPCS * i {
+            let a = g.b.piecel[p];
+            if a == 0 || g.b.pvalue[p] >= KQV {
+                continue;
+            }
+            g.v.add(a, 8);
+            if let Some(mut s) = g.at_risk(p, a) {
+                if !crate::c197::generate::trapped(g.b, g.t, p) {
+                    s >>= 1;
+                }
+                g.v.add(a, s);
+            }
+        }
+    }
+
+    #[test]
+    fn the_square_values_by_sets_are_those_piece_by_piece() {
+        // Positions of random games, either side to move: the same value on every square of
+        // the board.
+        let mut risked = 0;
+        for (b, _) in crate::c197::cat::random_positions() {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let values = |by_sets: bool| {
+                let mut ws = Workspace::default();
+                let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+                if by_sets {
+                    g.square_values();
+                } else {
+                    square_values_piece_by_piece(&mut g);
+                }
+                let on_board = LOC.map(|l| g.v.sqval[l as Loc]);
+                (on_board, g.v.above_base, g.v.above)
+            };
+            let (by_sets, plain) = (values(true), values(false));
+            assert_eq!(by_sets, plain);
+            // Squares worth more than 16 over the base (a regression pin of what the sample
+            // covers).
+            risked += by_sets.1.iter().filter(|&&v| v > NKVLU).count();
+        }
+        assert_eq!(risked, 45_564);
     }
 
     #[test]
@@ -2213,7 +2296,8 @@ mod tests {
                     Some(e)
                 } else {
                     let mut ws = Workspace::default();
-                    let mut g = Pmg::<false>::new(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                    let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, lmgd2, 2, phase, fixes);
+                    g.square_values();
                     let (p, a) = (e.mv.piece, e.mv.to);
                     if b.side == 0 {
                         scored_alone::<0>(&mut g, p, a)
