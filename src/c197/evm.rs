@@ -270,7 +270,7 @@ pub struct Tree<'a, 'p> {
     #[allow(clippy::vec_box)]
     spare: Vec<Box<Node>>,
     /// The memory of generator lists done with, for the next lists.
-    lists: Vec<(Vec<Entry>, Vec<u64>)>,
+    lists: Vec<(Vec<Entry>, Vec<u32>)>,
     /// The memory of capture-search lists done with (see `Tree::state1`).
     pub(super) capture_lists: Vec<Vec<(CMove, i64)>>,
     /// The memory of the generator's runs.
