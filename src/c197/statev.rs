@@ -153,8 +153,6 @@ fn kingsf_squares(near: &[i8; 2 * BW + 4], side: usize) -> u64 {
         | (beside & 0xff) << 24
         | (beside >> 16 & 0xff) << 32
         | (above & 0xff_ffff) << 40;
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let border = w & HIGH;
     // Bit 7 of each byte: its low seven bits are at least `k` (no borrow crosses a byte).
     let low = w | HIGH;
@@ -197,17 +195,14 @@ fn pawn_structure(t: &Tables) -> i64 {
         let (nw, nb) = (n(wn[f]), n(bn[f]));
         r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
     }
-    // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
+    // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1. (Their
+    // eight `PPASED` bytes are read as one word, bit 8f+7 set where byte f is not 0.)
     let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
-    if wp.iter().fold(0, |any, &p| any | p) != 0 {
-        for f in bits(mask8(|f| wp[f] != 0)) {
-            r += PPV[wp[f] as usize];
-        }
+    for k in bits(nonzero_bytes(wp)) {
+        r += PPV[wp[k / 8] as usize];
     }
-    if bp.iter().fold(0, |any, &p| any | p) != 0 {
-        for f in bits(mask8(|f| bp[f] != 0)) {
-            r -= PPV[bp[f] as usize];
-        }
+    for k in bits(nonzero_bytes(bp)) {
+        r -= PPV[bp[k / 8] as usize];
     }
     for f in bits(flags8(&t.backward[1..=8])) {
         r -= BACKV[n(bn[f])];
@@ -218,10 +213,17 @@ fn pawn_structure(t: &Tables) -> i64 {
     r
 }
 
-/// Bit k for each k below 8 where `f(k)`.
-fn mask8(f: impl Fn(usize) -> bool) -> u32 {
-    (0..8).fold(0, |m, k| m | (f(k) as u32) << k)
+/// Bit 8k+7 for each of eight bytes k that is not 0: the bytes read as one word (no carry
+/// crosses a byte).
+fn nonzero_bytes(bytes: &[u8]) -> u64 {
+    let w = u64::from_le_bytes(bytes.try_into().unwrap());
+    (((w & !HIGH) + !HIGH) | w) & HIGH
 }
+
+/// 1 in each byte of a word.
+const LOW: u64 = 0x0101_0101_0101_0101;
+/// Bit 7 of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// Bit k for each of eight flags that is set: the flags' bytes read as one word, and bit 0 of
 /// byte k multiplied up to bit 56+k (the products do not overlap, so nothing carries).
@@ -672,12 +674,15 @@ mod tests {
     }
 
     #[test]
-    fn eight_flags_become_eight_bits() {
+    fn eight_flags_or_bytes_become_eight_bits() {
         let flags = [true, false, false, true, true, false, false, true];
         assert_eq!(flags8(&flags), 0b1001_1001);
         assert_eq!(flags8(&[true; 8]), 0xff);
         assert_eq!(flags8(&[false; 8]), 0);
         assert_eq!(bits(0b1001_0010u32).collect::<Vec<_>>(), [1, 4, 7]);
+        let bytes = [7, 0, 0, 1, 0x80, 0, 0xff, 2];
+        assert_eq!(nonzero_bytes(&bytes), 0x8080_0080_8000_0080);
+        assert_eq!(nonzero_bytes(&[0; 8]), 0);
     }
 
     /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim,
