@@ -14,6 +14,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use fen::{FenError, IllegalPosition, Setup};
+pub use movegen::Guard;
 pub use moves::{Move, MoveKind, MoveList};
 pub use position::{CastleSide, CastlingRights, Position, START_FEN, Status, Undo};
 pub use types::{Color, Piece, PieceKind, Square, sq};

@@ -162,7 +162,7 @@ pub struct Sorting {
     /// The moves as generated.
     entries: Vec<Entry>,
     /// The words the exchanges are made on (see [`sort_with`]).
-    words: Vec<u64>,
+    words: Vec<u32>,
     /// Ranges of `words` still to sort (start, end, the key bit to sort from), the first last:
     /// the second parts of the passes made on the way down (one a key bit at most), and the
     /// rest of the list.
@@ -180,7 +180,7 @@ pub struct Sorting {
 impl Sorting {
     fn new(
         entries: Vec<Entry>,
-        mut words: Vec<u64>,
+        mut words: Vec<u32>,
         pieces_with_safe_moves: usize,
         must_search: usize,
     ) -> Sorting {
@@ -220,7 +220,7 @@ impl Sorting {
         if self.ready <= k {
             self.sort_to(k);
         }
-        self.entries[self.words[k] as u32 as usize]
+        self.entries[(self.words[k] & 0xffff) as usize]
     }
 
     /// The passes of `SORT1` that put the `k`-th move in its place (see [`Sorting::get`]).
@@ -244,7 +244,7 @@ impl Sorting {
     }
 
     /// The list's memory, for the next list (see [`Pmg::run_for_search`]).
-    pub fn into_buffers(self) -> (Vec<Entry>, Vec<u64>) {
+    pub fn into_buffers(self) -> (Vec<Entry>, Vec<u32>) {
         (self.entries, self.words)
     }
 }
@@ -256,7 +256,7 @@ impl From<List> for Sorting {
         let n = list.entries.len();
         Sorting {
             entries: list.entries,
-            words: (0..n as u64).collect(),
+            words: (0..n as u32).collect(),
             pending: [(0, 0, 0); 16],
             pendings: 0,
             ready: n,
@@ -502,7 +502,7 @@ impl<'a> Pmg<'a, false> {
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
-        buffers: (Vec<Entry>, Vec<u64>),
+        buffers: (Vec<Entry>, Vec<u32>),
     ) -> Sorting {
         let mut g = Pmg::<false>::unvalued(b, t, ws, lmgd2, catcut, phase, fixes);
         g.square_values();
@@ -1921,9 +1921,9 @@ pub fn sort(v: &mut [Entry]) {
 
 /// `SORT` on any key.
 ///
-/// The exchanges are made on words that hold each entry's 12 key bits above its index, and
-/// the entries put in their order once at the end: the same exchanges as on the program's
-/// three-word entries, with less to move and compare.
+/// The exchanges are made on 32-bit words that hold each entry's 12 key bits above its index
+/// (bits 16-27 and 0-15), and the entries put in their order once at the end: the same
+/// exchanges as on the program's three-word entries, with less to move and compare.
 pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     /// Lists up to this long (the capture search's, `STATE5`) are sorted in memory on the
     /// stack, not allocated.
@@ -1945,7 +1945,7 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
 fn sort_through<T: Copy>(
     v: &mut [T],
     key: impl Fn(&T) -> i64,
-    words: &mut [u64],
+    words: &mut [u32],
     entries: &mut [T],
 ) {
     for (w, k) in words.iter_mut().zip(sort_key_words(v, key)) {
@@ -1954,7 +1954,7 @@ fn sort_through<T: Copy>(
     entries.copy_from_slice(v);
     sort1(words, 11);
     for (e, &w) in v.iter_mut().zip(words.iter()) {
-        *e = entries[w as u32 as usize];
+        *e = entries[(w & 0xffff) as usize];
     }
 }
 
@@ -1962,15 +1962,15 @@ fn sort_through<T: Copy>(
 fn sort_key_words<'a, T>(
     v: &'a [T],
     key: impl Fn(&T) -> i64 + 'a,
-) -> impl Iterator<Item = u64> + 'a {
+) -> impl Iterator<Item = u32> + 'a {
     v.iter()
         .enumerate()
-        .map(move |(i, e)| ((key(e) as u64 & 0o7777) << 32) | i as u64)
+        .map(move |(i, e)| ((key(e) as u32 & 0o7777) << 16) | i as u32)
 }
 
 /// `SORT1` (6063-6092) on the words of [`sort_with`] from key bit `bit` down: one pass, then
 /// each part on the next bit.
-fn sort1(v: &mut [u64], bit: u32) {
+fn sort1(v: &mut [u32], bit: u32) {
     if let Some((s, next)) = pass(v, bit) {
         let (first, second) = v.split_at_mut(s);
         sort1(first, next);
@@ -1982,7 +1982,7 @@ fn sort1(v: &mut [u64], bit: u32) {
 /// leaves the range in its final order; else how many entries the pass put first (those
 /// with the bit) and the key bit each part is to be sorted on next.
 #[inline(always)]
-fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
+fn pass(v: &mut [u32], bit: u32) -> Option<(usize, u32)> {
     let n = v.len();
     // SORT1: one entry or none.
     if n < 2 {
@@ -1991,7 +1991,7 @@ fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
     // A pass on a bit all the keys of the range share leaves the range as it is (no exchange,
     // and the whole range goes on to the next bit): start at the highest bit they differ in,
     // and stop when they differ in none. Same order as `SORT`, fewer passes.
-    let mask = ((2 << bit) - 1) << 32;
+    let mask = ((2 << bit) - 1) << 16;
     if n == 2 {
         // Two keys: the pass on the highest bit they differ in exchanges them if the second
         // has it, that is if its key is the greater; equal keys stay.
@@ -2009,17 +2009,14 @@ fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
     if differ == 0 {
         return None;
     }
-    let bit = 63 - differ.leading_zeros();
+    let bit = 31 - differ.leading_zeros();
     let s = if n <= 64 {
         // SORT3-SORT2 run A up from the first entry past those with the bit and, at one
         // without it, B down from the last past those without; the two exchange. So the k-th
         // entry without the bit among the first `s` (as many as have it) changes places with
         // the k-th with it from the end: the same exchanges, found from a mask of the
         // entries that have the bit rather than by a branch on every entry.
-        let mut has = 0u64;
-        for (i, &w) in v.iter().enumerate() {
-            has |= ((w >> bit) & 1) << i;
-        }
+        let has = having(v, bit);
         let s = has.count_ones() as usize;
         let first = if s == 64 { !0 } else { (1 << s) - 1 };
         let mut holes = !has & first;
@@ -2034,7 +2031,7 @@ fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
         s
     } else {
         // SORT3-SORT2 as written.
-        let set = |w: u64| w & (1 << bit) != 0;
+        let set = |w: u32| w & (1 << bit) != 0;
         let (mut a, mut b) = (0, n);
         while a != b {
             if set(v[a]) {
@@ -2049,11 +2046,34 @@ fn pass(v: &mut [u64], bit: u32) -> Option<(usize, u32)> {
         }
         a
     };
-    if bit == 32 {
+    if bit == 16 {
         // The last bit: both parts are in their order.
         return None;
     }
-    Some((s, bit - 33))
+    Some((s, bit - 17))
+}
+
+/// Bit i for each of the words `v` (at most 64) that has bit `bit`: four words read as two
+/// 64-bit ones, the bit of each moved to bit 0 of its 32, the second pair's to bit 2, and the
+/// four gathered by a shift (bit 32 + k to bit k + 1), the fours from the last one up.
+#[inline(always)]
+fn having(v: &[u32], bit: u32) -> u64 {
+    const LANES: u64 = 0x0000_0001_0000_0001;
+    let pair = |c: &[u32]| {
+        let x = c
+            .iter()
+            .enumerate()
+            .fold(0, |x, (j, &w)| x | (w as u64) << (32 * j));
+        (x >> bit) & LANES
+    };
+    let four = |c: &[u32]| {
+        let (a, b) = c.split_at(c.len().min(2));
+        let x = pair(a) | pair(b) << 2;
+        (x | x >> 31) & 0xf
+    };
+    let chunks = v.chunks_exact(4);
+    let last = four(chunks.remainder());
+    chunks.rev().fold(last, |has, c| has << 4 | four(c))
 }
 #[cfg(test)]
 mod tests {

@@ -27,7 +27,10 @@ impl Tree<'_, '_> {
         let mut played: Vec<PvMove> = Vec::new();
         let mut end: Option<Box<Node>> = None;
         for pm in line.iter().take_while(|pm| pm.pmg) {
-            let at = end.as_deref().unwrap_or(&*child);
+            let at = match end.as_deref_mut() {
+                Some(end) => end,
+                None => &mut *child,
+            };
             let Some((next, mut done)) =
                 at.board.program_move(pm.mv).and_then(|m| self.child(at, m))
             else {

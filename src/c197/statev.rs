@@ -107,52 +107,62 @@ fn imul(a: i64, b: i64) -> i64 {
 /// `KINGSF` (5471-5495) for the king of `side` on `kl`, as a cost: 40 for each empty or enemy
 /// square next to it the opponent attacks more often (the king's own attack counting), and 24
 /// for each equally attacked square beyond the number of unattacked ones. The macro is written
-/// out for each square (`REPEAT 3,KNGSFM`), and so is the loop here.
+/// out for each square (`REPEAT 3,KNGSFM`); here the squares it skips (off the board or
+/// holding one of the side's own pieces: most of them while `OPNMID`) are found for all eight
+/// at once from the board's bytes, and only the others are read (the same sum: a test
+/// compares it with the square-by-square form).
 fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
     let (ours, theirs) = (&t.attacks[side & 1], &t.attacks[(side ^ 1) & 1]);
-    // The board's rows around the king, read at constant offsets from their first square
-    // (one bounds check, not one a square).
     let first = kl - BW - 1;
-    let near: &[i8; 2 * BW + 3] = b.board[first..=kl + BW + 1].try_into().unwrap();
-    // What `KNGSFM` adds to the cost and to D for the square `off` from the rows' first.
-    let square = |off: usize| -> (i64, i64) {
-        let x = near[off];
-        if x < 0 || (x > 0 && side_of(x as Pc) == side) {
-            return (0, 0);
-        }
-        let l = first + off;
+    let valid = kingsf_squares(b.board[first..first + 2 * BW + 4].try_into().unwrap(), side);
+    let (mut cost, mut d) = (0, 0);
+    // What `KNGSFM` adds to the cost and to D for each square it looks at.
+    for k in bits(valid) {
+        let l = first + KINGSF_OFFSETS[k / 8];
         let enemy = theirs[l];
         if enemy == 0 {
-            return (0, 1);
+            d += 1;
+            continue;
         }
         let diff = enemy - ours[l];
-        if diff < 0 {
-            (0, 0)
-        } else if diff >> 18 != 0 {
-            (KSF1, 0)
-        } else {
-            (0, -1)
+        if diff >> 18 > 0 {
+            cost += KSF1;
+        } else if diff >= 0 {
+            d -= 1;
         }
-    };
-    let (mut cost, mut d) = (0, 0);
-    // The squares at BW-1, BW, BW+1, 1, -1, -BW-1, -BW and -BW+1 from the king's, in that order.
-    for (c, dd) in [
-        square(2 * BW),
-        square(2 * BW + 1),
-        square(2 * BW + 2),
-        square(BW + 2),
-        square(BW),
-        square(0),
-        square(1),
-        square(2),
-    ] {
-        cost += c;
-        d += dd;
     }
     if d < 0 {
         cost += d * KSF2;
     }
     cost
+}
+
+/// The eight squares next to a king, from the first of its rows (the square at -BW-1 from
+/// it): -BW-1, -BW, -BW+1, -1, 1, BW-1, BW, BW+1 from the king's.
+const KINGSF_OFFSETS: [Loc; 8] = [0, 1, 2, BW, BW + 2, 2 * BW, 2 * BW + 1, 2 * BW + 2];
+
+/// The squares `KINGSF` looks at among the eight next to a king (bit 8k+7 for the square
+/// `KINGSF_OFFSETS[k]`): empty or holding a piece not of `side` (`near` is the king's rows,
+/// from their first square, and a byte past them). The eight squares' bytes are gathered into
+/// one word and each is tested in its own byte (border squares are negative, pieces 1-32).
+fn kingsf_squares(near: &[i8; 2 * BW + 4], side: usize) -> u64 {
+    let row =
+        |k: usize| -> u64 { u32::from_le_bytes(std::array::from_fn(|j| near[k + j] as u8)) as u64 };
+    let (below, beside, above) = (row(0), row(BW), row(2 * BW));
+    let w = below & 0xff_ffff
+        | (beside & 0xff) << 24
+        | (beside >> 16 & 0xff) << 32
+        | (above & 0xff_ffff) << 40;
+    let border = w & HIGH;
+    // Bit 7 of each byte: its low seven bits are at least `k` (no borrow crosses a byte).
+    let low = w | HIGH;
+    let at_least = |k: u64| (low - k * LOW) & HIGH;
+    let not_ours = if side == 0 {
+        !at_least(1) | at_least(NPCS as u64 + 1)
+    } else {
+        !at_least(NPCS as u64 + 1)
+    };
+    not_ours & !border & HIGH
 }
 
 /// The pawn-structure part of `STVL4`, at 5646-5689, for White. `MULTP` is charged on every file;
@@ -185,17 +195,14 @@ fn pawn_structure(t: &Tables) -> i64 {
         let (nw, nb) = (n(wn[f]), n(bn[f]));
         r += if nw == 0 { OIMULT[nb] } else { IMULTP[nb] };
     }
-    // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1.
+    // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1. (Their
+    // eight `PPASED` bytes are read as one word, bit 8f+7 set where byte f is not 0.)
     let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
-    if wp.iter().fold(0, |any, &p| any | p) != 0 {
-        for f in bits(mask8(|f| wp[f] != 0)) {
-            r += PPV[wp[f] as usize];
-        }
+    for k in bits(nonzero_bytes(wp)) {
+        r += PPV[wp[k / 8] as usize];
     }
-    if bp.iter().fold(0, |any, &p| any | p) != 0 {
-        for f in bits(mask8(|f| bp[f] != 0)) {
-            r -= PPV[bp[f] as usize];
-        }
+    for k in bits(nonzero_bytes(bp)) {
+        r -= PPV[bp[k / 8] as usize];
     }
     for f in bits(flags8(&t.backward[1..=8])) {
         r -= BACKV[n(bn[f])];
@@ -206,10 +213,17 @@ fn pawn_structure(t: &Tables) -> i64 {
     r
 }
 
-/// Bit k for each k below 8 where `f(k)`.
-fn mask8(f: impl Fn(usize) -> bool) -> u32 {
-    (0..8).fold(0, |m, k| m | (f(k) as u32) << k)
+/// Bit 8k+7 for each of eight bytes k that is not 0: the bytes read as one word (no carry
+/// crosses a byte).
+fn nonzero_bytes(bytes: &[u8]) -> u64 {
+    let w = u64::from_le_bytes(bytes.try_into().unwrap());
+    (((w & !HIGH) + !HIGH) | w) & HIGH
 }
+
+/// 1 in each byte of a word.
+const LOW: u64 = 0x0101_0101_0101_0101;
+/// Bit 7 of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// Bit k for each of eight flags that is set: the flags' bytes read as one word, and bit 0 of
 /// byte k multiplied up to bit 56+k (the products do not overlap, so nothing carries).
@@ -614,8 +628,8 @@ mod tests {
         assert_eq!(charged, [68, 3636, 2559, 8236]);
     }
 
-    /// [`kingsf`] as written before its rows were read at constant offsets: each square at its
-    /// offset from the king's.
+    /// [`kingsf`] as written before its squares were found at once: each square at its offset
+    /// from the king's.
     fn kingsf_as_written(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
         let (ours, theirs) = (&t.attacks[side], &t.attacks[1 - side]);
         let (mut cost, mut d) = (0, 0);
@@ -643,28 +657,32 @@ mod tests {
     }
 
     #[test]
-    fn the_kings_squares_are_read_from_its_rows() {
-        // Positions of random games, both kings: the same cost, some of it charged.
-        let mut charged = 0;
+    fn the_kings_squares_are_found_at_once() {
+        // Positions of random games, both kings: the same cost, some of it charged, for each
+        // side.
+        let mut charged = [0; 2];
         for (b, _) in crate::c197::cat::random_positions() {
             let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
-            for side in 0..2 {
+            for (side, charged) in charged.iter_mut().enumerate() {
                 let kl = b.piecel[king(side)];
                 let cost = kingsf(&b, &t, side, kl);
                 assert_eq!(cost, kingsf_as_written(&b, &t, side, kl));
-                charged += (cost != 0) as usize;
+                *charged += (cost != 0) as usize;
             }
         }
-        assert!(charged > 100, "{charged} kings charged");
+        assert!(charged.iter().all(|&c| c > 50), "{charged:?} kings charged");
     }
 
     #[test]
-    fn eight_flags_become_eight_bits() {
+    fn eight_flags_or_bytes_become_eight_bits() {
         let flags = [true, false, false, true, true, false, false, true];
         assert_eq!(flags8(&flags), 0b1001_1001);
         assert_eq!(flags8(&[true; 8]), 0xff);
         assert_eq!(flags8(&[false; 8]), 0);
         assert_eq!(bits(0b1001_0010u32).collect::<Vec<_>>(), [1, 4, 7]);
+        let bytes = [7, 0, 0, 1, 0x80, 0, 0xff, 2];
+        assert_eq!(nonzero_bytes(&bytes), 0x8080_0080_8000_0080);
+        assert_eq!(nonzero_bytes(&[0; 8]), 0);
     }
 
     /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim,

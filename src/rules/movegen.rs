@@ -9,6 +9,17 @@ use super::moves::{Move, MoveKind, MoveList};
 use super::position::{CastleSide, Position, Status};
 use super::types::{Color, PieceKind, Square};
 
+/// What deciding a move's legality without playing it needs (see [`Position::guard`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Guard {
+    /// The side to move's king.
+    king: Square,
+    /// The enemy pieces checking it.
+    checkers: Bitboard,
+    /// The side's pieces pinned to it.
+    pinned: Bitboard,
+}
+
 impl Position {
     /// How the position stands: mate, stalemate, fifty moves, dead material, or ongoing.
     pub fn status(&self) -> Status {
@@ -54,19 +65,33 @@ impl Position {
 
     /// The legal move from `from` to `to` other than castling, a promotion becoming a queen,
     /// and the position after it; None if there is none. The same move
-    /// [`Position::legal_moves_from`] lists, found without listing the others: the move is
-    /// tested for its piece's reach, then played and the mover's king looked at (for a
-    /// program that asks about one move at a time, at every node).
+    /// [`Position::legal_moves_from`] lists, found without listing the others (see
+    /// [`Position::move_to`]).
     pub fn play_to(&self, from: Square, to: Square) -> Option<(Move, Position)> {
-        let mut after = self.clone();
-        let m = self.play_to_in(from, to, &mut after)?;
-        Some((m, after))
+        let m = self.move_to(&self.guard(), from, to)?;
+        Some((m, self.play(m)))
     }
 
-    /// [`Position::play_to`] with the position after the move written into `after` (whatever
-    /// it held; left unspecified when there is no move), so that a search makes its child
-    /// where it keeps it.
-    pub fn play_to_in(&self, from: Square, to: Square, after: &mut Position) -> Option<Move> {
+    /// What [`Position::move_to`] decides a move's legality with, found once for the position:
+    /// the side to move's king, the pieces checking it and its pieces pinned to it.
+    pub fn guard(&self) -> Guard {
+        let king = self.king_square(self.side);
+        Guard {
+            king,
+            checkers: self.attackers(king, !self.side),
+            pinned: self.pinned(self.side),
+        }
+    }
+
+    /// The legal move from `from` to `to` other than castling, a promotion becoming a queen;
+    /// None if there is none: the same move [`Position::legal_moves_from`] lists, found without
+    /// listing the others and without playing it (for a program that asks about one move at a
+    /// time, at every node, and plays only some of them). The move is tested for its piece's
+    /// reach, then for legality as `generate` decides it, with `guard`, this position's
+    /// [`Position::guard`]: a king's square unattacked once it has left its own; with two
+    /// checkers no other move; with one, the checker taken or the line to it blocked; a pinned
+    /// piece along its pin; en passant by the king's attackers once both pawns have moved.
+    pub fn move_to(&self, guard: &Guard, from: Square, to: Square) -> Option<Move> {
         let us = self.side;
         let them = !us;
         let piece = self.piece_at(from).filter(|p| p.color == us)?;
@@ -91,11 +116,7 @@ impl Position {
                 // Step 1 of `generate`: the square unattacked once the king has left its own.
                 let safe = king_attacks(from).has(to)
                     && self.attackers_with(to, them, occ.without(from)).is_empty();
-                return safe.then(|| {
-                    let m = Move::new(from, to, plain);
-                    self.play_into(m, after);
-                    m
-                });
+                return safe.then(|| Move::new(from, to, plain));
             }
             PieceKind::Pawn => {
                 let last = to.rank() == if us == Color::White { 7 } else { 0 };
@@ -112,7 +133,15 @@ impl Position {
                             .piece_at(to.forward(us, -1))
                             .is_some_and(|p| p.color == them)
                     {
-                        MoveKind::EnPassant
+                        // The capture removes two pawns from one line at once: the king's
+                        // attackers found with both gone (as `generate` does).
+                        let victim = to.forward(us, -1);
+                        let occ_after = occ.without(from).without(victim).with(to);
+                        let attackers = self.attackers_with(guard.king, them, occ_after);
+                        return attackers
+                            .without(victim)
+                            .is_empty()
+                            .then(|| Move::new(from, to, MoveKind::EnPassant));
                     } else {
                         return None;
                     }
@@ -134,12 +163,13 @@ impl Position {
             }
             _ => return None,
         };
-        let m = Move::new(from, to, kind);
-        self.play_into(m, after);
-        after
-            .attackers(after.king_square(us), them)
-            .is_empty()
-            .then_some(m)
+        // Steps 2-4 of `generate`: what a move other than the king's must hit when in check,
+        // and a pinned piece's line.
+        let legal = match guard.checkers.first() {
+            None => true,
+            Some(c) => !guard.checkers.more_than_one() && between(guard.king, c).with(c).has(to),
+        } && (!guard.pinned.has(from) || line(guard.king, from).has(to));
+        legal.then(|| Move::new(from, to, kind))
     }
 
     /// Whether `m` is a legal move here (for moves from outside: hash tables, books, users).
