@@ -233,6 +233,15 @@ pub fn bits<S: BitSet>(mut set: S) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Bit 7 of each byte of a word.
+pub const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// Bit 8k+7 set for each byte k of `x` that is not 0: each byte's low seven bits added to
+/// 0x7f carry into its bit 7 unless they are all 0 (no carry crosses a byte).
+pub const fn nonzero_bytes(x: u64) -> u64 {
+    (((x & !HIGH) + !HIGH) | x) & HIGH
+}
+
 /// `BRANK`: the rank 1..8 from White's side (5945-5964).
 pub const fn brank(l: Loc) -> i32 {
     (l / BW) as i32 - 1

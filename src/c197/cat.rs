@@ -4,8 +4,8 @@
 //! backward pawns.
 
 use super::board::{
-    BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, bits, brank, first, side_of,
-    square,
+    BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, attack_code, bfile, bits, brank, first,
+    nonzero_bytes, side_of, square,
 };
 use crate::interface::Fixes;
 
@@ -130,7 +130,7 @@ pub fn held(row: &[u8; SLOTS]) -> u32 {
     let r = *row;
     let mid = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
     held_lines(row)
-        | nonzero_bytes(mid) << 8
+        | nonzero_byte_bits(mid) << 8
         | ((r[16] != 0) as u32) << 16
         | ((r[17] != 0) as u32) << 17
 }
@@ -138,18 +138,15 @@ pub fn held(row: &[u8; SLOTS]) -> u32 {
 /// [`held`] for the line slots 0-7 alone.
 pub fn held_lines(row: &[u8; SLOTS]) -> u32 {
     let r = *row;
-    nonzero_bytes(u64::from_le_bytes([
+    nonzero_byte_bits(u64::from_le_bytes([
         r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
     ]))
 }
 
-/// Bit k set for each byte k of `x` that is not 0: the top bit of each such byte, then those
-/// eight bits gathered into the top byte (the products land on distinct bits, so nothing
-/// carries).
-fn nonzero_bytes(x: u64) -> u32 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let top = (((x & LOW7) + LOW7) | x) & !LOW7;
-    ((top >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+/// Bit k set for each byte k of `x` that is not 0: the top bits of [`nonzero_bytes`]
+/// gathered into the top byte (the products land on distinct bits, so nothing carries).
+fn nonzero_byte_bits(x: u64) -> u32 {
+    ((nonzero_bytes(x) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
 }
 
 /// Six bits reversed, for every six bits.

@@ -115,9 +115,9 @@ impl Node {
     }
 
     /// The child of `parent` after `m` (`rec` its record; our position, the parent's with the
-    /// move pending, in `self.pos`) made in `self`, a node done with: its board and tables overwritten in
-    /// place, the tables brought up to date from the parent's (see [`Tables::update_child`]),
-    /// `CAT` running at `levels`.
+    /// move pending, in `self.pos`) made in `self`, a node done with: its board and tables
+    /// overwritten in place, the tables brought up to date from the parent's (see
+    /// [`Tables::update_child`]), `CAT` running at `levels`.
     fn remake(&mut self, parent: &Node, m: CMove, lo: &mut Leftovers, levels: Levels) -> Record {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);

@@ -1932,6 +1932,9 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     if n < 2 {
         return;
     }
+    // An entry's index is kept in 16 bits of its word (a list of the generator or the capture
+    // search holds a few dozen moves; a chess position has at most 218).
+    debug_assert!(n <= 1 << 16, "{n} entries to sort");
     if n <= SHORT {
         let (mut words, mut entries) = ([0; SHORT], [v[0]; SHORT]);
         sort_through(v, key, &mut words[..n], &mut entries[..n]);
@@ -2075,6 +2078,7 @@ fn having(v: &[u32], bit: u32) -> u64 {
     let last = four(chunks.remainder());
     chunks.rev().fold(last, |has, c| has << 4 | four(c))
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,8 @@
 //! captures of pieces on prey, each searched the same way.
 
 use super::board::{
-    BW, Board, CMove, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, real_value, side_of,
+    BW, Board, CMove, HIGH, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, nonzero_bytes,
+    real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
 use super::evm::{Node, Ret, Tree, line};
@@ -198,10 +199,10 @@ fn pawn_structure(t: &Tables) -> i64 {
     // White's pawns are pieces 1-8, Black's 17-24: piece f+1 is read for file f+1. (Their
     // eight `PPASED` bytes are read as one word, bit 8f+7 set where byte f is not 0.)
     let (wp, bp) = (&t.ppased[1..=8], &t.ppased[NPCS + 1..=NPCS + 8]);
-    for k in bits(nonzero_bytes(wp)) {
+    for k in bits(nonzero_of(wp)) {
         r += PPV[wp[k / 8] as usize];
     }
-    for k in bits(nonzero_bytes(bp)) {
+    for k in bits(nonzero_of(bp)) {
         r -= PPV[bp[k / 8] as usize];
     }
     for f in bits(flags8(&t.backward[1..=8])) {
@@ -213,17 +214,13 @@ fn pawn_structure(t: &Tables) -> i64 {
     r
 }
 
-/// Bit 8k+7 for each of eight bytes k that is not 0: the bytes read as one word (no carry
-/// crosses a byte).
-fn nonzero_bytes(bytes: &[u8]) -> u64 {
-    let w = u64::from_le_bytes(bytes.try_into().unwrap());
-    (((w & !HIGH) + !HIGH) | w) & HIGH
+/// [`nonzero_bytes`] of eight bytes read as one word.
+fn nonzero_of(bytes: &[u8]) -> u64 {
+    nonzero_bytes(u64::from_le_bytes(bytes.try_into().unwrap()))
 }
 
 /// 1 in each byte of a word.
 const LOW: u64 = 0x0101_0101_0101_0101;
-/// Bit 7 of each byte of a word.
-const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// Bit k for each of eight flags that is set: the flags' bytes read as one word, and bit 0 of
 /// byte k multiplied up to bit 56+k (the products do not overlap, so nothing carries).
@@ -681,8 +678,8 @@ mod tests {
         assert_eq!(flags8(&[false; 8]), 0);
         assert_eq!(bits(0b1001_0010u32).collect::<Vec<_>>(), [1, 4, 7]);
         let bytes = [7, 0, 0, 1, 0x80, 0, 0xff, 2];
-        assert_eq!(nonzero_bytes(&bytes), 0x8080_0080_8000_0080);
-        assert_eq!(nonzero_bytes(&[0; 8]), 0);
+        assert_eq!(nonzero_of(&bytes), 0x8080_0080_8000_0080);
+        assert_eq!(nonzero_of(&[0; 8]), 0);
     }
 
     /// [`prey_of`] as the program reads it (5732-5808): `FLATA` for every defended victim,
