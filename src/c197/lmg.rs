@@ -714,12 +714,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 // LMG1A: the king's moves first, then only moves to the checking line.
                 let mut squares = Squares::new();
                 lmgt(b, self.t, k, &mut squares);
-                if !squares.is_empty() {
-                    self.current::<KING, S>(k);
-                }
-                for a in squares.iter() {
-                    self.lmgr::<KING, S>(k, a);
-                }
+                self.moves::<KING, S>(k, &mut squares, &None);
                 self.unwalk_all();
                 let (_, d) = flata(b, self.t, kl, k, i, FLATA);
                 filter = Some(self.checking_line(kl, d));
@@ -737,14 +732,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             squares.clear();
             lmgt(b, self.t, p, &mut squares);
-            match b.kind[p] {
-                Kind::Pawn => self.moves::<PAWN, S>(p, &mut squares, &filter),
-                Kind::Knight => self.moves::<KNIGHT, S>(p, &mut squares, &filter),
-                Kind::Bishop => self.moves::<BISHOP, S>(p, &mut squares, &filter),
-                Kind::Rook => self.moves::<ROOK, S>(p, &mut squares, &filter),
-                Kind::Queen => self.moves::<QUEEN, S>(p, &mut squares, &filter),
-                Kind::King => self.moves::<KING, S>(p, &mut squares, &filter),
-            }
+            self.moves_of::<S>(p, &mut squares, &filter);
             self.unwalk_all();
             if self.nsmvs > 0 {
                 pcswsm += 1;
@@ -759,6 +747,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
         }
         pcswsm
+    }
+
+    /// [`Pmg::moves`] of piece `p` by the instance of `LMGR` built for its kind.
+    #[inline(always)]
+    fn moves_of<const S: usize>(
+        &mut self,
+        p: Pc,
+        squares: &mut Squares,
+        filter: &Option<(Squares, Loc)>,
+    ) {
+        match self.b.kind[p] {
+            Kind::Pawn => self.moves::<PAWN, S>(p, squares, filter),
+            Kind::Knight => self.moves::<KNIGHT, S>(p, squares, filter),
+            Kind::Bishop => self.moves::<BISHOP, S>(p, squares, filter),
+            Kind::Rook => self.moves::<ROOK, S>(p, squares, filter),
+            Kind::Queen => self.moves::<QUEEN, S>(p, squares, filter),
+            Kind::King => self.moves::<KING, S>(p, squares, filter),
+        }
     }
 
     /// The moves of piece `p`, of kind `K`, to `squares` scored in order (in check, those
@@ -2238,14 +2244,7 @@ mod tests {
     fn scored_alone<const S: usize>(g: &mut Pmg<false>, p: Pc, a: Loc) -> Option<Entry> {
         let mut square = Squares::new();
         square.push(a);
-        match g.b.kind[p] {
-            Kind::Pawn => g.moves::<PAWN, S>(p, &mut square, &None),
-            Kind::Knight => g.moves::<KNIGHT, S>(p, &mut square, &None),
-            Kind::Bishop => g.moves::<BISHOP, S>(p, &mut square, &None),
-            Kind::Rook => g.moves::<ROOK, S>(p, &mut square, &None),
-            Kind::Queen => g.moves::<QUEEN, S>(p, &mut square, &None),
-            Kind::King => g.moves::<KING, S>(p, &mut square, &None),
-        }
+        g.moves_of::<S>(p, &mut square, &None);
         g.entries.first().copied()
     }
 
