@@ -447,7 +447,7 @@ pub(super) const ALL_LINES: u8 = 0xff;
 
 /// The line directions (bits of [`DIR`]) pieces of kind `k` scan: `MMRK`'s ranks and files
 /// (0-3), `MMBS`'s diagonals (4-7), the queen both.
-pub(super) fn line_directions(k: Kind) -> u8 {
+pub(super) const fn line_directions(k: Kind) -> u8 {
     match k {
         Kind::Rook => 0x0f,
         Kind::Bishop => 0xf0,

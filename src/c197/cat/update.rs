@@ -21,8 +21,8 @@
 //! values) are settled anew from the possible pins kept. A slider moved along a line keeps its
 //! two lines along the move, shifted by the squares between the two of the move (see `Slide`).
 
-use super::super::board::{BD2, BW, Board, Loc, NPC, NPCS, Pc, Record, bits, first, side_of};
-use super::super::generate::BIT;
+use super::super::board::{BD2, BW, Board, Kind, Loc, NPC, NPCS, Pc, Record, bits, first, side_of};
+use super::super::generate::{BIT, LOC};
 use super::{
     ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, SCAN_FILES, Tables, attack_word,
     line_directions,
@@ -89,18 +89,11 @@ impl Tables {
         let mut lines = Lines::default();
         for x in bits(self.sliders & !whole) {
             let a = parent.piecel[x] & (WIDE - 1);
-            if ON_LINES[a] & near == 0 {
-                continue;
-            }
-            let scanned = line_directions(parent.kind[x]);
-            for &s in changed.iter() {
-                let ray = RAY[a][s as Loc & (WIDE - 1)];
+            // The changed squares on the lines the slider scans.
+            for s in bits(ON_LINES[a][slider_row(parent.kind[x])] & near) {
+                let ray = RAY[a][LOC[s] as Loc & (WIDE - 1)];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
-                if ray != 0
-                    && scanned & 1 << c != 0
-                    && k <= self.span[x][c] >> 4
-                    && !lines.add(x, c, k)
-                {
+                if k <= self.span[x][c] >> 4 && !lines.add(x, c, k) {
                     return self.complete(child, lo);
                 }
             }
@@ -414,16 +407,23 @@ static RAY: [[u8; WIDE]; WIDE] = {
     ray
 };
 
-/// For each square `a`, the squares on its eight lines (bit [`BIT`]`[s]` for square s):
-/// those with a [`RAY`] entry.
-static ON_LINES: [u64; WIDE] = {
-    let mut on = [0u64; WIDE];
+/// For each square `a` and kind of slider (its row: see [`slider_row`]), the squares on the
+/// lines a slider of the kind scans from `a` ([`line_directions`]; bit [`BIT`]`[s]` for square
+/// s): those with a [`RAY`] entry in one of its directions.
+static ON_LINES: [[u64; 4]; WIDE] = {
+    let mut on = [[0u64; 4]; WIDE];
     let mut a = 0;
     while a < BD2 {
         let mut s = 0;
         while s < BD2 {
-            if RAY[a][s] != 0 {
-                on[a] |= BIT[s];
+            let ray = RAY[a][s];
+            let kinds = [Kind::Bishop, Kind::Rook, Kind::Queen];
+            let mut k = 0;
+            while ray != 0 && k < kinds.len() {
+                if line_directions(kinds[k]) & 1 << (ray >> 3) != 0 {
+                    on[a][slider_row(kinds[k])] |= BIT[s];
+                }
+                k += 1;
             }
             s += 1;
         }
@@ -431,6 +431,12 @@ static ON_LINES: [u64; WIDE] = {
     }
     on
 };
+
+/// The row of [`ON_LINES`] of a kind of slider: bishop 0, rook 1, queen 2 (masked to the
+/// table's four, so that no bounds check is needed).
+const fn slider_row(k: Kind) -> usize {
+    (k as usize).wrapping_sub(Kind::Bishop as usize) & 3
+}
 
 /// The squares whose piece differs between `parent` and `child` after the move `rec`: its two,
 /// the pawn taken en passant, castling's four; None if there are more.
