@@ -96,11 +96,32 @@ impl Squares {
 }
 
 /// Whether square `l` may be a move's for a piece of `side`: on the board and empty or the
-/// other side's (`LMGR` and `TRP1` pass over the others).
+/// other side's (`LMGR` 4036-4040 and `TRP1` 5431-5436 pass over the others). Read from a
+/// table by what the board holds there (see `offered_plain`): `LMGT` asks it of every
+/// square it walks.
 pub fn offered(b: &Board, side: usize, l: Loc) -> bool {
-    let q = b.board[l];
+    OFFERED[side & 1][b.board[l] as u8 as usize]
+}
+
+/// [`offered`] as a test: empty, or a piece of the other side.
+const fn offered_plain(side: usize, q: i8) -> bool {
     q == 0 || (q > 0 && side_of(q as Pc) != side)
 }
+
+/// [`offered_plain`] for each side and each byte the board may hold (as `u8`).
+const OFFERED: [[bool; 256]; 2] = {
+    let mut t = [[false; 256]; 2];
+    let mut side = 0;
+    while side < 2 {
+        let mut q = 0;
+        while q < 256 {
+            t[side][q] = offered_plain(side, q as u8 as i8);
+            q += 1;
+        }
+        side += 1;
+    }
+    t
+};
 
 /// The squares the generator `LMGT` of piece `p` offers, in order, less those off the board
 /// or holding one of our pieces (both its callers, `LMGR` and `TRP1`, pass over those): pawn
@@ -503,6 +524,22 @@ mod tests {
         }
         // Pieces taken in the sample, which add no square (a regression pin).
         assert_eq!(taken, 40_253);
+    }
+
+    #[test]
+    fn offered_by_the_table_is_offered_by_the_test() {
+        // Every byte the board may hold, for each side.
+        let mut b = Board::from_game(&[], |_, _| {}).unwrap();
+        let mut offered_squares = [0; 2];
+        for q in i8::MIN..=i8::MAX {
+            b.board[55] = q;
+            for (side, n) in offered_squares.iter_mut().enumerate() {
+                assert_eq!(offered(&b, side, 55), offered_plain(side, q), "{q} {side}");
+                *n += offered(&b, side, 55) as usize;
+            }
+        }
+        // Empty, and each number of the other side: 111 for White (17-127), 16 for Black.
+        assert_eq!(offered_squares, [112, 17]);
     }
 
     #[test]

@@ -373,13 +373,22 @@ struct Blocked {
 /// made), and a dropped move reads nothing after `LMUA`. The exception is the walk of an
 /// enemy diagonal, recorded in a rank or file slot while `LMV6E` clears the diagonal's: it
 /// is undone after each move, as the program does.
+///
+/// A move to a square on none of the lines walks every line, and what the walks add is the
+/// same at each such move: once every walk is known, it is added as one sum (`known_sum`),
+/// not line by line.
 struct Walks {
     piece: Pc,
     lines: [Blocked; 8],
     count: u8,
+    /// The squares of every line (the union of their `line`).
+    through: u64,
     /// Bit `k`: the walk of `lines[k]` is known (in `at[k]`).
     known: u8,
     at: [WalkEffect; 8],
+    /// What the known walks add, together: R, `LMFORS`, `ICKF` and whether one exposes our
+    /// king.
+    known_sum: WalkEffect,
     /// Bit `k`: the tables hold the walk of `lines[k]`.
     made: u8,
     /// Bit `k`: the walk of `lines[k]` is undone after each move (an enemy diagonal).
@@ -456,8 +465,8 @@ pub struct Pmg<'a, const TRACE: bool> {
     logged: usize,
     /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
     walks: Walks,
-    /// Every walk undone after each move, as the program does (see [`Walks`]): for the test
-    /// that this scores the same.
+    /// Every walk undone after each move, as the program does, and each line's walk added
+    /// on its own (see [`Walks`]): for the test that this scores the same.
     undo_every_walk: bool,
     /// When tracing one move: R after each step of its scoring.
     trace: Vec<(&'static str, i64)>,
@@ -588,8 +597,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 piece: 0,
                 lines: [Blocked::default(); 8],
                 count: 0,
+                through: 0,
                 known: 0,
                 at: [WalkEffect::default(); 8],
+                known_sum: WalkEffect::default(),
                 made: 0,
                 each_move: 0,
             },
@@ -919,7 +930,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         self.lmfors = 0;
         self.r = self.cdevv;
         self.mark("CDEVV");
-        if self.walks.made != 0 {
+        if self.walks.made != 0 && self.walks.through & 1 << SQ[a] != 0 {
             self.unwalk_lines_through(a);
         }
         self.score::<K, S>(p, a);
@@ -1544,6 +1555,24 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.walks.piece != p {
             self.blocked_lines(p);
         }
+        let every = ((1u16 << self.walks.count) - 1) as u8;
+        if self.walks.through & 1 << SQ[a] == 0
+            && self.walks.known == every
+            && !self.walks.known_sum.exposed
+            && !self.undo_every_walk
+        {
+            // A square on none of the lines: every walk, as known.
+            let mut unmade = every & !self.walks.made;
+            while unmade != 0 {
+                self.remake(unmade.trailing_zeros() as usize);
+                unmade &= unmade - 1;
+            }
+            let sum = &self.walks.known_sum;
+            self.r += sum.r;
+            self.lmfors += sum.lmfors;
+            self.ickf |= sum.ickf;
+            return true;
+        }
         for k in 0..self.walks.count as usize {
             let line = self.walks.lines[k];
             let (tt, d, side, word) = (
@@ -1582,11 +1611,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 // reads no slot); the tables may still hold it (see `Walks`).
                 let e = self.walks.at[k];
                 if self.walks.made & 1 << k == 0 {
-                    self.walks.made |= 1 << k;
-                    for l in e.walk.squares() {
-                        self.t.attacks[side][l] += word;
-                        self.walk_set(l, slot, tt);
-                    }
+                    self.remake(k);
                 }
                 self.r += e.r;
                 self.lmfors += e.lmfors;
@@ -1641,13 +1666,19 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             let walk = Walk { len: given, ..walk };
             self.walks.known |= 1 << k;
-            self.walks.at[k] = WalkEffect {
+            let e = WalkEffect {
                 walk,
                 r: self.r - r,
                 lmfors: self.lmfors - lmfors,
                 ickf: self.ickf,
                 exposed,
             };
+            self.walks.at[k] = e;
+            let sum = &mut self.walks.known_sum;
+            sum.r += e.r;
+            sum.lmfors += e.lmfors;
+            sum.ickf |= e.ickf;
+            sum.exposed |= e.exposed;
             self.ickf |= ickf;
             if exposed {
                 return false;
@@ -1663,7 +1694,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         let origin = b.piecel[p];
         self.walks.piece = p;
         self.walks.count = 0;
+        self.walks.through = 0;
         self.walks.known = 0;
+        self.walks.known_sum = WalkEffect::default();
         self.walks.each_move = 0;
         // The directions marked, in order: the bytes of the piece's eight that are not 0.
         let mut marked = u64::from_le_bytes(self.t.bdblk[p]);
@@ -1685,6 +1718,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.walks.each_move |= 1 << self.walks.count;
             }
             let (from, at) = (Square::new(SQ[origin]), Square::new(SQ[b.piecel[tt]]));
+            let line = line(from, at).0;
+            self.walks.through |= line;
             self.walks.lines[self.walks.count as usize] = Blocked {
                 d: d as u8,
                 tt: tt as u8,
@@ -1693,7 +1728,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 side: if enemy { 1 - self.i } else { self.i } as u8,
                 slot: slot as u8,
                 word: attack_word(b.kind[tt]),
-                line: line(from, at).0,
+                line,
             };
             self.walks.count += 1;
         }
@@ -1709,6 +1744,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn walk_set(&mut self, l: Loc, slot: usize, tt: Pc) {
         if self.t.slots[l][slot] == 0 {
             self.t.slots[l][slot] = tt as u8;
+        }
+    }
+
+    /// Makes the known walk of line `k` again: its attacks given, its slider recorded.
+    fn remake(&mut self, k: usize) {
+        let line = self.walks.lines[k];
+        let (side, slot) = ((line.side & 1) as usize, line.slot as usize);
+        self.walks.made |= 1 << k;
+        let walk = self.walks.at[k].walk;
+        for l in walk.squares() {
+            self.t.attacks[side][l] += line.word;
+            self.walk_set(l, slot, line.tt as Pc);
         }
     }
 
