@@ -2542,6 +2542,17 @@ mod tests {
         }
     }
 
+    /// A list's entry for the sort's tests: piece `i` (its place in the list), with the key.
+    fn entry_to_sort(i: usize, plausibility: i64) -> Entry {
+        Entry {
+            mv: CMove { piece: i, to: 0 },
+            plausibility,
+            must: false,
+            poor: false,
+            safe: true,
+        }
+    }
+
     #[test]
     fn a_list_sorted_as_it_is_read_comes_in_sorts_order() {
         // Sorting::get makes SORT1's passes only on the ranges up to the entry read: lists of
@@ -2551,13 +2562,7 @@ mod tests {
             for _ in 0..10 {
                 let keys = 1 + next() % 30;
                 let entries: Vec<Entry> = (0..n)
-                    .map(|i| Entry {
-                        mv: CMove { piece: i, to: 0 },
-                        plausibility: (next() % keys * 16 + next() % 2 * 4096) as i64,
-                        must: false,
-                        poor: false,
-                        safe: true,
-                    })
+                    .map(|i| entry_to_sort(i, (next() % keys * 16 + next() % 2 * 4096) as i64))
                     .collect();
                 let mut sorted = entries.clone();
                 sort(&mut sorted);
@@ -2580,13 +2585,7 @@ mod tests {
             for keys in [4096, 256, 64, 16, 3] {
                 for _ in 0..4 {
                     let entries: Vec<Entry> = (0..n)
-                        .map(|i| Entry {
-                            mv: CMove { piece: i, to: 0 },
-                            plausibility: (next() % keys * (4096 / keys)) as i64,
-                            must: false,
-                            poor: false,
-                            safe: true,
-                        })
+                        .map(|i| entry_to_sort(i, (next() % keys * (4096 / keys)) as i64))
                         .collect();
                     let mut written: Vec<(i64, usize)> = (entries.iter())
                         .map(|e| (e.plausibility, e.mv.piece))
