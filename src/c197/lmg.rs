@@ -1585,10 +1585,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.remake(unmade.trailing_zeros() as usize);
                 unmade &= unmade - 1;
             }
-            let sum = &self.walks.known_sum;
-            self.r += sum.r;
-            self.lmfors += sum.lmfors;
-            self.ickf |= sum.ickf;
+            let sum = self.walks.known_sum;
+            self.add_walk(&sum);
             return true;
         }
         for k in 0..self.walks.count as usize {
@@ -1631,9 +1629,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 if self.walks.made & 1 << k == 0 {
                     self.remake(k);
                 }
-                self.r += e.r;
-                self.lmfors += e.lmfors;
-                self.ickf |= e.ickf;
+                self.add_walk(&e);
                 if e.exposed {
                     return false;
                 }
@@ -1763,6 +1759,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.t.slots[l][slot] == 0 {
             self.t.slots[l][slot] = tt as u8;
         }
+    }
+
+    /// Adds what a known walk (or the sum of them) adds to the move's score: R, `LMFORS`, `ICKF`.
+    fn add_walk(&mut self, e: &WalkEffect) {
+        self.r += e.r;
+        self.lmfors += e.lmfors;
+        self.ickf |= e.ickf;
     }
 
     /// Makes the known walk of line `k` again: its attacks given, its slider recorded.
