@@ -192,7 +192,9 @@ impl Tables {
         // pawn moved reaches the square after its own, a pawn taken stands where its taker
         // arrives, after the square it left).
         let (mut redo, mut files) = (0u64, 0u128);
-        let was_pawn = |q: Pc| parent.pawn(q) || child.pawn(q);
+        // A piece that is a pawn on the child's board is one on the parent's (a move makes no
+        // piece a pawn): whether it was a pawn on either is read from the parent's.
+        let was_pawn = |q: Pc| parent.pawn(q);
         for &s in changed.iter().rev() {
             let s = s as Loc;
             let (before, after) = (parent.at(s), child.at(s));
