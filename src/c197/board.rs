@@ -187,12 +187,33 @@ pub fn loc(s: Square) -> Loc {
     (s.rank() as Loc + 2) * BW + (8 - s.file() as Loc)
 }
 
-/// Our square for one of the program's, if it is on the board.
+/// Our square for one of the program's, if it is on the board: read from [`SQUARES`] (the
+/// search asks it for both squares of every move it makes; see [`square_plain`]).
+#[inline]
 pub fn square(l: Loc) -> Option<Square> {
-    let (row, col) = (l / BW, l % BW);
-    ((2..=9).contains(&row) && (1..=8).contains(&col))
-        .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
+    SQUARES.get(l).copied().flatten()
 }
+
+/// [`square`] as the coordinates give it: the rows 2-9, the columns 1-8.
+const fn square_plain(l: Loc) -> Option<Square> {
+    let (row, col) = (l / BW, l % BW);
+    if row >= 2 && row <= 9 && col >= 1 && col <= 8 {
+        Some(Square::from_coords((8 - col) as u8, (row - 2) as u8))
+    } else {
+        None
+    }
+}
+
+/// Our square of each of the program's, None off the board (see [`square`]).
+static SQUARES: [Option<Square>; BD2] = {
+    let mut squares = [None; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        squares[l] = square_plain(l);
+        l += 1;
+    }
+    squares
+};
 
 /// A set of things numbered from 0, a bit a thing, in an unsigned word of any width (see
 /// [`bits`]): each width keeps its own instructions.
@@ -832,6 +853,26 @@ mod tests {
 
     fn fen(text: &str) -> Board {
         Board::from_position(&Position::from_fen(text).unwrap())
+    }
+
+    #[test]
+    fn a_square_read_from_the_table_is_the_one_the_coordinates_give() {
+        // `square` reads `SQUARES`; the plain form finds the row and column. Every number a
+        // square can be handed, past the board's 120 too, and each of our squares back.
+        let plain = |l: Loc| {
+            let (row, col) = (l / BW, l % BW);
+            ((2..=9).contains(&row) && (1..=8).contains(&col))
+                .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
+        };
+        for l in 0..1024 {
+            assert_eq!(square(l), plain(l), "{l}");
+            assert_eq!(square_plain(l), plain(l), "{l}");
+        }
+        assert_eq!((0..BD2).filter(|&l| square(l).is_some()).count(), 64);
+        for i in 0..64 {
+            let s = Square::new(i);
+            assert_eq!(square(loc(s)), Some(s));
+        }
     }
 
     #[test]
