@@ -27,8 +27,9 @@ pub const BD2: Loc = 120;
 pub const NPC: Pc = 32;
 /// Pieces a side (`NPCS==16.`).
 pub const NPCS: Pc = 16;
-/// What `BOARD` holds outside the 64 squares.
-pub const BORDER: i8 = -1;
+/// What `BOARD` holds outside the 64 squares: negative, as the program's border words are, and
+/// with no bit of a piece's number (see [`Board::at`]).
+pub const BORDER: i8 = i8::MIN;
 
 /// Castling as the program lists it (`LMCAS`, 3514-3534): piece 0, "square" 376 / 377.
 pub const CASTLE_KING: Loc = 0o376;
@@ -355,9 +356,10 @@ impl Board {
     pub fn pawn(&self, p: Pc) -> bool {
         p != 0 && self.kind[p] == Kind::Pawn
     }
-    /// The piece on `l` (0 for empty or border).
+    /// The piece on `l` (0 for empty or border): the low seven bits of its byte, which
+    /// [`BORDER`] leaves 0.
     pub fn at(&self, l: Loc) -> Pc {
-        self.board[l].max(0) as Pc
+        (self.board[l] as u8 & 0x7f) as Pc
     }
     /// Whether `l` is off the board.
     pub fn border(&self, l: Loc) -> bool {
@@ -853,6 +855,24 @@ mod tests {
 
     fn fen(text: &str) -> Board {
         Board::from_position(&Position::from_fen(text).unwrap())
+    }
+
+    #[test]
+    fn the_piece_on_a_square_is_its_byte_masked_as_it_is_the_byte_at_least_0() {
+        // `Board::at` masks the byte to its low seven bits; the plain form takes it if it is
+        // not negative, 0 for the border. Every byte the board holds: the border, empty, the
+        // 32 pieces.
+        let mut b = Board::initial();
+        for x in std::iter::once(BORDER).chain(0..=NPC as i8) {
+            b.board[55] = x;
+            assert_eq!(b.at(55), x.max(0) as Pc, "{x}");
+            assert_eq!(b.border(55), x < 0, "{x}");
+        }
+        // Every square of the start, the border's among them.
+        let b = Board::initial();
+        for l in 0..BD2 {
+            assert_eq!(b.at(l), b.board[l].max(0) as Pc, "{l}");
+        }
     }
 
     #[test]
