@@ -316,6 +316,9 @@ pub struct Board {
     /// `PIECEL`: each piece's square, 0 once captured.
     pub piecel: [Loc; NPC + 1],
     /// The type each piece number now has (`PTID`; a pawn promotes to a queen, 2832-2872).
+    /// Index 0, no piece (an empty square's number), holds a knight: neither a pawn nor a
+    /// slider, so that [`Board::pawn`], [`Board::rfpcs`] and [`Board::ddpcs`] read it as they
+    /// read any piece, and find it none of those with no test of its own.
     pub kind: [Kind; NPC + 1],
     /// `NMOVES`: how often each piece has moved (castling counts for the king only).
     pub nmoves: [u32; NPC + 1],
@@ -344,17 +347,18 @@ pub struct Board {
 }
 
 impl Board {
-    /// Whether piece `p` is a slider along ranks and files ([`Kind::rfpcs`]).
+    /// Whether piece `p` is a slider along ranks and files ([`Kind::rfpcs`]); for 0, no
+    /// piece, false (see [`Board::kind`]).
     pub fn rfpcs(&self, p: Pc) -> bool {
-        p != 0 && self.kind[p].rfpcs()
+        self.kind[p].rfpcs()
     }
-    /// Whether piece `p` is a slider along diagonals ([`Kind::ddpcs`]).
+    /// Whether piece `p` is a slider along diagonals ([`Kind::ddpcs`]); for 0, false.
     pub fn ddpcs(&self, p: Pc) -> bool {
-        p != 0 && self.kind[p].ddpcs()
+        self.kind[p].ddpcs()
     }
-    /// Whether `p` is a pawn (`LMGT` sign).
+    /// Whether `p` is a pawn (`LMGT` sign); for 0, false.
     pub fn pawn(&self, p: Pc) -> bool {
-        p != 0 && self.kind[p] == Kind::Pawn
+        self.kind[p] == Kind::Pawn
     }
     /// The piece on `l` (0 for empty or border): the low seven bits of its byte, which
     /// [`BORDER`] leaves 0.
@@ -374,7 +378,8 @@ impl Board {
                 board[row * BW + col] = 0;
             }
         }
-        let mut kind = [Kind::Pawn; NPC + 1];
+        // Piece 0's kind: none that `pawn`, `rfpcs` or `ddpcs` finds (see `Board::kind`).
+        let mut kind = [Kind::Knight; NPC + 1];
         for p in 1..=NPC {
             kind[p] = ORIGINAL[(p - 1) % NPCS];
         }
@@ -855,6 +860,31 @@ mod tests {
 
     fn fen(text: &str) -> Board {
         Board::from_position(&Position::from_fen(text).unwrap())
+    }
+
+    #[test]
+    fn no_piece_is_a_pawn_nor_a_slider_as_piece_0_read_as_one_is() {
+        // `pawn`, `rfpcs` and `ddpcs` read piece 0's kind (a knight) as any piece's; the plain
+        // forms test for 0 first. Every piece number of the start, of a board with promoted
+        // pieces, and of the boards of random games.
+        let plain = |b: &Board, p: Pc| {
+            (
+                p != 0 && b.kind[p] == Kind::Pawn,
+                p != 0 && b.kind[p].rfpcs(),
+                p != 0 && b.kind[p].ddpcs(),
+            )
+        };
+        let promoted = fen("4k3/8/1q6/8/8/8/Q5Q1/4K3 w - - 0 40");
+        let boards = [Board::initial(), promoted].into_iter().chain(
+            crate::c197::cat::random_positions()
+                .into_iter()
+                .map(|(b, _)| b),
+        );
+        for b in boards {
+            for p in 0..=NPC {
+                assert_eq!((b.pawn(p), b.rfpcs(p), b.ddpcs(p)), plain(&b, p), "{p}");
+            }
+        }
     }
 
     #[test]
