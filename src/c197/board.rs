@@ -27,8 +27,9 @@ pub const BD2: Loc = 120;
 pub const NPC: Pc = 32;
 /// Pieces a side (`NPCS==16.`).
 pub const NPCS: Pc = 16;
-/// What `BOARD` holds outside the 64 squares.
-pub const BORDER: i8 = -1;
+/// What `BOARD` holds outside the 64 squares: negative, as the program's border words are, and
+/// with no bit of a piece's number (see [`Board::at`]).
+pub const BORDER: i8 = i8::MIN;
 
 /// Castling as the program lists it (`LMCAS`, 3514-3534): piece 0, "square" 376 / 377.
 pub const CASTLE_KING: Loc = 0o376;
@@ -187,12 +188,33 @@ pub fn loc(s: Square) -> Loc {
     (s.rank() as Loc + 2) * BW + (8 - s.file() as Loc)
 }
 
-/// Our square for one of the program's, if it is on the board.
+/// Our square for one of the program's, if it is on the board: read from [`SQUARES`] (the
+/// search asks it for both squares of every move it makes; see [`square_plain`]).
+#[inline]
 pub fn square(l: Loc) -> Option<Square> {
-    let (row, col) = (l / BW, l % BW);
-    ((2..=9).contains(&row) && (1..=8).contains(&col))
-        .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
+    SQUARES.get(l).copied().flatten()
 }
+
+/// [`square`] as the coordinates give it: the rows 2-9, the columns 1-8.
+const fn square_plain(l: Loc) -> Option<Square> {
+    let (row, col) = (l / BW, l % BW);
+    if row >= 2 && row <= 9 && col >= 1 && col <= 8 {
+        Some(Square::from_coords((8 - col) as u8, (row - 2) as u8))
+    } else {
+        None
+    }
+}
+
+/// Our square of each of the program's, None off the board (see [`square`]).
+static SQUARES: [Option<Square>; BD2] = {
+    let mut squares = [None; BD2];
+    let mut l = 0;
+    while l < BD2 {
+        squares[l] = square_plain(l);
+        l += 1;
+    }
+    squares
+};
 
 /// A set of things numbered from 0, a bit a thing, in an unsigned word of any width (see
 /// [`bits`]): each width keeps its own instructions.
@@ -294,6 +316,9 @@ pub struct Board {
     /// `PIECEL`: each piece's square, 0 once captured.
     pub piecel: [Loc; NPC + 1],
     /// The type each piece number now has (`PTID`; a pawn promotes to a queen, 2832-2872).
+    /// Index 0, no piece (an empty square's number), holds a knight: neither a pawn nor a
+    /// slider, so that [`Board::pawn`], [`Board::rfpcs`] and [`Board::ddpcs`] read it as they
+    /// read any piece, and find it none of those with no test of its own.
     pub kind: [Kind; NPC + 1],
     /// `NMOVES`: how often each piece has moved (castling counts for the king only).
     pub nmoves: [u32; NPC + 1],
@@ -322,21 +347,23 @@ pub struct Board {
 }
 
 impl Board {
-    /// Whether piece `p` is a slider along ranks and files ([`Kind::rfpcs`]).
+    /// Whether piece `p` is a slider along ranks and files ([`Kind::rfpcs`]); for 0, no
+    /// piece, false (see [`Board::kind`]).
     pub fn rfpcs(&self, p: Pc) -> bool {
-        p != 0 && self.kind[p].rfpcs()
+        self.kind[p].rfpcs()
     }
-    /// Whether piece `p` is a slider along diagonals ([`Kind::ddpcs`]).
+    /// Whether piece `p` is a slider along diagonals ([`Kind::ddpcs`]); for 0, false.
     pub fn ddpcs(&self, p: Pc) -> bool {
-        p != 0 && self.kind[p].ddpcs()
+        self.kind[p].ddpcs()
     }
-    /// Whether `p` is a pawn (`LMGT` sign).
+    /// Whether `p` is a pawn (`LMGT` sign); for 0, false.
     pub fn pawn(&self, p: Pc) -> bool {
-        p != 0 && self.kind[p] == Kind::Pawn
+        self.kind[p] == Kind::Pawn
     }
-    /// The piece on `l` (0 for empty or border).
+    /// The piece on `l` (0 for empty or border): the low seven bits of its byte, which
+    /// [`BORDER`] leaves 0.
     pub fn at(&self, l: Loc) -> Pc {
-        self.board[l].max(0) as Pc
+        (self.board[l] as u8 & 0x7f) as Pc
     }
     /// Whether `l` is off the board.
     pub fn border(&self, l: Loc) -> bool {
@@ -351,7 +378,8 @@ impl Board {
                 board[row * BW + col] = 0;
             }
         }
-        let mut kind = [Kind::Pawn; NPC + 1];
+        // Piece 0's kind: none that `pawn`, `rfpcs` or `ddpcs` finds (see `Board::kind`).
+        let mut kind = [Kind::Knight; NPC + 1];
         for p in 1..=NPC {
             kind[p] = ORIGINAL[(p - 1) % NPCS];
         }
@@ -832,6 +860,69 @@ mod tests {
 
     fn fen(text: &str) -> Board {
         Board::from_position(&Position::from_fen(text).unwrap())
+    }
+
+    #[test]
+    fn no_piece_is_a_pawn_nor_a_slider_as_piece_0_read_as_one_is() {
+        // `pawn`, `rfpcs` and `ddpcs` read piece 0's kind (a knight) as any piece's; the plain
+        // forms test for 0 first. Every piece number of the start, of a board with promoted
+        // pieces, and of the boards of random games.
+        let plain = |b: &Board, p: Pc| {
+            (
+                p != 0 && b.kind[p] == Kind::Pawn,
+                p != 0 && b.kind[p].rfpcs(),
+                p != 0 && b.kind[p].ddpcs(),
+            )
+        };
+        let promoted = fen("4k3/8/1q6/8/8/8/Q5Q1/4K3 w - - 0 40");
+        let boards = [Board::initial(), promoted].into_iter().chain(
+            crate::c197::cat::random_positions()
+                .into_iter()
+                .map(|(b, _)| b),
+        );
+        for b in boards {
+            for p in 0..=NPC {
+                assert_eq!((b.pawn(p), b.rfpcs(p), b.ddpcs(p)), plain(&b, p), "{p}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_piece_on_a_square_is_its_byte_masked_as_it_is_the_byte_at_least_0() {
+        // `Board::at` masks the byte to its low seven bits; the plain form takes it if it is
+        // not negative, 0 for the border. Every byte the board holds: the border, empty, the
+        // 32 pieces.
+        let mut b = Board::initial();
+        for x in std::iter::once(BORDER).chain(0..=NPC as i8) {
+            b.board[55] = x;
+            assert_eq!(b.at(55), x.max(0) as Pc, "{x}");
+            assert_eq!(b.border(55), x < 0, "{x}");
+        }
+        // Every square of the start, the border's among them.
+        let b = Board::initial();
+        for l in 0..BD2 {
+            assert_eq!(b.at(l), b.board[l].max(0) as Pc, "{l}");
+        }
+    }
+
+    #[test]
+    fn a_square_read_from_the_table_is_the_one_the_coordinates_give() {
+        // `square` reads `SQUARES`; the plain form finds the row and column. Every number a
+        // square can be handed, past the board's 120 too, and each of our squares back.
+        let plain = |l: Loc| {
+            let (row, col) = (l / BW, l % BW);
+            ((2..=9).contains(&row) && (1..=8).contains(&col))
+                .then(|| Square::from_coords((8 - col) as u8, (row - 2) as u8))
+        };
+        for l in 0..1024 {
+            assert_eq!(square(l), plain(l), "{l}");
+            assert_eq!(square_plain(l), plain(l), "{l}");
+        }
+        assert_eq!((0..BD2).filter(|&l| square(l).is_some()).count(), 64);
+        for i in 0..64 {
+            let s = Square::new(i);
+            assert_eq!(square(loc(s)), Some(s));
+        }
     }
 
     #[test]
