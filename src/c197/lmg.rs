@@ -14,7 +14,7 @@ use super::board::{
 };
 use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
-use super::generate::{LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
+use super::generate::{BIT, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
 use crate::rules::Square;
 use crate::rules::attacks::{king_attacks, line};
@@ -587,7 +587,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         fixes: LmgFixes,
     ) -> Pmg<'a, TRACE> {
         ws.tables = *t;
-        ws.values = START_VALUES[b.side];
+        ws.values.start(b.side);
         Pmg {
             b,
             t: &mut ws.tables,
@@ -686,7 +686,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 if !super::generate::trapped(self.b, self.t, self.b.at(a)) {
                     s >>= 1;
                 }
-                self.v.add(a, s);
+                self.v.add_risk(a, s);
             }
         }
     }
@@ -1379,12 +1379,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // adds there depends on that square alone, not on the order).
             let side = self.side::<S>();
             let range = self.occupancy.range(kind, side, a);
-            let mut values = BSQVAL * range.count_ones() as i64;
-            let mut above = range & self.v.above;
-            while above != 0 {
-                values += self.v.above_base[above.trailing_zeros() as usize];
-                above &= above - 1;
-            }
+            let values = BSQVAL * range.count_ones() as i64 + self.v.over_base(range);
             self.c += values;
             self.r += values;
             let mut enemies = range & self.occupancy.side[1 - side];
@@ -1816,15 +1811,28 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 }
 
 /// The square values (`SQVAL`) of the side to move.
+///
+/// A range's values are summed as a set (see [`Pmg::lmgr1a`]): [`BSQVAL`] a square, and what
+/// the squares worth more add. What every position adds (the centre), what the enemy king's
+/// squares add and what our pieces' squares add are multiples of 4 below 64 together, and
+/// are kept in bit planes (`planes[k]`: the squares whose sum has bit `k + 2` set), so that a
+/// range's sum is four counts of its squares in the planes; what a piece en prise risks is
+/// kept apart (`risky`, `risk`), on the few squares that have it.
 #[derive(Copy, Clone)]
 struct SquareValues {
     /// By the program's square.
     sqval: [i64; BD2],
-    /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
-    /// range's values are [`BSQVAL`] a square and these.
-    above_base: [i64; 64],
-    above: u64,
+    /// Bit `k` of the planes' sum over [`BSQVAL`], in fours, by our square index.
+    planes: [u64; PLANES],
+    /// The squares (our indices) where a piece en prise risks something.
+    risky: u64,
+    /// What the piece risks, on the squares of `risky` (the others are never read).
+    risk: [i64; 64],
 }
+
+/// The bit planes of [`SquareValues`]: the sums over [`BSQVAL`] they hold are at most 20 (the
+/// centre) + 16 (next to the enemy king) + 8 (under our piece) = 44, below 4 * 2^4.
+const PLANES: usize = 4;
 
 impl Default for SquareValues {
     fn default() -> SquareValues {
@@ -1833,26 +1841,73 @@ impl Default for SquareValues {
 }
 
 impl SquareValues {
-    /// [`SquareValues::add`] for each square of `squares` (our square indices).
-    fn add_all(&mut self, squares: u64, v: i64) {
-        self.above |= squares;
+    /// The values of every position ([`START_VALUES`]) for side `i`. What a piece risks is
+    /// not copied: it is read only where `risky` says it was written since.
+    #[inline(always)]
+    fn start(&mut self, i: usize) {
+        let start = &START_VALUES[i];
+        self.sqval = start.sqval;
+        self.planes = start.planes;
+        self.risky = 0;
+    }
+
+    /// Adds `v` (a multiple of 4, see [`PLANES`]) to the value of each square of `squares`
+    /// (our square indices, on the board).
+    const fn add_all(&mut self, squares: u64, v: i64) {
         let mut m = squares;
         while m != 0 {
             let s = m.trailing_zeros() as usize;
             m &= m - 1;
             self.sqval[LOC[s] as Loc] += v;
-            self.above_base[s] += v;
+        }
+        // Each set bit of v / 4 added to the planes as a bit-sliced sum: the carry moves up.
+        debug_assert!(v >= 0 && v % 4 == 0 && v < 4 << PLANES);
+        let mut k = 0;
+        while k < PLANES {
+            if (v >> 2) & (1 << k) != 0 {
+                let mut carry = squares;
+                let mut j = k;
+                while j < PLANES {
+                    let next = self.planes[j] & carry;
+                    self.planes[j] ^= carry;
+                    carry = next;
+                    j += 1;
+                }
+                debug_assert!(carry == 0);
+            }
+            k += 1;
         }
     }
 
-    /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
-    const fn add(&mut self, l: Loc, v: i64) {
+    /// Adds `v` to the value of square `l` (on the board), what a piece en prise there risks.
+    const fn add_risk(&mut self, l: Loc, v: i64) {
         self.sqval[l] += v;
         let s = SQ[l] as usize;
-        if s < 64 {
-            self.above_base[s] += v;
-            self.above |= 1 << s;
+        if self.risky & 1 << s == 0 {
+            self.risky |= 1 << s;
+            self.risk[s] = 0;
         }
+        self.risk[s] += v;
+    }
+
+    /// What the squares of `range` (our square indices) are worth together over [`BSQVAL`]
+    /// each.
+    #[inline(always)]
+    fn over_base(&self, range: u64) -> i64 {
+        let count = |k: usize| (range & self.planes[k]).count_ones() as i64;
+        let mut sum = 4 * (count(0) + 2 * count(1) + 4 * count(2) + 8 * count(3));
+        let mut risky = range & self.risky;
+        while risky != 0 {
+            sum += self.risk[risky.trailing_zeros() as usize];
+            risky &= risky - 1;
+        }
+        sum
+    }
+
+    /// [`SquareValues::over_base`] of square `s` (our index) alone.
+    #[cfg(test)]
+    fn square_over_base(&self, s: usize) -> i64 {
+        self.over_base(1 << s)
     }
 }
 
@@ -1865,8 +1920,9 @@ const START_VALUES: [SquareValues; 2] = [start_values(0), start_values(1)];
 const fn start_values(i: usize) -> SquareValues {
     let mut v = SquareValues {
         sqval: [BSQVAL; BD2],
-        above_base: [0; 64],
-        above: 0,
+        planes: [0; PLANES],
+        risky: 0,
+        risk: [0; 64],
     };
     let (near, far) = if i == 0 {
         (CSQV - 4, CSQV + 4)
@@ -1875,10 +1931,8 @@ const fn start_values(i: usize) -> SquareValues {
     };
     // WKB3 = KB3: row 4, column 3 (3368).
     let wkb3 = 4 * BW + 3;
-    v.add(wkb3 + BW + 1, near);
-    v.add(wkb3 + BW + 2, near);
-    v.add(wkb3 + 2 * BW + 1, far);
-    v.add(wkb3 + 2 * BW + 2, far);
+    v.add_all(BIT[wkb3 + BW + 1] | BIT[wkb3 + BW + 2], near);
+    v.add_all(BIT[wkb3 + 2 * BW + 1] | BIT[wkb3 + 2 * BW + 2], far);
     let around = [
         0,
         1,
@@ -1895,7 +1949,7 @@ const fn start_values(i: usize) -> SquareValues {
     ];
     let mut k = 0;
     while k < around.len() {
-        v.add(wkb3 + around[k], NCSQV);
+        v.add_all(BIT[wkb3 + around[k]], NCSQV);
         k += 1;
     }
     v
@@ -2408,19 +2462,20 @@ mod tests {
         let i = g.i;
         let ek = g.b.piecel[king(1 - i)];
         for o in KING_ORDER {
-            g.v.add(ek.wrapping_add_signed(o), NKVLU);
+            // Off the board a square's value is never read.
+            g.v.add_all(BIT[ek.wrapping_add_signed(o)], NKVLU);
         }
         for p in 1 + NPCS * i..=NPCS + NPCS * i {
             let a = g.b.piecel[p];
             if a == 0 || g.b.pvalue[p] >= KQV {
                 continue;
             }
-            g.v.add(a, 8);
+            g.v.add_all(BIT[a], 8);
             if let Some(mut s) = g.at_risk(p, a) {
                 if !crate::c197::generate::trapped(g.b, g.t, p) {
                     s >>= 1;
                 }
-                g.v.add(a, s);
+                g.v.add_risk(a, s);
             }
         }
     }
@@ -2442,7 +2497,8 @@ mod tests {
                     square_values_piece_by_piece(&mut g);
                 }
                 let on_board = LOC.map(|l| g.v.sqval[l as Loc]);
-                (on_board, g.v.above_base, g.v.above)
+                let over: [i64; 64] = std::array::from_fn(|s| g.v.square_over_base(s));
+                (on_board, over)
             };
             let (by_sets, plain) = (values(true), values(false));
             assert_eq!(by_sets, plain);
@@ -2451,6 +2507,45 @@ mod tests {
             risked += by_sets.1.iter().filter(|&&v| v > NKVLU).count();
         }
         assert_eq!(risked, 45_564);
+    }
+
+    #[test]
+    fn a_sets_values_by_the_planes_are_its_squares_values_summed() {
+        // Positions of random games, either side to move: the ranges of every piece of
+        // either side from every square, and sets of random squares, summed as
+        // `Pmg::lmgr1a` sums them and square by square.
+        let mut next = xorshift(0x05ee_d0f5_a1e5);
+        let mut sets = 0;
+        for (b, _) in crate::c197::cat::random_positions().into_iter().step_by(3) {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let mut ws = Workspace::default();
+            let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+            g.square_values();
+            let plain = |set: u64| {
+                (0..64)
+                    .filter(|&s| set & 1 << s != 0)
+                    .map(|s| g.v.sqval[LOC[s] as Loc] - BSQVAL)
+                    .sum::<i64>()
+            };
+            let mut ranges: Vec<u64> = (0..8).map(|_| next() & next()).collect();
+            for kind in [
+                Kind::Knight,
+                Kind::Bishop,
+                Kind::Rook,
+                Kind::Queen,
+                Kind::King,
+            ] {
+                for side in 0..2 {
+                    ranges.extend(LOC.map(|l| g.occupancy.range(kind, side, l as Loc)));
+                }
+            }
+            for range in ranges {
+                assert_eq!(g.v.over_base(range), plain(range));
+                sets += 1;
+            }
+        }
+        assert!(sets > 100_000);
     }
 
     #[test]
