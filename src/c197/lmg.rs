@@ -10,9 +10,9 @@
 
 use super::board::{
     BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag,
-    bpdag, brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
+    bpdag, brank, centre_pawns, king, king_rook, nonzero_bytes, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
 use super::generate::{BIT, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
@@ -1520,20 +1520,26 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn blocking<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let kind = self.kind_of::<K>(p);
+        // The line slots (0-7) as one word, a byte a slot: read once, the pieces taken from
+        // it.
         let row = &self.t.slots[a];
-        // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
-        let mut lines = held_lines(row);
+        let word = u64::from_le_bytes([
+            row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+        ]);
+        // The slots that hold a piece (bit 7 of their byte), less those of the lines `p`
+        // moves on itself.
+        let mut lines = nonzero_bytes(word);
         if kind.rfpcs() {
-            lines &= !0x0f;
+            lines &= !0x8080_8080;
         }
         if kind.ddpcs() {
-            lines &= !0xf0;
+            lines &= !(0x8080_8080 << 32);
         }
         while lines != 0 {
-            let s = lines.trailing_zeros() as usize;
+            let s = lines.trailing_zeros() as usize / 8;
             lines &= lines - 1;
             let step = DIR[s];
-            let j = row[s] as Pc;
+            let j = (word >> (8 * s)) as u8 as Pc;
             if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
                 continue;
             }
@@ -2582,6 +2588,62 @@ mod tests {
             }
         }
         assert_eq!(traced, [21291, 21089]);
+    }
+
+    /// `LBL` (4897-4932) as first written: the line slots of `a` read one by one.
+    fn lbl_slot_by_slot(g: &Pmg<false>, p: Pc, a: Loc) -> i64 {
+        let (b, kind) = (g.b, g.b.kind[p]);
+        let mut r = 0;
+        for (s, step) in DIR.into_iter().enumerate() {
+            let j = g.t.slots[a][s] as Pc;
+            if j == 0 || (s < 4 && kind.rfpcs()) || (s >= 4 && kind.ddpcs()) {
+                continue;
+            }
+            if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
+                continue;
+            }
+            let mut l = a;
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    break;
+                }
+                if side_of(j) == g.i {
+                    r -= g.v.sqval[l];
+                } else {
+                    r += g.v.sqval[l];
+                }
+                if b.board[l] != 0 {
+                    break;
+                }
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn lbl_from_the_slots_word_is_lbl_slot_by_slot() {
+        // Every piece of the side to move, to every square on the board, in positions of
+        // random games (either side to move): what `Pmg::blocking` adds to R is what the
+        // slots read one by one add.
+        let mut lines = 0;
+        for (b, _) in crate::c197::cat::random_positions().into_iter().step_by(3) {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let mut ws = Workspace::default();
+            let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+            g.square_values();
+            for p in (1 + NPCS * b.side..=NPCS + NPCS * b.side).filter(|&p| b.piecel[p] != 0) {
+                for a in LOC.map(|l| l as Loc) {
+                    g.r = 0;
+                    g.blocking::<ANY_KIND, ANY_SIDE>(p, a);
+                    let plain = lbl_slot_by_slot(&g, p, a);
+                    assert_eq!(g.r, plain);
+                    lines += (plain != 0) as usize;
+                }
+            }
+        }
+        assert!(lines > 10_000, "{lines}");
     }
 
     #[test]
