@@ -1852,7 +1852,9 @@ impl SquareValues {
     #[inline(always)]
     fn start(&mut self, i: usize) {
         let start = &START_VALUES[i];
-        self.sqval = start.sqval;
+        // Rows 2-9, the board's (the border columns between them too): the values of the
+        // squares beyond them are never read.
+        self.sqval[2 * BW..10 * BW].copy_from_slice(&start.sqval[2 * BW..10 * BW]);
         self.planes = start.planes;
         self.risky = 0;
     }
