@@ -1386,7 +1386,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             while enemies != 0 {
                 let l = LOC[enemies.trailing_zeros() as usize] as Loc;
                 enemies &= enemies - 1;
-                self.lmgr2_enemy::<S>(p, kind, l, b.at(l));
+                // An enemy piece stands there: the board's byte is its number (`Board::at`
+                // need not clamp it).
+                debug_assert_eq!(b.board[l] as Pc, b.at(l));
+                self.lmgr2_enemy::<S>(p, kind, l, b.board[l] as Pc);
             }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
