@@ -443,7 +443,8 @@ pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
     let mut squares = Squares::new();
     lmgt(b, t, p, &mut squares);
     for l in squares.iter() {
-        let q = b.at(l);
+        // An offered square is on the board: its byte is 0 or a piece's number.
+        let q = b.board[l] as Pc;
         if q == 0 {
             if t.attacks[1 - i][l] == 0 {
                 return false;

@@ -1663,7 +1663,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 } else {
                     // LMUOA.
                     self.r -= OPSQV;
-                    let x = b.at(l);
+                    // A walk's square is on the board: its byte is 0 or a piece's number.
+                    let x = b.board[l] as Pc;
                     if x != 0 && side_of(x) == i {
                         if l == b.piecel[king(i)] {
                             exposed = true;
@@ -2003,7 +2004,9 @@ fn square_value(b: &Board, sqval: &[i64; BD2], side: usize, l: Loc) -> (i64, Pc)
     if b.border(l) {
         return (0, 0);
     }
-    let t1 = b.at(l);
+    // On the board the byte is 0 or a piece's number (`Board::at` need not clamp it).
+    let t1 = b.board[l] as Pc;
+    debug_assert_eq!(t1, b.at(l));
     let enemy = if t1 != 0 && side_of(t1) != side {
         t1
     } else {
