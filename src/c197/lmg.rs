@@ -682,8 +682,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while attacked != 0 {
             let a = LOC[attacked.trailing_zeros() as usize] as Loc;
             attacked &= attacked - 1;
-            if let Some(mut s) = self.at_risk(self.b.at(a), a) {
-                if !super::generate::trapped(self.b, self.t, self.b.at(a)) {
+            // One of our pieces stands there: the board's byte is its number.
+            let p = self.b.board[a] as Pc;
+            if let Some(mut s) = self.at_risk(p, a) {
+                if !super::generate::trapped(self.b, self.t, p) {
                     s >>= 1;
                 }
                 self.v.add_risk(a, s);
