@@ -1545,7 +1545,9 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             lines &= lines - 1;
             let step = DIR[s];
             let j = (word >> (8 * s)) as u8 as Pc;
-            if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
+            // A piece (the slot is held): a slider if its kind is one.
+            let k = b.kind[j];
+            if !(k.rfpcs() || k.ddpcs()) || j == p {
                 continue;
             }
             let same = side_of(j) == self.side::<S>();
