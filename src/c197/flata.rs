@@ -1,8 +1,8 @@
 //! `FLATA` and `F2LA` (c197 lines 4419-4586): the least valuable and second least valuable
 //! pieces of each side attacking a square, read from the direction slots of `CAT`.
 
-use super::board::{Board, Loc, Pc, side_of};
-use super::cat::{FLATA_ORDER, SLOTS, Tables, flata_slots, held};
+use super::board::{Board, Loc, Pc, nonzero_bytes, side_of};
+use super::cat::{FLATA_ORDER, SLOTS, Tables, flata_slots};
 
 /// Which pinned pieces `FLATA` leaves out (`DPINS`, `APINS`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -42,36 +42,88 @@ pub fn flata(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (
 
 /// [`flata`] inlined where it is called, for the generator's hot callers (`LMGR3`,
 /// `LMGR6A`): the call's entry and exit go, and the pins are known there.
+///
+/// The slots that hold a piece are found a group at a time: the eight line slots and the
+/// eight knight slots each as a 64-bit word, a byte a slot (the bytes that are not 0, bit 7
+/// of each: [`nonzero_bytes`]); the two en passant slots, most often both empty, as one
+/// 16-bit word. (Each piece read from its byte of the word instead measured more than read
+/// from the slot again.)
 #[inline(always)]
 pub fn flata_inline(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {
-    let (mut c, mut d) = (0, 0);
-    let (mut cv, mut dv) = (i64::MAX, i64::MAX);
-    let row = &t.slots[a];
-    let mut slots = held(row);
-    while slots != 0 {
-        let slot = slots.trailing_zeros() as usize;
-        slots &= slots - 1;
-        let mut j = row[slot] as Pc;
+    let r = &t.slots[a];
+    let mut least = Least {
+        c: 0,
+        d: 0,
+        cv: i64::MAX,
+        dv: i64::MAX,
+    };
+    let lines = u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]]);
+    let mut held = nonzero_bytes(lines);
+    while held != 0 {
+        let byte = held.trailing_zeros() as usize / 8;
+        held &= held - 1;
+        least.consider(b, t, excl, i, pins, byte, r[byte] as Pc);
+    }
+    let knights = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
+    let mut held = nonzero_bytes(knights);
+    while held != 0 {
+        let byte = held.trailing_zeros() as usize / 8;
+        held &= held - 1;
+        least.consider(b, t, excl, i, pins, 8 + byte, r[8 + byte] as Pc);
+    }
+    // The en passant slots, most often both empty.
+    if u16::from_le_bytes([r[16], r[17]]) != 0 {
+        for slot in [16, 17] {
+            if r[slot] != 0 {
+                least.consider(b, t, excl, i, pins, slot, r[slot] as Pc);
+            }
+        }
+    }
+    (least.c, least.d)
+}
+
+/// The least valuable attackers found so far (see [`flata_inline`]), each side's with its
+/// value and place in `FLATA`'s order.
+struct Least {
+    c: Pc,
+    d: Pc,
+    cv: i64,
+    dv: i64,
+}
+
+impl Least {
+    /// The piece `j` in `slot`: a candidate for its side (`FLATA`'s loop body).
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn consider(
+        &mut self,
+        b: &Board,
+        t: &Tables,
+        excl: Pc,
+        i: usize,
+        pins: Pins,
+        slot: usize,
+        mut j: Pc,
+    ) {
         if j == excl {
             // `Q` above 7: a knight's or en passant slot, no line behind.
             if slot > 7 {
-                continue;
+                return;
             }
             j = behind(b, t, j, slot);
             if j == 0 {
-                continue;
+                return;
             }
         }
         let v = (b.pvalue[j] as i64) << 5 | READ[slot] as i64;
         if side_of(j) == i {
-            if v < cv && !(pins.ours && t.pint[j]) {
-                (c, cv) = (j, v);
+            if v < self.cv && !(pins.ours && t.pint[j]) {
+                (self.c, self.cv) = (j, v);
             }
-        } else if v < dv && !(pins.theirs && t.pint[j]) {
-            (d, dv) = (j, v);
+        } else if v < self.dv && !(pins.theirs && t.pint[j]) {
+            (self.d, self.dv) = (j, v);
         }
     }
-    (c, d)
 }
 
 /// Each slot's place in `FLATA`'s order (the inverse of [`FLATA_ORDER`]).

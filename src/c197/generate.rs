@@ -193,18 +193,22 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
 /// `LMGT` (left to the compiler, it was a call of its own).
 #[inline(always)]
 fn lines(b: &Board, a: Loc, dirs: &[isize; 4], offered: impl Fn(Loc) -> bool, out: &mut Squares) {
+    // The count kept in a register while the lines are walked, stored once at the end.
+    let mut n = out.len as usize;
     for &d in dirs {
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(d);
             if offered(l) {
-                out.push(l);
+                out.at[n] = l as u16;
+                n += 1;
             }
             if b.board[l] != 0 {
                 break;
             }
         }
     }
+    out.len = n as u8;
 }
 
 /// The squares the generator scores for piece `p` standing on `a` (`LMGSTD`), each with what
@@ -280,6 +284,19 @@ pub const BIT: [u64; BD2] = {
     bit
 };
 
+/// [`BIT`] with room for every index below 128, 0 beyond [`BD2`]: read at `l & 127`, a
+/// piece's square needs no bounds check (a square is below [`BD2`], so the mask changes
+/// nothing).
+const BIT128: [u64; 128] = {
+    let mut bit = [0; 128];
+    let mut l = 0;
+    while l < BD2 {
+        bit[l] = BIT[l];
+        l += 1;
+    }
+    bit
+};
+
 /// The board's pieces as sets of squares (our square indices, see [`SQ`]), for the ranges of
 /// [`Occupancy::range`].
 #[derive(Copy, Clone, Debug, Default)]
@@ -306,7 +323,7 @@ impl Occupancy {
         for (side, kinds) in by_kind.iter_mut().enumerate() {
             let pieces = 1 + NPCS * side..=NPCS + NPCS * side;
             for (&l, &k) in b.piecel[pieces.clone()].iter().zip(&b.kind[pieces]) {
-                kinds[k as usize] |= BIT[l];
+                kinds[k as usize] |= BIT128[l & 127];
             }
         }
         let [w, bl] = by_kind;
@@ -426,7 +443,8 @@ pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
     let mut squares = Squares::new();
     lmgt(b, t, p, &mut squares);
     for l in squares.iter() {
-        let q = b.at(l);
+        // An offered square is on the board: its byte is 0 or a piece's number.
+        let q = b.board[l] as Pc;
         if q == 0 {
             if t.attacks[1 - i][l] == 0 {
                 return false;

@@ -10,11 +10,11 @@
 
 use super::board::{
     BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag,
-    bpdag, brank, centre_pawns, king, king_rook, queen, queen_rook, side_of,
+    bpdag, brank, centre_pawns, king, king_rook, nonzero_bytes, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_lines, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
-use super::generate::{LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
+use super::generate::{BIT, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
 use crate::rules::Square;
 use crate::rules::attacks::{king_attacks, line};
@@ -587,7 +587,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         fixes: LmgFixes,
     ) -> Pmg<'a, TRACE> {
         ws.tables = *t;
-        ws.values = START_VALUES[b.side];
+        ws.values.start(b.side);
         Pmg {
             b,
             t: &mut ws.tables,
@@ -682,11 +682,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while attacked != 0 {
             let a = LOC[attacked.trailing_zeros() as usize] as Loc;
             attacked &= attacked - 1;
-            if let Some(mut s) = self.at_risk(self.b.at(a), a) {
-                if !super::generate::trapped(self.b, self.t, self.b.at(a)) {
+            // One of our pieces stands there: the board's byte is its number.
+            let p = self.b.board[a] as Pc;
+            if let Some(mut s) = self.at_risk(p, a) {
+                if !super::generate::trapped(self.b, self.t, p) {
                     s >>= 1;
                 }
-                self.v.add(a, s);
+                self.v.add_risk(a, s);
             }
         }
     }
@@ -1379,19 +1381,17 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             // adds there depends on that square alone, not on the order).
             let side = self.side::<S>();
             let range = self.occupancy.range(kind, side, a);
-            let mut values = BSQVAL * range.count_ones() as i64;
-            let mut above = range & self.v.above;
-            while above != 0 {
-                values += self.v.above_base[above.trailing_zeros() as usize];
-                above &= above - 1;
-            }
+            let values = BSQVAL * range.count_ones() as i64 + self.v.over_base(range);
             self.c += values;
             self.r += values;
             let mut enemies = range & self.occupancy.side[1 - side];
             while enemies != 0 {
                 let l = LOC[enemies.trailing_zeros() as usize] as Loc;
                 enemies &= enemies - 1;
-                self.lmgr2_enemy::<S>(p, kind, l, b.at(l));
+                // An enemy piece stands there: the board's byte is its number (`Board::at`
+                // need not clamp it).
+                debug_assert_eq!(b.board[l] as Pc, b.at(l));
+                self.lmgr2_enemy::<S>(p, kind, l, b.board[l] as Pc);
             }
             // "DONT COUNT ATTACK ON VACATED SQUARE" (`CAME A,J / SUB R,SQVAL(J)`). The knight's
             // and king's generators leave A moved (`LMKNT` 8 below where it started, `LMKING`
@@ -1525,21 +1525,29 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn blocking<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         let b = self.b;
         let kind = self.kind_of::<K>(p);
+        // The line slots (0-7) as one word, a byte a slot: read once, the pieces taken from
+        // it.
         let row = &self.t.slots[a];
-        // The line slots (0-7) that hold a piece, less those of the lines `p` moves on itself.
-        let mut lines = held_lines(row);
+        let word = u64::from_le_bytes([
+            row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
+        ]);
+        // The slots that hold a piece (bit 7 of their byte), less those of the lines `p`
+        // moves on itself.
+        let mut lines = nonzero_bytes(word);
         if kind.rfpcs() {
-            lines &= !0x0f;
+            lines &= !0x8080_8080;
         }
         if kind.ddpcs() {
-            lines &= !0xf0;
+            lines &= !(0x8080_8080 << 32);
         }
         while lines != 0 {
-            let s = lines.trailing_zeros() as usize;
+            let s = lines.trailing_zeros() as usize / 8;
             lines &= lines - 1;
             let step = DIR[s];
-            let j = row[s] as Pc;
-            if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
+            let j = (word >> (8 * s)) as u8 as Pc;
+            // A piece (the slot is held): a slider if its kind is one.
+            let k = b.kind[j];
+            if !(k.rfpcs() || k.ddpcs()) || j == p {
                 continue;
             }
             let same = side_of(j) == self.side::<S>();
@@ -1659,7 +1667,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 } else {
                     // LMUOA.
                     self.r -= OPSQV;
-                    let x = b.at(l);
+                    // A walk's square is on the board: its byte is 0 or a piece's number.
+                    let x = b.board[l] as Pc;
                     if x != 0 && side_of(x) == i {
                         if l == b.piecel[king(i)] {
                             exposed = true;
@@ -1816,15 +1825,28 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 }
 
 /// The square values (`SQVAL`) of the side to move.
+///
+/// A range's values are summed as a set (see [`Pmg::lmgr1a`]): [`BSQVAL`] a square, and what
+/// the squares worth more add. What every position adds (the centre), what the enemy king's
+/// squares add and what our pieces' squares add are multiples of 4 below 64 together, and
+/// are kept in bit planes (`planes[k]`: the squares whose sum has bit `k + 2` set), so that a
+/// range's sum is four counts of its squares in the planes; what a piece en prise risks is
+/// kept apart (`risky`, `risk`), on the few squares that have it.
 #[derive(Copy, Clone)]
 struct SquareValues {
     /// By the program's square.
     sqval: [i64; BD2],
-    /// `sqval` less [`BSQVAL`] by our square index, and the squares where that is not 0: a
-    /// range's values are [`BSQVAL`] a square and these.
-    above_base: [i64; 64],
-    above: u64,
+    /// Bit `k` of the planes' sum over [`BSQVAL`], in fours, by our square index.
+    planes: [u64; PLANES],
+    /// The squares (our indices) where a piece en prise risks something.
+    risky: u64,
+    /// What the piece risks, on the squares of `risky` (the others are never read).
+    risk: [i64; 64],
 }
+
+/// The bit planes of [`SquareValues`]: the sums over [`BSQVAL`] they hold are at most 20 (the
+/// centre) + 16 (next to the enemy king) + 8 (under our piece) = 44, below 4 * 2^4.
+const PLANES: usize = 4;
 
 impl Default for SquareValues {
     fn default() -> SquareValues {
@@ -1833,26 +1855,75 @@ impl Default for SquareValues {
 }
 
 impl SquareValues {
-    /// [`SquareValues::add`] for each square of `squares` (our square indices).
-    fn add_all(&mut self, squares: u64, v: i64) {
-        self.above |= squares;
+    /// The values of every position ([`START_VALUES`]) for side `i`. What a piece risks is
+    /// not copied: it is read only where `risky` says it was written since.
+    #[inline(always)]
+    fn start(&mut self, i: usize) {
+        let start = &START_VALUES[i];
+        // Rows 2-9, the board's (the border columns between them too): the values of the
+        // squares beyond them are never read.
+        self.sqval[2 * BW..10 * BW].copy_from_slice(&start.sqval[2 * BW..10 * BW]);
+        self.planes = start.planes;
+        self.risky = 0;
+    }
+
+    /// Adds `v` (a multiple of 4, see [`PLANES`]) to the value of each square of `squares`
+    /// (our square indices, on the board).
+    const fn add_all(&mut self, squares: u64, v: i64) {
         let mut m = squares;
         while m != 0 {
             let s = m.trailing_zeros() as usize;
             m &= m - 1;
             self.sqval[LOC[s] as Loc] += v;
-            self.above_base[s] += v;
+        }
+        // Each set bit of v / 4 added to the planes as a bit-sliced sum: the carry moves up.
+        debug_assert!(v >= 0 && v % 4 == 0 && v < 4 << PLANES);
+        let mut k = 0;
+        while k < PLANES {
+            if (v >> 2) & (1 << k) != 0 {
+                let mut carry = squares;
+                let mut j = k;
+                while j < PLANES {
+                    let next = self.planes[j] & carry;
+                    self.planes[j] ^= carry;
+                    carry = next;
+                    j += 1;
+                }
+                debug_assert!(carry == 0);
+            }
+            k += 1;
         }
     }
 
-    /// Adds `v` to the value of square `l` (also kept by our square index, see `above`).
-    const fn add(&mut self, l: Loc, v: i64) {
+    /// Adds `v` to the value of square `l` (on the board), what a piece en prise there risks.
+    const fn add_risk(&mut self, l: Loc, v: i64) {
         self.sqval[l] += v;
         let s = SQ[l] as usize;
-        if s < 64 {
-            self.above_base[s] += v;
-            self.above |= 1 << s;
+        if self.risky & 1 << s == 0 {
+            self.risky |= 1 << s;
+            self.risk[s] = 0;
         }
+        self.risk[s] += v;
+    }
+
+    /// What the squares of `range` (our square indices) are worth together over [`BSQVAL`]
+    /// each.
+    #[inline(always)]
+    fn over_base(&self, range: u64) -> i64 {
+        let count = |k: usize| (range & self.planes[k]).count_ones() as i64;
+        let mut sum = 4 * (count(0) + 2 * count(1) + 4 * count(2) + 8 * count(3));
+        let mut risky = range & self.risky;
+        while risky != 0 {
+            sum += self.risk[risky.trailing_zeros() as usize];
+            risky &= risky - 1;
+        }
+        sum
+    }
+
+    /// [`SquareValues::over_base`] of square `s` (our index) alone.
+    #[cfg(test)]
+    fn square_over_base(&self, s: usize) -> i64 {
+        self.over_base(1 << s)
     }
 }
 
@@ -1865,8 +1936,9 @@ const START_VALUES: [SquareValues; 2] = [start_values(0), start_values(1)];
 const fn start_values(i: usize) -> SquareValues {
     let mut v = SquareValues {
         sqval: [BSQVAL; BD2],
-        above_base: [0; 64],
-        above: 0,
+        planes: [0; PLANES],
+        risky: 0,
+        risk: [0; 64],
     };
     let (near, far) = if i == 0 {
         (CSQV - 4, CSQV + 4)
@@ -1875,10 +1947,8 @@ const fn start_values(i: usize) -> SquareValues {
     };
     // WKB3 = KB3: row 4, column 3 (3368).
     let wkb3 = 4 * BW + 3;
-    v.add(wkb3 + BW + 1, near);
-    v.add(wkb3 + BW + 2, near);
-    v.add(wkb3 + 2 * BW + 1, far);
-    v.add(wkb3 + 2 * BW + 2, far);
+    v.add_all(BIT[wkb3 + BW + 1] | BIT[wkb3 + BW + 2], near);
+    v.add_all(BIT[wkb3 + 2 * BW + 1] | BIT[wkb3 + 2 * BW + 2], far);
     let around = [
         0,
         1,
@@ -1895,7 +1965,7 @@ const fn start_values(i: usize) -> SquareValues {
     ];
     let mut k = 0;
     while k < around.len() {
-        v.add(wkb3 + around[k], NCSQV);
+        v.add_all(BIT[wkb3 + around[k]], NCSQV);
         k += 1;
     }
     v
@@ -1938,7 +2008,9 @@ fn square_value(b: &Board, sqval: &[i64; BD2], side: usize, l: Loc) -> (i64, Pc)
     if b.border(l) {
         return (0, 0);
     }
-    let t1 = b.at(l);
+    // On the board the byte is 0 or a piece's number (`Board::at` need not clamp it).
+    let t1 = b.board[l] as Pc;
+    debug_assert_eq!(t1, b.at(l));
     let enemy = if t1 != 0 && side_of(t1) != side {
         t1
     } else {
@@ -2408,19 +2480,20 @@ mod tests {
         let i = g.i;
         let ek = g.b.piecel[king(1 - i)];
         for o in KING_ORDER {
-            g.v.add(ek.wrapping_add_signed(o), NKVLU);
+            // Off the board a square's value is never read.
+            g.v.add_all(BIT[ek.wrapping_add_signed(o)], NKVLU);
         }
         for p in 1 + NPCS * i..=NPCS + NPCS * i {
             let a = g.b.piecel[p];
             if a == 0 || g.b.pvalue[p] >= KQV {
                 continue;
             }
-            g.v.add(a, 8);
+            g.v.add_all(BIT[a], 8);
             if let Some(mut s) = g.at_risk(p, a) {
                 if !crate::c197::generate::trapped(g.b, g.t, p) {
                     s >>= 1;
                 }
-                g.v.add(a, s);
+                g.v.add_risk(a, s);
             }
         }
     }
@@ -2442,7 +2515,8 @@ mod tests {
                     square_values_piece_by_piece(&mut g);
                 }
                 let on_board = LOC.map(|l| g.v.sqval[l as Loc]);
-                (on_board, g.v.above_base, g.v.above)
+                let over: [i64; 64] = std::array::from_fn(|s| g.v.square_over_base(s));
+                (on_board, over)
             };
             let (by_sets, plain) = (values(true), values(false));
             assert_eq!(by_sets, plain);
@@ -2451,6 +2525,45 @@ mod tests {
             risked += by_sets.1.iter().filter(|&&v| v > NKVLU).count();
         }
         assert_eq!(risked, 45_564);
+    }
+
+    #[test]
+    fn a_sets_values_by_the_planes_are_its_squares_values_summed() {
+        // Positions of random games, either side to move: the ranges of every piece of
+        // either side from every square, and sets of random squares, summed as
+        // `Pmg::lmgr1a` sums them and square by square.
+        let mut next = xorshift(0x05ee_d0f5_a1e5);
+        let mut sets = 0;
+        for (b, _) in crate::c197::cat::random_positions().into_iter().step_by(3) {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let mut ws = Workspace::default();
+            let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+            g.square_values();
+            let plain = |set: u64| {
+                (0..64)
+                    .filter(|&s| set & 1 << s != 0)
+                    .map(|s| g.v.sqval[LOC[s] as Loc] - BSQVAL)
+                    .sum::<i64>()
+            };
+            let mut ranges: Vec<u64> = (0..8).map(|_| next() & next()).collect();
+            for kind in [
+                Kind::Knight,
+                Kind::Bishop,
+                Kind::Rook,
+                Kind::Queen,
+                Kind::King,
+            ] {
+                for side in 0..2 {
+                    ranges.extend(LOC.map(|l| g.occupancy.range(kind, side, l as Loc)));
+                }
+            }
+            for range in ranges {
+                assert_eq!(g.v.over_base(range), plain(range));
+                sets += 1;
+            }
+        }
+        assert!(sets > 100_000);
     }
 
     #[test]
@@ -2487,6 +2600,62 @@ mod tests {
             }
         }
         assert_eq!(traced, [21291, 21089]);
+    }
+
+    /// `LBL` (4897-4932) as first written: the line slots of `a` read one by one.
+    fn lbl_slot_by_slot(g: &Pmg<false>, p: Pc, a: Loc) -> i64 {
+        let (b, kind) = (g.b, g.b.kind[p]);
+        let mut r = 0;
+        for (s, step) in DIR.into_iter().enumerate() {
+            let j = g.t.slots[a][s] as Pc;
+            if j == 0 || (s < 4 && kind.rfpcs()) || (s >= 4 && kind.ddpcs()) {
+                continue;
+            }
+            if !(b.rfpcs(j) || b.ddpcs(j)) || j == p {
+                continue;
+            }
+            let mut l = a;
+            loop {
+                l = l.wrapping_add_signed(step);
+                if b.border(l) {
+                    break;
+                }
+                if side_of(j) == g.i {
+                    r -= g.v.sqval[l];
+                } else {
+                    r += g.v.sqval[l];
+                }
+                if b.board[l] != 0 {
+                    break;
+                }
+            }
+        }
+        r
+    }
+
+    #[test]
+    fn lbl_from_the_slots_word_is_lbl_slot_by_slot() {
+        // Every piece of the side to move, to every square on the board, in positions of
+        // random games (either side to move): what `Pmg::blocking` adds to R is what the
+        // slots read one by one add.
+        let mut lines = 0;
+        for (b, _) in crate::c197::cat::random_positions().into_iter().step_by(3) {
+            let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
+            let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
+            let mut ws = Workspace::default();
+            let mut g = Pmg::<false>::unvalued(&b, &t, &mut ws, 1, 2, phase, fixes);
+            g.square_values();
+            for p in (1 + NPCS * b.side..=NPCS + NPCS * b.side).filter(|&p| b.piecel[p] != 0) {
+                for a in LOC.map(|l| l as Loc) {
+                    g.r = 0;
+                    g.blocking::<ANY_KIND, ANY_SIDE>(p, a);
+                    let plain = lbl_slot_by_slot(&g, p, a);
+                    assert_eq!(g.r, plain);
+                    lines += (plain != 0) as usize;
+                }
+            }
+        }
+        assert!(lines > 10_000, "{lines}");
     }
 
     #[test]
