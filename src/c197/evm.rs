@@ -273,6 +273,8 @@ pub struct Tree<'a, 'p> {
     lists: Vec<(Vec<Entry>, Vec<u32>)>,
     /// The memory of capture-search lists done with (see `Tree::state1`).
     pub(super) capture_lists: Vec<Vec<(CMove, i64)>>,
+    /// The memory of lines done with, for the next lines (see [`Tree::line`]).
+    lines: Vec<Vec<PvMove>>,
     /// The memory of the generator's runs.
     workspace: Box<Workspace>,
 }
@@ -317,6 +319,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             spare: Vec::new(),
             lists: Vec::new(),
             capture_lists: Vec::new(),
+            lines: Vec::new(),
             workspace: Box::default(),
         }
     }
@@ -349,6 +352,35 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// After the search below a move: a black pawn's promotion taken back leaves it counted
     /// as a white pawn (see [`Leftovers`]).
+    /// [`line`] of `pm` and the line taken from `rest` (left empty), in the memory of a line
+    /// done with when `rest` has none (a node whose line starts there): `bench --table off`
+    /// made some 9,200 lines so, each an allocation and, when a better one replaced it or
+    /// its node was refuted, a free.
+    pub(super) fn line(&mut self, pm: PvMove, rest: &mut Vec<PvMove>) -> Vec<PvMove> {
+        let mut v = std::mem::take(rest);
+        if v.capacity() == 0
+            && let Some(kept) = self.lines.pop()
+        {
+            v = kept;
+        }
+        line(pm, v)
+    }
+
+    /// Keeps the memory of a line done with, for [`Tree::line`].
+    pub(super) fn done_with_line(&mut self, mut v: Vec<PvMove>) {
+        if v.capacity() != 0 {
+            v.clear();
+            self.lines.push(v);
+        }
+    }
+
+    /// `best` becomes the line of `pm` and `rest` ([`Tree::line`]), its old line kept.
+    pub(super) fn set_line(&mut self, best: &mut Vec<PvMove>, pm: PvMove, rest: &mut Vec<PvMove>) {
+        let new = self.line(pm, rest);
+        let old = std::mem::replace(best, new);
+        self.done_with_line(old);
+    }
+
     pub(super) fn taken_back(&mut self, pm: &PvMove) {
         if pm.rec.promotion && side_of(pm.rec.piece) == 1 {
             self.leftovers.black_as_white |= 1 << pm.rec.piece;
@@ -709,13 +741,15 @@ impl<'a, 'p> Tree<'a, 'p> {
                 best_mod = if i == 0 { FLUSH } else { -FLUSH };
                 best_raw = best_mod;
                 best_found = true;
-                pv_best = line(pm, ret.pv);
+                self.set_line(&mut pv_best, pm, &mut ret.pv);
                 break;
             }
             if flushed(a, i) {
                 // EVM6D: refuted below.
                 if pv_best.is_empty() {
-                    pv_best = line(pm, ret.pv);
+                    self.set_line(&mut pv_best, pm, &mut ret.pv);
+                } else {
+                    self.done_with_line(std::mem::take(&mut ret.pv));
                 }
                 let mated_here = if i == 0 {
                     self.bprev[i] <= -MATED
@@ -742,12 +776,13 @@ impl<'a, 'p> Tree<'a, 'p> {
                 best_mod = r;
                 best_raw = a;
                 best_found = true;
-                pv_best = line(pm, ret.pv);
+                self.set_line(&mut pv_best, pm, &mut ret.pv);
                 if let Some(t) = top_index {
                     self.top[t].best = true;
                     self.report_best(a, &pv_best, i);
                 }
             }
+            self.done_with_line(ret.pv);
         }
         // EVM5.
         if esfbl {

@@ -7,7 +7,7 @@ use super::board::{
     real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
-use super::evm::{Node, Ret, Tree, line};
+use super::evm::{Node, Ret, Tree};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
 use super::lmg::sort_with;
@@ -515,7 +515,7 @@ impl Tree<'_, '_> {
             let Some((mut child, pm)) = self.child(n, prey.moves[k].0) else {
                 continue;
             };
-            let ret = self.statev(&mut child);
+            let mut ret = self.statev(&mut child);
             self.taken_back(&pm);
             self.done_with(child);
             if self.stopped {
@@ -523,6 +523,8 @@ impl Tree<'_, '_> {
             }
             if self.cutoff(i, ret.value) {
                 self.stats.cutoffs += 1;
+                self.done_with_line(best.pv);
+                self.done_with_line(ret.pv);
                 return Ret::flush(i);
             }
             if self.better_or_equal(i, ret.value, best.value) {
@@ -532,8 +534,9 @@ impl Tree<'_, '_> {
                     self.bprev[i] = ret.value;
                 }
                 best.value = ret.value;
-                best.pv = line(pm, ret.pv);
+                self.set_line(&mut best.pv, pm, &mut ret.pv);
             }
+            self.done_with_line(ret.pv);
         }
         best
     }
