@@ -269,8 +269,10 @@ pub struct Tree<'a, 'p> {
     /// hands them about, so that a node changes hands as a pointer, not 1.5 KB copied.
     #[allow(clippy::vec_box)]
     spare: Vec<Box<Node>>,
-    /// The memory of generator lists done with, for the next lists.
-    lists: Vec<(Vec<Entry>, Vec<u32>)>,
+    /// Generator lists done with, for the next lists (boxed: a list changes hands as a
+    /// pointer).
+    #[allow(clippy::vec_box)]
+    lists: Vec<Box<Sorting>>,
     /// The memory of capture-search lists done with (see `Tree::state1`).
     pub(super) capture_lists: Vec<Vec<(CMove, i64)>>,
     /// The memory of lines done with, for the next lines (see [`Tree::line`]).
@@ -533,7 +535,8 @@ impl<'a, 'p> Tree<'a, 'p> {
             return self.evm(n, &mut list.into());
         }
         let lmg_fixes = self.fixes.into();
-        let mut list = Pmg::run_for_search(
+        let mut list = self.lists.pop().unwrap_or_default();
+        Pmg::run_for_search(
             &n.board,
             n.tables(),
             &mut self.workspace,
@@ -541,10 +544,10 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.catcut,
             self.phase,
             lmg_fixes,
-            self.lists.pop().unwrap_or_default(),
+            &mut list,
         );
         let r = self.evm(n, &mut list);
-        self.lists.push(list.into_buffers());
+        self.lists.push(list);
         r
     }
 
