@@ -274,6 +274,17 @@ fn line_subsets(s: Square, [d1, d2]: [usize; 2]) -> (u64, Vec<(u64, u64)>) {
     }
 }
 
+/// The squares a slider moving along `dirs` reaches from each square on an empty board.
+const fn empty_board_table(dirs: &[(i32, i32)]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut s = 0;
+    while s < 64 {
+        table[s] = ray_attacks_at(s, 0, dirs);
+        s += 1;
+    }
+    table
+}
+
 /// `BETWEEN[a][b]`, the squares strictly between two squares sharing a line, and `LINE[a][b]`,
 /// the whole line through them (both empty when they share none).
 const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
@@ -331,6 +342,10 @@ static PAWN: [[u64; 64]; 2] = [
     leaper_table(&[(-1, 1), (1, 1)]),
     leaper_table(&[(-1, -1), (1, -1)]),
 ];
+/// A rook's and a bishop's squares on an empty board, by square (compile-time constants: read
+/// with no check that the sliders' tables are built, nor a magic lookup).
+static ROOK_EMPTY: [u64; 64] = empty_board_table(&ROOK_DIRS);
+static BISHOP_EMPTY: [u64; 64] = empty_board_table(&BISHOP_DIRS);
 const BETWEEN_AND_LINE: ([[u64; 64]; 64], [[u64; 64]; 64]) = between_and_line();
 static BETWEEN: [[u64; 64]; 64] = BETWEEN_AND_LINE.0;
 static LINE: [[u64; 64]; 64] = BETWEEN_AND_LINE.1;
@@ -552,6 +567,19 @@ pub fn rook_and_bishop_attacks(s: Square, occ: Bitboard) -> (Bitboard, Bitboard)
     )
 }
 
+/// Squares a rook on `s` attacks on an empty board ([`rook_attacks`] with nothing in the way).
+#[inline(always)]
+pub fn rook_attacks_empty(s: Square) -> Bitboard {
+    Bitboard(ROOK_EMPTY[s.index() & 63])
+}
+
+/// Squares a bishop on `s` attacks on an empty board ([`bishop_attacks`] with nothing in the
+/// way).
+#[inline(always)]
+pub fn bishop_attacks_empty(s: Square) -> Bitboard {
+    Bitboard(BISHOP_EMPTY[s.index() & 63])
+}
+
 /// Squares a queen on `s` attacks given the occupied squares `occ`.
 #[inline(always)]
 pub fn queen_attacks(s: Square, occ: Bitboard) -> Bitboard {
@@ -675,6 +703,15 @@ mod tests {
         }
         assert_eq!(offset, SLIDER_ENTRIES);
         assert!(slider == TABLES.slider, "the tables differ");
+    }
+
+    /// The empty-board tables against the magic lookups with nothing in the way.
+    #[test]
+    fn empty_board_tables_are_the_lookups_of_an_empty_board() {
+        for s in Square::all() {
+            assert_eq!(rook_attacks_empty(s), rook_attacks(s, Bitboard::EMPTY));
+            assert_eq!(bishop_attacks_empty(s), bishop_attacks(s, Bitboard::EMPTY));
+        }
     }
 
     #[test]
