@@ -408,11 +408,14 @@ fn fill(table: &mut [u64], magic: u64, shift: u32, a: &[(u64, u64)], b: &[(u64, 
 /// `stored_magics_fill_their_tables`): each entry written, none compared. Some 6 instructions
 /// an entry, not 16, over the 107,648 entries a process fills at its start.
 fn fill_known(table: &mut [u64], magic: u64, shift: u32, a: &[(u64, u64)], b: &[(u64, u64)]) {
+    // The index is below the table's length, a power of two (64 - `shift` bits): masked so,
+    // it needs no bounds check.
+    let last = table.len() - 1;
     for &(occ_a, att_a) in a {
         let product = occ_a.wrapping_mul(magic);
         for &(occ_b, att_b) in b {
             let i = (product.wrapping_add(occ_b.wrapping_mul(magic)) >> shift) as usize;
-            table[i] = att_a | att_b;
+            table[i & last] = att_a | att_b;
         }
     }
 }
