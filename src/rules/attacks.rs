@@ -17,13 +17,13 @@ struct Magic {
     offset: u32,
 }
 
-/// The sliders' tables, built at first use (the magics checked as they are filled), reached
-/// through one [`LazyLock`] check a lookup. The magics are arrays indexed by a square's index
-/// masked to 0..64, so a lookup has no bounds check but the slider table's.
+/// The sliders' tables, built at first use, reached through one [`LazyLock`] check a lookup.
+/// The magics are arrays indexed by a square's index masked to 0..64, and the slider table
+/// one of [`SLIDER_SPACE`] entries indexed masked to it, so a lookup has no bounds check.
 struct Tables {
     rook_magics: [Magic; 64],
     bishop_magics: [Magic; 64],
-    slider: Vec<u64>,
+    slider: Box<[u64; SLIDER_SPACE]>,
 }
 
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -500,12 +500,20 @@ fn find_magics(
 /// squares, the rook's 102,400 and the bishop's 5,248.
 const SLIDER_ENTRIES: usize = 107_648;
 
+/// The slider table's length, the power of two above [`SLIDER_ENTRIES`]: a lookup's index
+/// masked to it needs no bounds check (the entries past the tables stay 0, never read; they
+/// are allocated zeroed, pages of the system's that are never written).
+const SLIDER_SPACE: usize = 1 << 17;
+
 fn build_tables() -> Tables {
     // Allocated zeroed (fresh pages from the system: no writes), not grown square by square.
-    let mut slider = vec![0; SLIDER_ENTRIES];
+    let mut slider: Box<[u64; SLIDER_SPACE]> = vec![0; SLIDER_SPACE]
+        .into_boxed_slice()
+        .try_into()
+        .expect("the table's length");
     let mut offset = 0;
-    let rook_magics = known_magics(&ROOK_LINES, &ROOK_MAGICS, &mut slider, &mut offset);
-    let bishop_magics = known_magics(&BISHOP_LINES, &BISHOP_MAGICS, &mut slider, &mut offset);
+    let rook_magics = known_magics(&ROOK_LINES, &ROOK_MAGICS, &mut slider[..], &mut offset);
+    let bishop_magics = known_magics(&BISHOP_LINES, &BISHOP_MAGICS, &mut slider[..], &mut offset);
     assert_eq!(offset, SLIDER_ENTRIES, "the sliders' tables fill theirs");
     Tables {
         rook_magics,
@@ -542,7 +550,7 @@ pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
 #[inline(always)]
 fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
     let i = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
-    Bitboard(t.slider[m.offset as usize + i])
+    Bitboard(t.slider[(m.offset as usize + i) & (SLIDER_SPACE - 1)])
 }
 
 /// Squares a rook on `s` attacks given the occupied squares `occ`.
@@ -669,7 +677,7 @@ mod tests {
             }
         }
         assert!(
-            t.slider == walked,
+            t.slider[..SLIDER_ENTRIES] == walked[..],
             "the sliders' table differs from the walks'"
         );
     }
@@ -705,7 +713,10 @@ mod tests {
             assert!(magics.iter().map(|m| m.magic).eq(known.iter().copied()));
         }
         assert_eq!(offset, SLIDER_ENTRIES);
-        assert!(slider == TABLES.slider, "the tables differ");
+        assert!(
+            slider[..] == TABLES.slider[..SLIDER_ENTRIES],
+            "the tables differ"
+        );
     }
 
     /// The empty-board tables against the magic lookups with nothing in the way.
