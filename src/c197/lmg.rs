@@ -252,13 +252,15 @@ impl Sorting {
         while self.ready <= k {
             assert!(self.pendings > 0, "a move on the list");
             self.pendings -= 1;
-            let (start, mut end, mut bit) = self.pending[self.pendings];
+            // (At most 13 ranges are pending, one a key bit and the rest: the index masked
+            // to the array needs no bounds check.)
+            let (start, mut end, mut bit) = self.pending[self.pendings & 15];
             // A pass's first part is the next range to sort: sorted at once, not kept.
             while let Some((s, next)) =
                 pass(&mut self.words[start as usize..end as usize], bit as u32)
             {
                 let mid = start + s as u16;
-                self.pending[self.pendings] = (mid, end, next as u8);
+                self.pending[self.pendings & 15] = (mid, end, next as u8);
                 self.pendings += 1;
                 (end, bit) = (mid, next as u8);
             }
