@@ -110,8 +110,9 @@ impl Node {
 
     /// Whether the side to move is in check (`CAT`'s attacks on its king).
     pub fn in_check(&self) -> bool {
-        let i = self.board.side;
-        self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
+        // (A side is 0 or 1: masked so, its indices need no bounds check.)
+        let i = self.board.side & 1;
+        self.tables.attacks[i ^ 1][self.board.piecel[king(i)]] != 0
     }
 
     /// The child of `parent` after `m` (`rec` its record; our position, the parent's with the
