@@ -612,7 +612,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
     /// opponent's best, or equal while `BPREVE` says `CAME`).
     pub(super) fn cutoff(&self, i: usize, r: i64) -> bool {
-        let o = self.bprev[1 - i];
+        let o = self.bprev[(i ^ 1) & 1];
         if i == 0 {
             r > o || (self.bpreve[0] && r == o)
         } else {
