@@ -623,7 +623,8 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
     /// far as it is read.
     fn evm(&mut self, n: &mut Node, list: &mut Sorting) -> Ret {
-        let i = n.board.side;
+        // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
+        let i = n.board.side & 1;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
         // EVM4D: the distinct-piece prefix.

@@ -455,7 +455,8 @@ impl Tree<'_, '_> {
 
     /// [`Tree::state1`], `prey` empty, its captures' list in memory to reuse.
     fn state1_with(&mut self, n: &mut Node, prey: &mut Prey) -> Ret {
-        let i = n.board.side;
+        // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
+        let i = n.board.side & 1;
         if n.in_check() && self.may_feed_over() {
             self.stats.feedovers[0] += 1;
             return self.pmg_and_evm(n);
