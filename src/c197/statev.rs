@@ -348,6 +348,8 @@ fn attacker_value(w: AttackWord) -> i64 {
 /// One half of [`prey`]: the pieces of the side `att` does not own that are on prey to it
 /// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
 fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+    // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
+    let att = att & 1;
     let i = b.side;
     let (by, back) = (&t.attacks[att & 1], &t.attacks[(att ^ 1) & 1]);
     let first = super::board::first(1 - att);
