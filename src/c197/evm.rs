@@ -110,8 +110,9 @@ impl Node {
 
     /// Whether the side to move is in check (`CAT`'s attacks on its king).
     pub fn in_check(&self) -> bool {
-        let i = self.board.side;
-        self.tables.attacks[1 - i][self.board.piecel[king(i)]] != 0
+        // (A side is 0 or 1: masked so, its indices need no bounds check.)
+        let i = self.board.side & 1;
+        self.tables.attacks[i ^ 1][self.board.piecel[king(i)]] != 0
     }
 
     /// The child of `parent` after `m` (`rec` its record; our position, the parent's with the
@@ -269,10 +270,14 @@ pub struct Tree<'a, 'p> {
     /// hands them about, so that a node changes hands as a pointer, not 1.5 KB copied.
     #[allow(clippy::vec_box)]
     spare: Vec<Box<Node>>,
-    /// The memory of generator lists done with, for the next lists.
-    lists: Vec<(Vec<Entry>, Vec<u32>)>,
+    /// Generator lists done with, for the next lists (boxed: a list changes hands as a
+    /// pointer).
+    #[allow(clippy::vec_box)]
+    lists: Vec<Box<Sorting>>,
     /// The memory of capture-search lists done with (see `Tree::state1`).
     pub(super) capture_lists: Vec<Vec<(CMove, i64)>>,
+    /// The memory of lines done with, for the next lines (see [`Tree::line`]).
+    lines: Vec<Vec<PvMove>>,
     /// The memory of the generator's runs.
     workspace: Box<Workspace>,
 }
@@ -317,6 +322,7 @@ impl<'a, 'p> Tree<'a, 'p> {
             spare: Vec::new(),
             lists: Vec::new(),
             capture_lists: Vec::new(),
+            lines: Vec::new(),
             workspace: Box::default(),
         }
     }
@@ -349,6 +355,35 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// After the search below a move: a black pawn's promotion taken back leaves it counted
     /// as a white pawn (see [`Leftovers`]).
+    /// [`line`] of `pm` and the line taken from `rest` (left empty), in the memory of a line
+    /// done with when `rest` has none (a node whose line starts there): `bench --table off`
+    /// made some 9,200 lines so, each an allocation and, when a better one replaced it or
+    /// its node was refuted, a free.
+    pub(super) fn line(&mut self, pm: PvMove, rest: &mut Vec<PvMove>) -> Vec<PvMove> {
+        let mut v = std::mem::take(rest);
+        if v.capacity() == 0
+            && let Some(kept) = self.lines.pop()
+        {
+            v = kept;
+        }
+        line(pm, v)
+    }
+
+    /// Keeps the memory of a line done with, for [`Tree::line`].
+    pub(super) fn done_with_line(&mut self, mut v: Vec<PvMove>) {
+        if v.capacity() != 0 {
+            v.clear();
+            self.lines.push(v);
+        }
+    }
+
+    /// `best` becomes the line of `pm` and `rest` ([`Tree::line`]), its old line kept.
+    pub(super) fn set_line(&mut self, best: &mut Vec<PvMove>, pm: PvMove, rest: &mut Vec<PvMove>) {
+        let new = self.line(pm, rest);
+        let old = std::mem::replace(best, new);
+        self.done_with_line(old);
+    }
+
     pub(super) fn taken_back(&mut self, pm: &PvMove) {
         if pm.rec.promotion && side_of(pm.rec.piece) == 1 {
             self.leftovers.black_as_white |= 1 << pm.rec.piece;
@@ -501,7 +536,8 @@ impl<'a, 'p> Tree<'a, 'p> {
             return self.evm(n, &mut list.into());
         }
         let lmg_fixes = self.fixes.into();
-        let mut list = Pmg::run_for_search(
+        let mut list = self.lists.pop().unwrap_or_default();
+        Pmg::run_for_search(
             &n.board,
             n.tables(),
             &mut self.workspace,
@@ -509,10 +545,10 @@ impl<'a, 'p> Tree<'a, 'p> {
             self.catcut,
             self.phase,
             lmg_fixes,
-            self.lists.pop().unwrap_or_default(),
+            &mut list,
         );
         let r = self.evm(n, &mut list);
-        self.lists.push(list.into_buffers());
+        self.lists.push(list);
         r
     }
 
@@ -576,7 +612,7 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `MVD2`/`STRET`: whether `r` refutes a node of side `i` (better for it than the
     /// opponent's best, or equal while `BPREVE` says `CAME`).
     pub(super) fn cutoff(&self, i: usize, r: i64) -> bool {
-        let o = self.bprev[1 - i];
+        let o = self.bprev[(i ^ 1) & 1];
         if i == 0 {
             r > o || (self.bpreve[0] && r == o)
         } else {
@@ -587,7 +623,8 @@ impl<'a, 'p> Tree<'a, 'p> {
     /// `EVM` (3539-3759). The list is read through [`Sorting::get`], which sorts it only as
     /// far as it is read.
     fn evm(&mut self, n: &mut Node, list: &mut Sorting) -> Ret {
-        let i = n.board.side;
+        // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
+        let i = n.board.side & 1;
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
         // EVM4D: the distinct-piece prefix.
@@ -709,13 +746,15 @@ impl<'a, 'p> Tree<'a, 'p> {
                 best_mod = if i == 0 { FLUSH } else { -FLUSH };
                 best_raw = best_mod;
                 best_found = true;
-                pv_best = line(pm, ret.pv);
+                self.set_line(&mut pv_best, pm, &mut ret.pv);
                 break;
             }
             if flushed(a, i) {
                 // EVM6D: refuted below.
                 if pv_best.is_empty() {
-                    pv_best = line(pm, ret.pv);
+                    self.set_line(&mut pv_best, pm, &mut ret.pv);
+                } else {
+                    self.done_with_line(std::mem::take(&mut ret.pv));
                 }
                 let mated_here = if i == 0 {
                     self.bprev[i] <= -MATED
@@ -742,12 +781,13 @@ impl<'a, 'p> Tree<'a, 'p> {
                 best_mod = r;
                 best_raw = a;
                 best_found = true;
-                pv_best = line(pm, ret.pv);
+                self.set_line(&mut pv_best, pm, &mut ret.pv);
                 if let Some(t) = top_index {
                     self.top[t].best = true;
                     self.report_best(a, &pv_best, i);
                 }
             }
+            self.done_with_line(ret.pv);
         }
         // EVM5.
         if esfbl {

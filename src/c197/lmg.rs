@@ -157,7 +157,7 @@ pub struct List {
 /// average (a refutation ends the node), so most of the radix exchange's passes are left
 /// undone. A pass on a range depends on that range alone: the entries read come in exactly
 /// the order [`sort`] gives.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Sorting {
     /// The moves as generated.
     entries: Vec<Entry>,
@@ -182,28 +182,35 @@ pub struct Sorting {
 }
 
 impl Sorting {
+    #[cfg(test)]
     fn new(
         entries: Vec<Entry>,
-        mut words: Vec<u32>,
+        words: Vec<u32>,
         pieces_with_safe_moves: usize,
         must_search: usize,
     ) -> Sorting {
-        words.clear();
-        words.extend(sort_key_words(&entries, |e| e.plausibility));
-        let (top, known) = first_known(&words);
-        let mut pending = [(0, 0, 0); 16];
-        pending[0] = (0, entries.len() as u16, 11);
-        Sorting {
+        let mut list = Sorting {
             entries,
             words,
-            pending,
-            pendings: 1,
-            ready: 0,
-            top,
-            known,
-            pieces_with_safe_moves,
-            must_search,
-        }
+            ..Sorting::default()
+        };
+        list.made(pieces_with_safe_moves, must_search);
+        list
+    }
+
+    /// Makes the list of the moves in `entries` ready to read, in place (a search keeps its
+    /// lists for the next, see [`Pmg::run_for_search`]). Only the first pending range is
+    /// written: the others are read only once pushed.
+    fn made(&mut self, pieces_with_safe_moves: usize, must_search: usize) {
+        self.words.clear();
+        self.words
+            .extend(sort_key_words(&self.entries, |e| e.plausibility));
+        (self.top, self.known) = first_known(&self.words);
+        self.pending[0] = (0, self.entries.len() as u16, 11);
+        self.pendings = 1;
+        self.ready = 0;
+        self.pieces_with_safe_moves = pieces_with_safe_moves;
+        self.must_search = must_search;
     }
 
     /// How many moves there are.
@@ -245,23 +252,20 @@ impl Sorting {
         while self.ready <= k {
             assert!(self.pendings > 0, "a move on the list");
             self.pendings -= 1;
-            let (start, mut end, mut bit) = self.pending[self.pendings];
+            // (At most 13 ranges are pending, one a key bit and the rest: the index masked
+            // to the array needs no bounds check.)
+            let (start, mut end, mut bit) = self.pending[self.pendings & 15];
             // A pass's first part is the next range to sort: sorted at once, not kept.
             while let Some((s, next)) =
                 pass(&mut self.words[start as usize..end as usize], bit as u32)
             {
                 let mid = start + s as u16;
-                self.pending[self.pendings] = (mid, end, next as u8);
+                self.pending[self.pendings & 15] = (mid, end, next as u8);
                 self.pendings += 1;
                 (end, bit) = (mid, next as u8);
             }
             self.ready = end as usize;
         }
-    }
-
-    /// The list's memory, for the next list (see [`Pmg::run_for_search`]).
-    pub fn into_buffers(self) -> (Vec<Entry>, Vec<u32>) {
-        (self.entries, self.words)
     }
 }
 
@@ -518,8 +522,9 @@ impl<'a> Pmg<'a, false> {
     }
 
     /// [`Pmg::run`] for the search: the list sorted only as far as `EVM` reads it, made in
-    /// the memory of a list done with (`buffers`, see [`Sorting::into_buffers`]) and of the
-    /// runs before (`ws`).
+    /// `list`, a list done with (its memory reused, and the list made in place rather than
+    /// returned: a [`Sorting`] is some 200 bytes), and in the memory of the runs before
+    /// (`ws`).
     #[allow(clippy::too_many_arguments)]
     pub fn run_for_search(
         b: &'a Board,
@@ -529,14 +534,15 @@ impl<'a> Pmg<'a, false> {
         catcut: u32,
         phase: Phase,
         fixes: LmgFixes,
-        buffers: (Vec<Entry>, Vec<u32>),
-    ) -> Sorting {
+        list: &mut Sorting,
+    ) {
         let mut g = Pmg::<false>::unvalued(b, t, ws, lmgd2, catcut, phase, fixes);
         g.square_values();
-        g.entries = buffers.0;
+        g.entries = std::mem::take(&mut list.entries);
         g.entries.clear();
         let pieces_with_safe_moves = g.generate();
-        Sorting::new(g.entries, buffers.1, pieces_with_safe_moves, g.nckf)
+        list.entries = std::mem::take(&mut g.entries);
+        list.made(pieces_with_safe_moves, g.nckf);
     }
 }
 

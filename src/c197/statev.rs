@@ -7,7 +7,7 @@ use super::board::{
     real_value, side_of,
 };
 use super::cat::{AttackWord, Tables, count};
-use super::evm::{Node, Ret, Tree, line};
+use super::evm::{Node, Ret, Tree};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
 use super::lmg::sort_with;
@@ -348,6 +348,8 @@ fn attacker_value(w: AttackWord) -> i64 {
 /// One half of [`prey`]: the pieces of the side `att` does not own that are on prey to it
 /// (counted in `WPOP(att)`), and if `att` is to move, its captures of them.
 fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
+    // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
+    let att = att & 1;
     let i = b.side;
     let (by, back) = (&t.attacks[att & 1], &t.attacks[(att ^ 1) & 1]);
     let first = super::board::first(1 - att);
@@ -455,7 +457,8 @@ impl Tree<'_, '_> {
 
     /// [`Tree::state1`], `prey` empty, its captures' list in memory to reuse.
     fn state1_with(&mut self, n: &mut Node, prey: &mut Prey) -> Ret {
-        let i = n.board.side;
+        // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
+        let i = n.board.side & 1;
         if n.in_check() && self.may_feed_over() {
             self.stats.feedovers[0] += 1;
             return self.pmg_and_evm(n);
@@ -515,7 +518,7 @@ impl Tree<'_, '_> {
             let Some((mut child, pm)) = self.child(n, prey.moves[k].0) else {
                 continue;
             };
-            let ret = self.statev(&mut child);
+            let mut ret = self.statev(&mut child);
             self.taken_back(&pm);
             self.done_with(child);
             if self.stopped {
@@ -523,6 +526,8 @@ impl Tree<'_, '_> {
             }
             if self.cutoff(i, ret.value) {
                 self.stats.cutoffs += 1;
+                self.done_with_line(best.pv);
+                self.done_with_line(ret.pv);
                 return Ret::flush(i);
             }
             if self.better_or_equal(i, ret.value, best.value) {
@@ -532,8 +537,9 @@ impl Tree<'_, '_> {
                     self.bprev[i] = ret.value;
                 }
                 best.value = ret.value;
-                best.pv = line(pm, ret.pv);
+                self.set_line(&mut best.pv, pm, &mut ret.pv);
             }
+            self.done_with_line(ret.pv);
         }
         best
     }

@@ -2,7 +2,8 @@
 //! is legal and perft can count the moves of the last ply without making them.
 
 use super::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
 };
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind, MoveList};
@@ -109,9 +110,7 @@ impl Position {
             PieceKind::Knight if knight_attacks(from).has(to) => plain,
             PieceKind::Bishop if bishop_attacks(from, occ).has(to) => plain,
             PieceKind::Rook if rook_attacks(from, occ).has(to) => plain,
-            PieceKind::Queen if (bishop_attacks(from, occ) | rook_attacks(from, occ)).has(to) => {
-                plain
-            }
+            PieceKind::Queen if queen_attacks(from, occ).has(to) => plain,
             PieceKind::King => {
                 // Step 1 of `generate`: the square unattacked once the king has left its own.
                 let safe = king_attacks(from).has(to)

@@ -2,8 +2,8 @@
 //! make/unmake and the attack queries the evaluator and plausible-move generator ask constantly.
 
 use super::attacks::{
-    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_and_bishop_attacks,
-    rook_attacks,
+    self, bishop_attacks, bishop_attacks_empty, king_attacks, knight_attacks, pawn_attacks,
+    rook_and_bishop_attacks, rook_attacks, rook_attacks_empty,
 };
 use super::bitboard::Bitboard;
 use super::moves::{Move, MoveKind};
@@ -309,9 +309,10 @@ impl Position {
     pub fn pinned(&self, color: Color) -> Bitboard {
         let king = self.king_square(color);
         let them = !color;
-        let snipers = (rook_attacks(king, Bitboard::EMPTY)
+        // The lines from the king on an empty board, read from constant tables.
+        let snipers = (rook_attacks_empty(king)
             & (self.pieces(them, PieceKind::Rook) | self.pieces(them, PieceKind::Queen)))
-            | (bishop_attacks(king, Bitboard::EMPTY)
+            | (bishop_attacks_empty(king)
                 & (self.pieces(them, PieceKind::Bishop) | self.pieces(them, PieceKind::Queen)));
         let occ = self.occupied();
         let mut pinned = Bitboard::EMPTY;
