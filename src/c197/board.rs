@@ -188,8 +188,9 @@ pub fn loc(s: Square) -> Loc {
     (s.rank() as Loc + 2) * BW + (8 - s.file() as Loc)
 }
 
-/// Our square for one of the program's, if it is on the board: read from [`SQUARES`] (the
-/// search asks it for both squares of every move it makes; see [`square_plain`]).
+/// Our square for one of the program's, if it is on the board: read from a table of the
+/// board's 120 (the search asks it for both squares of every move it makes), which the
+/// coordinates fill.
 #[inline]
 pub fn square(l: Loc) -> Option<Square> {
     SQUARES.get(l).copied().flatten()
