@@ -851,6 +851,43 @@ impl Board {
     }
 }
 
+/// For tests: positions of random games from the start (a fixed xorshift), on the program's board
+/// and in our rules, a few thousand.
+#[cfg(test)]
+pub(crate) fn random_positions() -> Vec<(Board, crate::rules::Position)> {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut out = Vec::new();
+    for _ in 0..120 {
+        let (mut b, mut pos) = (Board::initial(), crate::rules::Position::startpos());
+        for _ in 0..80 {
+            // The program promotes only to a queen.
+            let moves: Vec<_> = pos
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.promotion(), None | Some(crate::rules::PieceKind::Queen)))
+                .collect();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[next() as usize % moves.len()];
+            let Some(cm) = b.program_move(m) else {
+                break;
+            };
+            b.make(cm);
+            pos.make(m);
+            out.push((b.clone(), pos.clone()));
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -876,11 +913,9 @@ mod tests {
             )
         };
         let promoted = fen("4k3/8/1q6/8/8/8/Q5Q1/4K3 w - - 0 40");
-        let boards = [Board::initial(), promoted].into_iter().chain(
-            crate::c197::cat::random_positions()
-                .into_iter()
-                .map(|(b, _)| b),
-        );
+        let boards = [Board::initial(), promoted]
+            .into_iter()
+            .chain(random_positions().into_iter().map(|(b, _)| b));
         for b in boards {
             for p in 0..=NPC {
                 assert_eq!((b.pawn(p), b.rfpcs(p), b.ddpcs(p)), plain(&b, p), "{p}");

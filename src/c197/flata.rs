@@ -234,8 +234,9 @@ fn second_behind(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c197::board::random_positions;
     use crate::c197::board::{BD2, NPC};
-    use crate::c197::cat::{CatFixes, Leftovers, random_positions};
+    use crate::c197::cat::{CatFixes, Leftovers};
 
     /// `FLATA` as written: the slots in its order, the first of two equal values kept.
     fn flata_as_written(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pins) -> (Pc, Pc) {

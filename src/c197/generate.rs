@@ -462,7 +462,7 @@ pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
 mod tests {
     use super::*;
     use crate::c197::board::NPC;
-    use crate::c197::cat::random_positions;
+    use crate::c197::board::random_positions;
 
     #[test]
     fn a_range_as_a_set_is_the_squares_lmgstd_hands_over() {

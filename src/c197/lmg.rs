@@ -2445,7 +2445,7 @@ mod tests {
         // the lists of positions of random games, at each level's width and capture rule,
         // are the same as when every walk is undone after each move, as the program does.
         let mut walked = 0;
-        for (n, (b, pos)) in crate::c197::cat::random_positions()
+        for (n, (b, pos)) in crate::c197::board::random_positions()
             .into_iter()
             .enumerate()
             .step_by(3)
@@ -2509,7 +2509,7 @@ mod tests {
         // Positions of random games, either side to move: the same value on every square of
         // the board.
         let mut risked = 0;
-        for (b, _) in crate::c197::cat::random_positions() {
+        for (b, _) in crate::c197::board::random_positions() {
             let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
             let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
             let values = |by_sets: bool| {
@@ -2540,7 +2540,10 @@ mod tests {
         // `Pmg::lmgr1a` sums them and square by square.
         let mut next = xorshift(0x05ee_d0f5_a1e5);
         let mut sets = 0;
-        for (b, _) in crate::c197::cat::random_positions().into_iter().step_by(3) {
+        for (b, _) in crate::c197::board::random_positions()
+            .into_iter()
+            .step_by(3)
+        {
             let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
             let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
             let mut ws = Workspace::default();
@@ -2579,7 +2582,7 @@ mod tests {
         // games (either side to move, in check or not), at each level, scored alone by each,
         // gets the same entry; castling, the entry the list has.
         let mut traced = [0; 2];
-        for (n, (b, pos)) in crate::c197::cat::random_positions()
+        for (n, (b, pos)) in crate::c197::board::random_positions()
             .into_iter()
             .enumerate()
             .step_by(7)
@@ -2645,7 +2648,10 @@ mod tests {
         // random games (either side to move): what `Pmg::blocking` adds to R is what the
         // slots read one by one add.
         let mut lines = 0;
-        for (b, _) in crate::c197::cat::random_positions().into_iter().step_by(3) {
+        for (b, _) in crate::c197::board::random_positions()
+            .into_iter()
+            .step_by(3)
+        {
             let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
             let (phase, fixes) = (Phase::at(b.plyn), LmgFixes::default());
             let mut ws = Workspace::default();
@@ -2669,7 +2675,7 @@ mod tests {
         // `LMGR1A` halves a piece's development by its value (`CAIL Q,KQV`), read here from
         // its kind: the same for every piece of positions of random games (promotions too).
         let mut queens = 0;
-        for (b, _) in crate::c197::cat::random_positions() {
+        for (b, _) in crate::c197::board::random_positions() {
             for p in 1..=2 * NPCS {
                 let kq = king_or_queen(b.kind[p]);
                 if b.piecel[p] != 0 {

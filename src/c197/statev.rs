@@ -620,7 +620,7 @@ mod tests {
         // sum of the program's loop over every file. Some of them charge each term: three pawns
         // on a file, an isolated white pawn, a passed pawn, a backward pawn.
         let mut charged = [0; 4];
-        for (b, _) in crate::c197::cat::random_positions() {
+        for (b, _) in crate::c197::board::random_positions() {
             let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
             assert_eq!(pawn_structure(&t), pawn_structure_as_written(&t));
             charged[0] += t.pnfls.iter().flatten().any(|&n| n >= 3) as usize;
@@ -664,7 +664,7 @@ mod tests {
         // Positions of random games, both kings: the same cost, some of it charged, for each
         // side.
         let mut charged = [0; 2];
-        for (b, _) in crate::c197::cat::random_positions() {
+        for (b, _) in crate::c197::board::random_positions() {
             let t = Tables::compute(&b, CatFixes::default(), &Leftovers::default());
             for (side, charged) in charged.iter_mut().enumerate() {
                 let kl = b.piecel[king(side)];
@@ -756,7 +756,7 @@ mod tests {
         // attackers read from their words: victims not on prey, and on prey.
         let mut lone = [0; 2];
         let mut helpless = [0; 2];
-        for (b, _) in crate::c197::cat::random_positions() {
+        for (b, _) in crate::c197::board::random_positions() {
             for side in 0..2 {
                 let mut b = b.clone();
                 b.side = side;

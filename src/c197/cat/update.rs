@@ -581,8 +581,8 @@ impl Changed {
 
 #[cfg(test)]
 mod tests {
-    use super::super::random_positions;
     use super::*;
+    use crate::c197::board::random_positions;
     use crate::c197::board::{NPC, loc};
     use crate::rules::{Position, Square};
 
