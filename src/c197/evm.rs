@@ -353,8 +353,6 @@ impl<'a, 'p> Tree<'a, 'p> {
         self.leftovers
     }
 
-    /// After the search below a move: a black pawn's promotion taken back leaves it counted
-    /// as a white pawn (see [`Leftovers`]).
     /// [`line`] of `pm` and the line taken from `rest` (left empty), in the memory of a line
     /// done with when `rest` has none (a node whose line starts there): `bench --table off`
     /// made some 9,200 lines so, each an allocation and, when a better one replaced it or
@@ -384,6 +382,8 @@ impl<'a, 'p> Tree<'a, 'p> {
         self.done_with_line(old);
     }
 
+    /// After the search below a move: a black pawn's promotion taken back leaves it counted
+    /// as a white pawn (see [`Leftovers`]).
     pub(super) fn taken_back(&mut self, pm: &PvMove) {
         if pm.rec.promotion && side_of(pm.rec.piece) == 1 {
             self.leftovers.black_as_white |= 1 << pm.rec.piece;

@@ -351,7 +351,7 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
     // (A side is 0 or 1: masked so, the indices by side need no bounds check.)
     let att = att & 1;
     let i = b.side;
-    let (by, back) = (&t.attacks[att & 1], &t.attacks[(att ^ 1) & 1]);
+    let (by, back) = (&t.attacks[att], &t.attacks[att ^ 1]);
     let first = super::board::first(1 - att);
     // STV1: the pieces on the board and attacked, found first (a bit a piece, in number
     // order), in a loop of their own.
