@@ -106,6 +106,21 @@ impl Pane {
         }
     }
 
+    /// [`Pane::wait_for`], then on until two reads 50 ms apart agree: a screen read while it
+    /// is being drawn shows rows of the screen before it (a help's last row still the row
+    /// the transcript held before it scrolled).
+    fn wait_for_drawn(&self, what: &str, ok: impl Fn(&[String]) -> bool) -> Vec<String> {
+        let mut rows = self.wait_for(what, &ok);
+        loop {
+            std::thread::sleep(Duration::from_millis(50));
+            let again = self.wait_for(what, &ok);
+            if again == rows {
+                return rows;
+            }
+            rows = again;
+        }
+    }
+
     /// The exit line the shell wrote once the game ended, waiting for it.
     fn exit(&self) -> String {
         let path = self.dir.join("after.txt");
@@ -772,7 +787,7 @@ fn help_on_the_screen_wraps_under_each_description() {
         return;
     };
     pane.keys(&["help", "Enter"]);
-    let rows = pane.wait_for("the help", |r| {
+    let rows = pane.wait_for_drawn("the help", |r| {
         r.iter()
             .any(|l| l.starts_with("QUIT        END THE SESSION "))
     });
