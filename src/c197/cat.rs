@@ -125,22 +125,19 @@ pub fn held_slots(t: &Tables, a: Loc) -> impl Iterator<Item = usize> {
 }
 
 /// Bit `s` set for each slot `s` of `row` that holds a piece: the bytes are read eight at a
-/// time, and the bytes that are not 0 found with word arithmetic.
+/// time ([`slot_word`]), and the bytes that are not 0 found with word arithmetic.
 pub fn held(row: &[u8; SLOTS]) -> u32 {
-    let r = *row;
-    let mid = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
-    held_lines(row)
-        | nonzero_byte_bits(mid) << 8
-        | ((r[16] != 0) as u32) << 16
-        | ((r[17] != 0) as u32) << 17
+    nonzero_byte_bits(slot_word(row, 0))
+        | nonzero_byte_bits(slot_word(row, 8)) << 8
+        | ((row[16] != 0) as u32) << 16
+        | ((row[17] != 0) as u32) << 17
 }
 
-/// [`held`] for the line slots 0-7 alone.
-pub fn held_lines(row: &[u8; SLOTS]) -> u32 {
-    let r = *row;
-    nonzero_byte_bits(u64::from_le_bytes([
-        r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
-    ]))
+/// The eight slots of `row` from `first` (0: the line slots, 8: the knight slots) as one
+/// word, a byte a slot, slot `first` in the low byte.
+#[inline(always)]
+pub fn slot_word(row: &[u8; SLOTS], first: usize) -> u64 {
+    u64::from_le_bytes(std::array::from_fn(|i| row[first + i]))
 }
 
 /// Bit k set for each byte k of `x` that is not 0: the top bits of [`nonzero_bytes`]

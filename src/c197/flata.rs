@@ -2,7 +2,7 @@
 //! pieces of each side attacking a square, read from the direction slots of `CAT`.
 
 use super::board::{Board, Loc, Pc, nonzero_bytes, side_of};
-use super::cat::{FLATA_ORDER, SLOTS, Tables, flata_slots};
+use super::cat::{FLATA_ORDER, SLOTS, Tables, flata_slots, slot_word};
 
 /// Which pinned pieces `FLATA` leaves out (`DPINS`, `APINS`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,14 +57,14 @@ pub fn flata_inline(b: &Board, t: &Tables, a: Loc, excl: Pc, i: usize, pins: Pin
         cv: i64::MAX,
         dv: i64::MAX,
     };
-    let lines = u64::from_le_bytes([r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]]);
+    let lines = slot_word(r, 0);
     let mut held = nonzero_bytes(lines);
     while held != 0 {
         let byte = held.trailing_zeros() as usize / 8;
         held &= held - 1;
         least.consider(b, t, excl, i, pins, byte, r[byte] as Pc);
     }
-    let knights = u64::from_le_bytes([r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]]);
+    let knights = slot_word(r, 8);
     let mut held = nonzero_bytes(knights);
     while held != 0 {
         let byte = held.trailing_zeros() as usize / 8;

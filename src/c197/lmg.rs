@@ -12,7 +12,7 @@ use super::board::{
     BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag,
     bpdag, brank, centre_pawns, king, king_rook, nonzero_bytes, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots, slot_word};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
 use super::generate::{BIT, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
@@ -1534,9 +1534,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         // The line slots (0-7) as one word, a byte a slot: read once, the pieces taken from
         // it.
         let row = &self.t.slots[a];
-        let word = u64::from_le_bytes([
-            row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7],
-        ]);
+        let word = slot_word(row, 0);
         // The slots that hold a piece (bit 7 of their byte), less those of the lines `p`
         // moves on itself.
         let mut lines = nonzero_bytes(word);
