@@ -531,22 +531,29 @@ pub fn init() {
     LazyLock::force(&TABLES);
 }
 
+/// The entry of `s` in a table by square, indexed masked to 0..64 (no bounds check): the
+/// leapers' and the empty board's tables.
+#[inline(always)]
+fn by_square(table: &[u64; 64], s: Square) -> Bitboard {
+    Bitboard(table[s.index() & 63])
+}
+
 /// Squares a knight on `s` attacks.
 #[inline(always)]
 pub fn knight_attacks(s: Square) -> Bitboard {
-    Bitboard(KNIGHT[s.index() & 63])
+    by_square(&KNIGHT, s)
 }
 
 /// Squares a king on `s` attacks.
 #[inline(always)]
 pub fn king_attacks(s: Square) -> Bitboard {
-    Bitboard(KING[s.index() & 63])
+    by_square(&KING, s)
 }
 
 /// Squares a pawn of `color` on `s` attacks (its capture squares).
 #[inline(always)]
 pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
-    Bitboard(PAWN[color.index() & 1][s.index() & 63])
+    by_square(&PAWN[color.index() & 1], s)
 }
 
 /// The slider attacks of magic `m` for the occupied squares `occ`, from the tables `t` (read
@@ -585,14 +592,14 @@ pub fn rook_and_bishop_attacks(s: Square, occ: Bitboard) -> (Bitboard, Bitboard)
 /// Squares a rook on `s` attacks on an empty board ([`rook_attacks`] with nothing in the way).
 #[inline(always)]
 pub fn rook_attacks_empty(s: Square) -> Bitboard {
-    Bitboard(ROOK_EMPTY[s.index() & 63])
+    by_square(&ROOK_EMPTY, s)
 }
 
 /// Squares a bishop on `s` attacks on an empty board ([`bishop_attacks`] with nothing in the
 /// way).
 #[inline(always)]
 pub fn bishop_attacks_empty(s: Square) -> Bitboard {
-    Bitboard(BISHOP_EMPTY[s.index() & 63])
+    by_square(&BISHOP_EMPTY, s)
 }
 
 /// Squares a queen on `s` attacks given the occupied squares `occ`.

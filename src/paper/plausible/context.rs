@@ -7,7 +7,9 @@ use super::square_importance::SquareImportance;
 use crate::paper::eval::king_safety::queens_on_board;
 use crate::paper::eval::pawns::{is_backward, is_passed};
 use crate::paper::eval::terms::pinned_piece;
-use crate::rules::attacks::{attacks, bishop_attacks, queen_attacks, rook_attacks};
+use crate::rules::attacks::{
+    attacks, bishop_attacks, bishop_attacks_empty, queen_attacks, rook_attacks, rook_attacks_empty,
+};
 use crate::rules::{Bitboard, Color, PieceKind, Position, Square};
 use crate::value::Value;
 
@@ -69,7 +71,7 @@ impl<'a> Context<'a> {
         // Only pieces on a line with one of our sliders can be pinned: skip the rest.
         let mut on_lines = Bitboard::EMPTY;
         for s in enemy_sliders {
-            on_lines |= queen_attacks(s, Bitboard::EMPTY);
+            on_lines |= rook_attacks_empty(s) | bishop_attacks_empty(s);
         }
         for s in pos.color_bb(them) & !pos.kind_bb(PieceKind::King) & on_lines {
             if pinned_piece(pos, s) {
