@@ -11,6 +11,8 @@ use crate::interface::Fixes;
 
 mod update;
 
+pub use update::SliderSquares;
+
 /// The attack word of a square for one side (`WA`/`BA`): the number of attacks times 2^18
 /// plus the sum of the attackers' codes (`PCATV`); the program compares whole words. 32 bits
 /// hold it (32 attackers at most: 2^23), and halve the tables every node copies.

@@ -123,8 +123,16 @@ impl Node {
         self.board.clone_from(&parent.board);
         let rec = self.board.make(m);
         *self.tables = *parent.tables;
-        self.tables
-            .update_child(&parent.board, &self.board, &rec, self.fixes, lo, levels);
+        let sliders = super::cat::SliderSquares::of_position(&parent.pos);
+        self.tables.update_child(
+            &parent.board,
+            &self.board,
+            &rec,
+            sliders,
+            self.fixes,
+            lo,
+            levels,
+        );
         lo.qr_pinned |= self.tables.pint[NPC];
         rec
     }

@@ -27,6 +27,7 @@ use super::{
     ALL_LINES, CatFixes, DIR, Kept, Leftovers, Levels, Resume, SCAN_FILES, Tables, attack_word,
     line_directions,
 };
+use crate::rules::{PieceKind, Position};
 
 /// The most squares one move changes: castling's four.
 const MOST_CHANGED: usize = 4;
@@ -37,32 +38,39 @@ impl Tables {
     /// up to date (see the module's documentation), `CAT` running with what earlier runs left
     /// (`lo`). The same as [`Tables::complete`] on `child`.
     pub fn update(&mut self, parent: &Board, child: &Board, rec: &Record, lo: &Leftovers) {
-        self.update_lines(parent, child, &changed_squares(parent, child, rec), lo);
+        let changed = changed_squares(parent, child, rec);
+        let sliders = SliderSquares::of_board(parent);
+        self.update_lines(parent, child, &changed, sliders, lo);
     }
 
     /// The whole tables of `child`, the position after the move `rec` made in `parent`:
     /// `self`, a copy of `parent`'s, brought up to date by [`Tables::update_pawns`] and
-    /// [`Tables::update`], the squares the move changed found once for both.
+    /// [`Tables::update`], the squares the move changed found once for both; `sliders`, the
+    /// parent's sliders' squares.
+    #[allow(clippy::too_many_arguments)]
     pub fn update_child(
         &mut self,
         parent: &Board,
         child: &Board,
         rec: &Record,
+        sliders: SliderSquares,
         fixes: CatFixes,
         lo: &Leftovers,
         levels: Levels,
     ) {
         let changed = changed_squares(parent, child, rec);
         self.update_pawn_flags(parent, child, &changed, fixes, lo, levels);
-        self.update_lines(parent, child, &changed, lo);
+        self.update_lines(parent, child, &changed, sliders, lo);
     }
 
-    /// [`Tables::update`] with the squares changed (None: too many).
+    /// [`Tables::update`] with the squares changed (None: too many) and the parent's sliders'
+    /// squares.
     fn update_lines(
         &mut self,
         parent: &Board,
         child: &Board,
         changed: &Option<Changed>,
+        sliders: SliderSquares,
         lo: &Leftovers,
     ) {
         let Some(changed) = changed.as_ref().filter(|_| !self.pins.overflow) else {
@@ -83,15 +91,21 @@ impl Tables {
             }
         }
         whole &= !1;
-        // The sliders' lines that read a changed square, each from the nearest one it reads
-        // (none for a slider that shares no line with any).
+        // The sliders' lines that read a changed square, each from the nearest one it reads:
+        // for each changed square, the sliders on the lines through it that their kind scans
+        // (a slider on a changed square is one of `whole`'s), found among the parent's sets of
+        // sliders, so that a slider that shares no line with any costs nothing.
         let near = changed.iter().fold(0u64, |m, &s| m | BIT[s as Loc]);
         let mut lines = Lines::default();
-        for x in bits(self.sliders & !whole) {
-            let a = parent.piecel[x] & (WIDE - 1);
-            // The changed squares on the lines the slider scans.
-            for s in bits(ON_LINES[a][slider_row(parent.kind[x])] & near) {
-                let ray = RAY[a][LOC[s] as Loc & (WIDE - 1)];
+        for &s in changed.iter() {
+            let s = s as Loc & (WIDE - 1);
+            let on = &ON_LINES[s];
+            let aligned = sliders.orth & on[slider_row(Kind::Rook)]
+                | sliders.diag & on[slider_row(Kind::Bishop)];
+            for q in bits(aligned & !near) {
+                let a = LOC[q] as Loc & (WIDE - 1);
+                let x = parent.at(a);
+                let ray = RAY[a][s];
                 let (c, k) = ((ray >> 3) as usize, ray & 7);
                 if k <= self.span[x][c] >> 4 && !lines.add(x, c, k) {
                     return self.complete(child, lo);
@@ -561,6 +575,44 @@ impl Slide {
     }
 }
 
+/// The squares of a position's sliders (a bit a square, see [`BIT`]): those that scan ranks
+/// and files (rooks, queens: `orth`), and diagonals (bishops, queens: `diag`). A move's update
+/// finds the sliders' lines that read a changed square among them (see [`Tables::update`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct SliderSquares {
+    orth: u64,
+    diag: u64,
+}
+
+impl SliderSquares {
+    /// Those of the pieces of `b`.
+    pub fn of_board(b: &Board) -> SliderSquares {
+        let mut out = SliderSquares::default();
+        for p in 1..=NPC {
+            let bit = BIT[b.piecel[p]];
+            if b.rfpcs(p) {
+                out.orth |= bit;
+            }
+            if b.ddpcs(p) {
+                out.diag |= bit;
+            }
+        }
+        out
+    }
+
+    /// Those of `pos`, the position a board stands as in our rules (the same pieces: a move
+    /// the program makes a queen of a pawn with is a promotion to a queen in ours), read from
+    /// its sets of pieces by kind, which it keeps.
+    #[inline(always)]
+    pub fn of_position(pos: &Position) -> SliderSquares {
+        let queens = pos.kind_bb(PieceKind::Queen).0;
+        SliderSquares {
+            orth: pos.kind_bb(PieceKind::Rook).0 | queens,
+            diag: pos.kind_bb(PieceKind::Bishop).0 | queens,
+        }
+    }
+}
+
 /// The squares a move changed.
 #[derive(Default)]
 struct Changed {
@@ -711,6 +763,17 @@ mod tests {
                 let mut updated = t;
                 updated.update(&b, &child, &rec, &lo);
                 let made = Tables::compute(&child, CatFixes::default(), &lo);
+                // The sliders' squares the search reads from our position, as the board has
+                // them, before and after the move (the program's promotions make queens).
+                let sliders = |b: &Board, pos: &Position| {
+                    (SliderSquares::of_board(b), SliderSquares::of_position(pos))
+                };
+                let (of_board, of_position) = sliders(&b, &pos);
+                assert_eq!(of_board, of_position, "{}", pos.to_fen());
+                if m.promotion().is_none_or(|k| k == PieceKind::Queen) {
+                    let (of_board, of_position) = sliders(&child, &pos.play(*m));
+                    assert_eq!(of_board, of_position, "{} {m}", pos.to_fen());
+                }
                 // The moves whose slider's lines along the move are shifted (see `Slide`).
                 let changed = changed_squares(&b, &child, &rec).unwrap();
                 slid += (Slide::of(&t, &b, &child, &changed).lines != 0) as usize;
