@@ -18,10 +18,30 @@ pub use update::SliderSquares;
 /// hold it (32 attackers at most: 2^23), and halve the tables every node copies.
 pub type AttackWord = i32;
 
-/// One attack of a piece of type `k` (`PCATV`: 1,,code).
+/// One attack of a piece of type `k` (`PCATV`: 1,,code), read from a table: computed, the
+/// compiler folds the constant part into each addition of the word to a square.
 pub fn attack_word(k: Kind) -> AttackWord {
-    (1 << 18) + attack_code(k) as AttackWord
+    ATTACK_WORDS[k as usize]
 }
+
+/// [`attack_word`] of each kind, by its number.
+static ATTACK_WORDS: [AttackWord; 6] = {
+    let kinds = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+    ];
+    let mut w = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        w[kinds[k] as usize] = (1 << 18) + attack_code(kinds[k]) as AttackWord;
+        k += 1;
+    }
+    w
+};
 
 /// The first square of [`Rows`]: row 2, White's first rank.
 const FIRST_ROW: Loc = 2 * BW;
@@ -1378,6 +1398,28 @@ mod tests {
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())
+    }
+
+    #[test]
+    fn an_attack_word_read_from_the_table_is_pcatv() {
+        // `PCATV`: 1,,code, the code the kind's (`attack_code`): pawn 6 ... king 1.
+        let kinds = [
+            Kind::Pawn,
+            Kind::Knight,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Queen,
+            Kind::King,
+        ];
+        for k in kinds {
+            assert_eq!(
+                attack_word(k),
+                (1 << 18) + attack_code(k) as AttackWord,
+                "{k:?}"
+            );
+        }
+        assert_eq!(attack_word(Kind::Pawn), 0o1_000_006);
+        assert_eq!(attack_word(Kind::King), 0o1_000_001);
     }
 
     fn game(moves: &[&str]) -> Board {
