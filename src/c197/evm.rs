@@ -85,6 +85,21 @@ pub struct Node {
     guard: Option<Guard>,
     /// The later versions' fixes its `CAT` runs with (those of the search).
     fixes: CatFixes,
+    /// A number no other node's board has had (see [`next_node_id`]): a new one each time
+    /// the node is made.
+    id: u64,
+    /// The `id` of the node whose board this one's was made from, by the move `rec` (0 for a
+    /// root): when the same node makes its next child here, the board is taken back to its
+    /// own (see [`Board::take_back_to`]) rather than copied.
+    made_from: u64,
+    /// The move made from that node's board.
+    rec: Record,
+}
+
+/// A new node's [`Node::id`]: the ids count up from 1, shared by every search.
+fn next_node_id() -> u64 {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 impl Node {
@@ -100,6 +115,16 @@ impl Node {
             pending: None,
             guard: None,
             fixes,
+            id: next_node_id(),
+            made_from: 0,
+            rec: Record {
+                piece: 0,
+                from: 0,
+                to: 0,
+                capture: false,
+                special: false,
+                promotion: false,
+            },
         }
     }
 
@@ -120,8 +145,15 @@ impl Node {
     /// overwritten in place, the tables brought up to date from the parent's (see
     /// [`Tables::update_child`]), `CAT` running at `levels`.
     fn remake(&mut self, parent: &Node, m: CMove, lo: &mut Leftovers, levels: Levels) -> Record {
-        self.board.clone_from(&parent.board);
+        // A node's board changes only here, and gets a new id: made from `parent`'s board as
+        // it stands, with its last child's move, it is taken back to it.
+        if self.made_from == parent.id {
+            self.board.take_back_to(&parent.board, &self.rec);
+        } else {
+            self.board.clone_from(&parent.board);
+        }
         let rec = self.board.make(m);
+        (self.id, self.made_from, self.rec) = (next_node_id(), parent.id, rec);
         *self.tables = *parent.tables;
         let sliders = super::cat::SliderSquares::of_position(&parent.pos);
         self.tables.update_child(
@@ -598,8 +630,10 @@ impl<'a, 'p> Tree<'a, 'p> {
         let mv = n.rules_move_to(m)?;
         let mut node = self.spare.pop().unwrap_or_else(|| Box::new(n.clone()));
         // The child's position is its parent's and the move, played when the child makes a
-        // child of its own.
-        node.pos.clone_from(&n.pos);
+        // child of its own: already there in a node that was `n`'s last child and made none.
+        if node.made_from != n.id || node.pending.is_none() {
+            node.pos.clone_from(&n.pos);
+        }
         node.pending = Some(mv);
         node.guard = None;
         let levels = Levels {
