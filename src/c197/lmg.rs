@@ -425,14 +425,16 @@ pub struct Workspace {
     values: SquareValues,
 }
 
-/// How a move scored is listed (see [`Pmg::score`]).
+/// How a move scored is listed (see [`Pmg::score`]). Only a move listed `Safe` is found safe
+/// (`GDMF`): the routines that find a move unsafe (`LMGR3G`, `LMGR4M`'s callers) list it one
+/// of the other two ways, so the flag is told by the way, not kept apart.
 #[derive(Copy, Clone)]
 enum Listed {
     /// Found safe: with the new square's development and the flags (`LMGR1`).
     Safe,
     /// Unsafe: with neither (`LMGR4A`).
     Unsafe,
-    /// A losing capture: without the development (`LMGR4M`).
+    /// A losing capture, unsafe: without the development (`LMGR4M`).
     LosingCapture,
 }
 
@@ -479,7 +481,6 @@ pub struct Pmg<'a, const TRACE: bool> {
     c: i64,
     lmfors: i64,
     ickf: bool,
-    safe: bool,
     lmoa: i64,
     /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
     /// most.
@@ -613,7 +614,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             c: 0,
             lmfors: 0,
             ickf: false,
-            safe: true,
             lmoa: 0,
             log: [Along::default(); 8],
             logged: 0,
@@ -952,7 +952,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`.
     fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
         // LMGRA.
-        self.safe = true;
         self.lmfors = 0;
         self.r = self.cdevv;
         self.mark("CDEVV");
@@ -1144,7 +1143,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         // LMGR3G, LMGR4A.
         self.r += tt;
-        self.safe = false;
         Listed::Unsafe
     }
 
@@ -1201,7 +1199,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         tt -= vv;
         if self.lmoa == 0 {
             self.r -= tt;
-            self.safe = false;
             return Listed::LosingCapture;
         }
         // LMGR4D: we have other attackers.
@@ -1223,7 +1220,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if tt >= -BVMNV {
             return Listed::Safe;
         }
-        self.safe = false;
         Listed::LosingCapture
     }
 
@@ -1249,7 +1245,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: false,
-            safe: self.safe,
+            safe: false,
         });
     }
 
@@ -1279,7 +1275,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: c <= BDDMT,
-            safe: self.safe,
+            safe: true,
         });
     }
 
