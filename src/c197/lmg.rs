@@ -478,7 +478,6 @@ pub struct Pmg<'a, const TRACE: bool> {
     cdvcf: i32,
     // one move
     r: i64,
-    c: i64,
     lmfors: i64,
     ickf: bool,
     lmoa: i64,
@@ -611,7 +610,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             cposv: 0,
             cdvcf: -1,
             r: 0,
-            c: 0,
             lmfors: 0,
             ickf: false,
             lmoa: 0,
@@ -1355,7 +1353,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn lmgr1a<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) -> i64 {
         let b = self.b;
         let kind = self.kind_of::<K>(p);
-        self.c = 0;
+        // C: the square values in range, summed here rather than in a field of the state.
+        let mut c = 0;
         let saved = self.r;
         // `CAIL Q,KQV` (4299): a piece worth KQV or more, told by its kind.
         let kq = king_or_queen(kind);
@@ -1374,7 +1373,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 if csqp(b, l) {
                     self.r += ACSPV;
                 }
-                self.lmgr2::<S>(p, kind, l, true);
+                c += self.lmgr2::<S>(p, kind, l);
             }
         } else {
             // LMGR2 on each square the generator hands over (`lmgstd`, here as a set: the
@@ -1384,7 +1383,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let side = self.side::<S>();
             let range = self.occupancy.range(kind, side, a);
             let values = BSQVAL * range.count_ones() as i64 + self.v.over_base(range);
-            self.c += values;
+            c += values;
             self.r += values;
             let mut enemies = range & self.occupancy.side[1 - side];
             while enemies != 0 {
@@ -1413,22 +1412,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if kq {
             self.r = lsh_right(self.r) + saved;
         }
-        self.c
+        c
     }
 
     /// `LMGR2` (4630-4710): one square in the range of `q` of kind `kind` (the scored piece,
-    /// or a line it uncovers): its value (into C too when `positional`), and if an enemy piece
-    /// stands there, checks, pawn breaks, pins, threats and the trade policy.
+    /// or a line it uncovers): its value, and if an enemy piece stands there, checks, pawn
+    /// breaks, pins, threats and the trade policy. Returns the value, which the scored piece's
+    /// range adds to C too (`LMGR1A`), a line it uncovers not.
     #[inline(always)]
-    fn lmgr2<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc, positional: bool) {
+    fn lmgr2<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc) -> i64 {
         let (v, enemy) = square_value(self.b, &self.v.sqval, self.side::<S>(), l);
-        if positional {
-            self.c += v;
-        }
         self.r += v;
         if enemy != 0 {
             self.lmgr2_enemy::<S>(q, kind, l, enemy);
         }
+        v
     }
 
     /// `LMGR2` on a square where an enemy piece `t1` stands (`q` of kind `kind`).
@@ -1663,7 +1661,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.walk_set(l, slot, tt);
                 if !line.enemy {
                     // LMUAGR.
-                    self.lmgr2::<S>(tt, b.kind[tt], l, false);
+                    self.lmgr2::<S>(tt, b.kind[tt], l);
                 } else {
                     // LMUOA.
                     self.r -= OPSQV;
