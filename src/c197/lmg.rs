@@ -949,6 +949,11 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// clear when it starts (cleared after each move), but for the first move of a piece,
     /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`.
     fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
+        // A square offered is on the board, in rows 2-9: told once here, so that the board and
+        // the tables' rows are read at `a` (and next to it) with no bounds check at each read.
+        if !(2 * BW..10 * BW).contains(&a) {
+            unreachable!("a square off the board offered: {a}");
+        }
         // LMGRA.
         self.lmfors = 0;
         self.r = self.cdevv;
