@@ -157,11 +157,11 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
                 }
             }
         }
-        Kind::Rook => lines(b, a, &ROOK_DIRS, offer, out),
-        Kind::Bishop => lines(b, a, &BISHOP_DIRS, offer, out),
+        Kind::Rook => lines(b, a, &ROOK_DIRS, side, out),
+        Kind::Bishop => lines(b, a, &BISHOP_DIRS, side, out),
         Kind::Queen => {
-            lines(b, a, &ROOK_DIRS, offer, out);
-            lines(b, a, &BISHOP_DIRS, offer, out);
+            lines(b, a, &ROOK_DIRS, side, out);
+            lines(b, a, &BISHOP_DIRS, side, out);
         }
     }
 }
@@ -189,23 +189,29 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
     }
 }
 
-/// Slider lines up to the first piece or the edge, the squares `offered`: inlined into
-/// `LMGT` (left to the compiler, it was a call of its own).
+/// Slider lines up to the first piece or the edge, the squares [`offered`] to a piece of
+/// `side`: inlined into `LMGT` (left to the compiler, it was a call of its own). An empty
+/// square is offered and the line goes on; the square that ends it (a piece, or the border)
+/// is offered as the table says.
 #[inline(always)]
-fn lines(b: &Board, a: Loc, dirs: &[isize; 4], offered: impl Fn(Loc) -> bool, out: &mut Squares) {
+fn lines(b: &Board, a: Loc, dirs: &[isize; 4], side: usize, out: &mut Squares) {
     // The count kept in a register while the lines are walked, stored once at the end.
     let mut n = out.len as usize;
     for &d in dirs {
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(d);
-            if offered(l) {
+            let q = b.board[l];
+            if q == 0 {
+                out.at[n] = l as u16;
+                n += 1;
+                continue;
+            }
+            if OFFERED[side & 1][q as u8 as usize] {
                 out.at[n] = l as u16;
                 n += 1;
             }
-            if b.board[l] != 0 {
-                break;
-            }
+            break;
         }
     }
     out.len = n as u8;
