@@ -1382,12 +1382,12 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
         } else {
             // LMGR2 on each square the generator hands over (`lmgstd`, here as a set: the
-            // squares on the board): the square values summed, BSQVAL a square and what the
-            // squares worth more add; then the squares where an enemy piece stands (what LMGR2
-            // adds there depends on that square alone, not on the order).
+            // squares on the board): the square values summed from the planes of
+            // `SquareValues`; then the squares where an enemy piece stands (what LMGR2 adds
+            // there depends on that square alone, not on the order).
             let side = self.side::<S>();
             let range = self.occupancy.range(kind, side, a);
-            let values = BSQVAL * range.count_ones() as i64 + self.v.over_base(range);
+            let values = self.v.sum(range);
             c += values;
             self.r += values;
             let mut enemies = range & self.occupancy.side[1 - side];
@@ -1829,17 +1829,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
 /// The square values (`SQVAL`) of the side to move.
 ///
-/// A range's values are summed as a set (see [`Pmg::lmgr1a`]): [`BSQVAL`] a square, and what
-/// the squares worth more add. What every position adds (the centre), what the enemy king's
-/// squares add and what our pieces' squares add are multiples of 4 below 64 together, and
-/// are kept in bit planes (`planes[k]`: the squares whose sum has bit `k + 2` set), so that a
-/// range's sum is four counts of its squares in the planes; what a piece en prise risks is
-/// kept apart (`risky`, `risk`), on the few squares that have it.
+/// A range's values are summed as a set (see [`Pmg::lmgr1a`]). [`BSQVAL`] a square, what every
+/// position adds (the centre), what the enemy king's squares add and what our pieces' squares
+/// add are multiples of 4 below 64 together, and are kept in bit planes (`planes[k]`: the
+/// squares whose sum has bit `k + 2` set), so that a range's sum is four counts of its squares
+/// in the planes; what a piece en prise risks is kept apart (`risky`, `risk`), on the few
+/// squares that have it.
 #[derive(Copy, Clone)]
 struct SquareValues {
     /// By the program's square.
     sqval: [i64; BD2],
-    /// Bit `k` of the planes' sum over [`BSQVAL`], in fours, by our square index.
+    /// Bit `k` of the planes' sum (the value but what a piece risks), in fours, by our square
+    /// index.
     planes: [u64; PLANES],
     /// The squares (our indices) where a piece en prise risks something.
     risky: u64,
@@ -1847,8 +1848,8 @@ struct SquareValues {
     risk: [i64; 64],
 }
 
-/// The bit planes of [`SquareValues`]: the sums over [`BSQVAL`] they hold are at most 20 (the
-/// centre) + 16 (next to the enemy king) + 8 (under our piece) = 44, below 4 * 2^4.
+/// The bit planes of [`SquareValues`]: the sums they hold are at most 8 ([`BSQVAL`]) + 20 (the
+/// centre) + 16 (next to the enemy king) + 8 (under our piece) = 52, below 4 * 2^4.
 const PLANES: usize = 4;
 
 impl Default for SquareValues {
@@ -1909,10 +1910,10 @@ impl SquareValues {
         self.risk[s] += v;
     }
 
-    /// What the squares of `range` (our square indices) are worth together over [`BSQVAL`]
-    /// each.
+    /// What the squares of `range` (our square indices) are worth together: [`BSQVAL`] each
+    /// counted in the planes with the rest (it was counted apart, a count and a product more).
     #[inline(always)]
-    fn over_base(&self, range: u64) -> i64 {
+    fn sum(&self, range: u64) -> i64 {
         let count = |k: usize| (range & self.planes[k]).count_ones() as i64;
         let mut sum = 4 * (count(0) + 2 * count(1) + 4 * count(2) + 8 * count(3));
         let mut risky = range & self.risky;
@@ -1923,10 +1924,10 @@ impl SquareValues {
         sum
     }
 
-    /// [`SquareValues::over_base`] of square `s` (our index) alone.
+    /// [`SquareValues::sum`] of square `s` (our index) alone.
     #[cfg(test)]
-    fn square_over_base(&self, s: usize) -> i64 {
-        self.over_base(1 << s)
+    fn square_sum(&self, s: usize) -> i64 {
+        self.sum(1 << s)
     }
 }
 
@@ -1937,9 +1938,10 @@ const START_VALUES: [SquareValues; 2] = [start_values(0), start_values(1)];
 
 /// [`START_VALUES`] of side `i`.
 const fn start_values(i: usize) -> SquareValues {
+    // BSQVAL on every square (8 = 4 * 2: plane 1 full).
     let mut v = SquareValues {
         sqval: [BSQVAL; BD2],
-        planes: [0; PLANES],
+        planes: [0, u64::MAX, 0, 0],
         risky: 0,
         risk: [0; 64],
     };
@@ -2518,7 +2520,7 @@ mod tests {
                     square_values_piece_by_piece(&mut g);
                 }
                 let on_board = LOC.map(|l| g.v.sqval[l as Loc]);
-                let over: [i64; 64] = std::array::from_fn(|s| g.v.square_over_base(s));
+                let over: [i64; 64] = std::array::from_fn(|s| g.v.square_sum(s) - BSQVAL);
                 (on_board, over)
             };
             let (by_sets, plain) = (values(true), values(false));
@@ -2558,7 +2560,7 @@ mod tests {
             let plain = |set: u64| {
                 (0..64)
                     .filter(|&s| set & 1 << s != 0)
-                    .map(|s| g.v.sqval[LOC[s] as Loc] - BSQVAL)
+                    .map(|s| g.v.sqval[LOC[s] as Loc])
                     .sum::<i64>()
             };
             let mut ranges: Vec<u64> = (0..8).map(|_| next() & next()).collect();
@@ -2574,7 +2576,7 @@ mod tests {
                 }
             }
             for range in ranges {
-                assert_eq!(g.v.over_base(range), plain(range));
+                assert_eq!(g.v.sum(range), plain(range));
                 sets += 1;
             }
         });
