@@ -568,7 +568,8 @@ impl<'a> Pmg<'a, true> {
         // LMGR passes over a square off the board or ours.
         if offered(b, b.side, mv.to) {
             g.current::<ANY_KIND, ANY_SIDE>(mv.piece);
-            g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to);
+            let blocks = g.blocks(mv.piece);
+            g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to, blocks);
             g.unwalk_all();
         }
         let e = g.entries.first().copied();
@@ -822,9 +823,17 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         debug_assert_eq!(self.b.kind[p], kind(K));
         self.current::<K, S>(p);
+        let blocks = self.blocks(p);
         for a in squares.iter() {
-            self.lmgr::<K, S>(p, a);
+            self.lmgr::<K, S>(p, a, blocks);
         }
+    }
+
+    /// Whether `p` blocks a line (`BDBLK`): only then do its moves walk lines or move along
+    /// one (`LMUA`), and have them undone (the same at every move of the piece: the generator
+    /// does not change `BDBLK`).
+    fn blocks(&self, p: Pc) -> bool {
+        u64::from_ne_bytes(self.t.bdblk[p]) != 0
     }
 
     /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
@@ -947,8 +956,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// king (`LMV6A`). `K` is the kind of `p` (see [`kind`]), `S` its side, the side to move.
     /// The piece's current development is computed first ([`Pmg::current`]). `ICKF` is
     /// clear when it starts (cleared after each move), but for the first move of a piece,
-    /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`.
-    fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
+    /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`. `blocks`: whether
+    /// `p` blocks a line ([`Pmg::blocks`]), told once for all its moves; if not, there is
+    /// nothing of `LMUA`'s to undo.
+    fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc, blocks: bool) {
         // A square offered is on the board, in rows 2-9: told once here, so that the board and
         // the tables' rows are read at `a` (and next to it) with no bounds check at each read.
         if !(2 * BW..10 * BW).contains(&a) {
@@ -962,18 +973,20 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.unwalk_lines_through(a);
         }
         self.score::<K, S>(p, a);
-        // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
-        // line (LMUOP1).
-        let mut each_move = self.walks.made & self.walks.each_move;
-        while each_move != 0 {
-            self.unwalk(each_move.trailing_zeros() as usize);
-            each_move &= each_move - 1;
-        }
-        while self.logged > 0 {
-            self.logged -= 1;
-            let Along { side, word, a, d } = self.log[self.logged];
-            self.t.attacks[(side & 1) as usize][a as Loc] -= word;
-            self.t.slots[a as Loc][d as usize] = 0;
+        if blocks {
+            // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
+            // line (LMUOP1).
+            let mut each_move = self.walks.made & self.walks.each_move;
+            while each_move != 0 {
+                self.unwalk(each_move.trailing_zeros() as usize);
+                each_move &= each_move - 1;
+            }
+            while self.logged > 0 {
+                self.logged -= 1;
+                let Along { side, word, a, d } = self.log[self.logged];
+                self.t.attacks[(side & 1) as usize][a as Loc] -= word;
+                self.t.slots[a as Loc][d as usize] = 0;
+            }
         }
         self.ickf = false;
     }
@@ -1058,7 +1071,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
-        if u64::from_ne_bytes(self.t.bdblk[p]) != 0 && !self.unblock::<K, S>(p, a) {
+        if self.blocks(p) && !self.unblock::<K, S>(p, a) {
             return;
         }
         self.mark("LMUA");
