@@ -1170,7 +1170,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.lmgd2 <= self.catcut {
             self.ickf = true;
         }
-        let leftover = self.cbdv::<S>(v);
+        self.cbdv::<S>(v);
         if self.theirs_s::<S>(a) == 0 {
             return self.favourable(vv);
         }
@@ -1202,7 +1202,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         if tt == vv {
             // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
-            let t2 = match leftover {
+            let t2 = match self.leftover(v) {
                 Leftover::Level => self.lmgd2 as i64,
                 Leftover::Positive => 1 << 30,
                 Leftover::Negative => -1,
@@ -1510,14 +1510,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// `CBDV` (5456-5469): adds the development of the captured piece `v` (the values of the
-    /// squares in its range) and tells what the walk left in T2.
-    fn cbdv<const S: usize>(&mut self, v: Pc) -> Leftover {
+    /// squares in its range). A knight's or slider's squares on the board are those of
+    /// [`Occupancy::range`] (the test `a_range_as_a_set_is_the_squares_lmgstd_hands_over`),
+    /// summed from the planes at once; what the walk leaves in T2 is found apart, only where
+    /// it is read ([`Pmg::leftover`]).
+    fn cbdv<const S: usize>(&mut self, v: Pc) {
         let b = self.b;
         let a = b.piecel[v];
+        let kind = b.kind[v];
+        if matches!(kind, Kind::Knight | Kind::Bishop | Kind::Rook | Kind::Queen) {
+            let range = self.occupancy.range(kind, side_of(v), a);
+            self.r += self.v.sum(range);
+            return;
+        }
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
-        let king_victim = b.kind[v] == Kind::King;
-        let mut leftover = Leftover::Level;
-        let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
+        let king_victim = kind == Kind::King;
         let (theirs, sqval) = (&self.t.attacks[1 - self.side::<S>()], &self.v.sqval);
         let mut r = 0;
         lmgstd(b, v, a, &mut |l, q| {
@@ -1525,16 +1532,27 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 return;
             }
             r += sqval[l];
-            if slider && q != 0 {
-                let q = q as Pc;
-                leftover = if side_of(q) == side_of(v) {
+        });
+        self.r += r;
+    }
+
+    /// What `CBDV`'s walk of the captured piece `v` leaves in T2 (see `LMGR4C`): for a slider,
+    /// the side of the last piece on the board its walk meets; `LMGD2` otherwise.
+    fn leftover(&self, v: Pc) -> Leftover {
+        let b = self.b;
+        let mut leftover = Leftover::Level;
+        if !matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen) {
+            return leftover;
+        }
+        lmgstd(b, v, b.piecel[v], &mut |_, q| {
+            if q > 0 {
+                leftover = if side_of(q as Pc) == side_of(v) {
                     Leftover::Positive
                 } else {
                     Leftover::Negative
                 };
             }
         });
-        self.r += r;
         leftover
     }
 
@@ -2332,7 +2350,7 @@ fn having(v: &[u32], bit: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::board::bmdag;
+    use crate::c197::board::{NPC, bmdag};
     use crate::c197::cat::{CatFixes, Leftovers};
     use crate::c197::generate::KING_ORDER;
     use crate::notation::san;
@@ -2560,6 +2578,33 @@ mod tests {
             g.square_values();
             f(&b, &mut g);
         }
+    }
+
+    #[test]
+    fn a_captured_pieces_development_by_sets_is_its_walk_summed() {
+        // Every knight, bishop, rook and queen of either side on the board, in positions of
+        // random games: what `CBDV` adds, from the sets, against the values of the squares
+        // `lmgstd` hands over on the board, summed one by one.
+        let mut victims = 0;
+        with_valued_generators(|b, g| {
+            for v in 1..=NPC {
+                if b.piecel[v] == 0 || matches!(b.kind[v], Kind::Pawn | Kind::King) {
+                    continue;
+                }
+                let mut plain = 0;
+                lmgstd(b, v, b.piecel[v], &mut |l, q| {
+                    if q >= 0 {
+                        plain += g.v.sqval[l];
+                    }
+                });
+                g.r = 0;
+                g.cbdv::<ANY_SIDE>(v);
+                assert_eq!(g.r, plain, "piece {v}");
+                victims += 1;
+            }
+        });
+        // The count of this sample (a regression pin).
+        assert_eq!(victims, 38_900);
     }
 
     #[test]
