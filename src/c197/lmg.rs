@@ -399,15 +399,16 @@ struct Blocked {
 /// A move to a square on none of the lines walks every line, and what the walks add is the
 /// same at each such move: once every walk is known, it is added as one sum (`known_sum`),
 /// not line by line.
+///
+/// The lines and walks themselves are in [`WalkMemory`]: only the first `count` lines, and
+/// the walks `known` says, are read.
 struct Walks {
     piece: Pc,
-    lines: [Blocked; 8],
     count: u8,
     /// The squares of every line (the union of their `line`).
     through: u64,
     /// Bit `k`: the walk of `lines[k]` is known (in `at[k]`).
     known: u8,
-    at: [WalkEffect; 8],
     /// What the known walks add, together: R, `LMFORS`, `ICKF` and whether one exposes our
     /// king.
     known_sum: WalkEffect,
@@ -418,11 +419,25 @@ struct Walks {
 }
 
 /// What the generator's runs reuse from one run to the next: the memory of the copy of the
-/// tables that `LMUA` changes while it scores a move, and of the square values.
+/// tables that `LMUA` changes while it scores a move, of the square values, and of `LMUA`'s
+/// lines, walks and log.
 #[derive(Default)]
 pub struct Workspace {
     tables: Tables,
     values: SquareValues,
+    walks: WalkMemory,
+}
+
+/// `LMUA`'s lines and walks for the piece being scored ([`Walks`]), and its log for the move
+/// being scored (`logged` entries): kept from run to run and not cleared, as what is read of
+/// them is always written first in the run (a run cleared some 550 bytes of them before).
+#[derive(Default)]
+struct WalkMemory {
+    lines: [Blocked; 8],
+    at: [WalkEffect; 8],
+    /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
+    /// most.
+    log: [Along; 8],
 }
 
 /// How a move scored is listed (see [`Pmg::score`]). Only a move listed `Safe` is found safe
@@ -481,9 +496,9 @@ pub struct Pmg<'a, const TRACE: bool> {
     lmfors: i64,
     ickf: bool,
     lmoa: i64,
-    /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
-    /// most.
-    log: [Along; 8],
+    /// The lines, walks and log of `LMUA`, in the workspace.
+    mem: &'a mut WalkMemory,
+    /// How many changes the log holds.
     logged: usize,
     /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
     walks: Walks,
@@ -614,15 +629,13 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             lmfors: 0,
             ickf: false,
             lmoa: 0,
-            log: [Along::default(); 8],
+            mem: &mut ws.walks,
             logged: 0,
             walks: Walks {
                 piece: 0,
-                lines: [Blocked::default(); 8],
                 count: 0,
                 through: 0,
                 known: 0,
-                at: [WalkEffect::default(); 8],
                 known_sum: WalkEffect::default(),
                 made: 0,
                 each_move: 0,
@@ -983,7 +996,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             }
             while self.logged > 0 {
                 self.logged -= 1;
-                let Along { side, word, a, d } = self.log[self.logged];
+                let Along { side, word, a, d } = self.mem.log[self.logged];
                 self.t.attacks[(side & 1) as usize][a as Loc] -= word;
                 self.t.slots[a as Loc][d as usize] = 0;
             }
@@ -1632,7 +1645,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             return true;
         }
         for k in 0..self.walks.count as usize {
-            let line = self.walks.lines[k];
+            let line = self.mem.lines[k];
             let (tt, d, side, word) = (
                 line.tt as Pc,
                 line.d as usize,
@@ -1667,7 +1680,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 // A walk made for an earlier move of the piece: the same squares, and the same
                 // additions (the walk's squares are none of the other lines', and its scoring
                 // reads no slot); the tables may still hold it (see `Walks`).
-                let e = self.walks.at[k];
+                let e = self.mem.at[k];
                 if self.walks.made & 1 << k == 0 {
                     self.remake(k);
                 }
@@ -1730,7 +1743,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 ickf: self.ickf,
                 exposed,
             };
-            self.walks.at[k] = e;
+            self.mem.at[k] = e;
             let sum = &mut self.walks.known_sum;
             sum.r += e.r;
             sum.lmfors += e.lmfors;
@@ -1777,7 +1790,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let (from, at) = (Square::new(SQ[origin]), Square::new(SQ[b.piecel[tt]]));
             let line = line(from, at).0;
             self.walks.through |= line;
-            self.walks.lines[self.walks.count as usize] = Blocked {
+            self.mem.lines[self.walks.count as usize] = Blocked {
                 d: d as u8,
                 tt: tt as u8,
                 at: b.piecel[tt] as u8,
@@ -1793,7 +1806,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// Logs a change of `LMUA` for its undo.
     fn log(&mut self, ch: Along) {
-        self.log[self.logged] = ch;
+        self.mem.log[self.logged] = ch;
         self.logged += 1;
     }
 
@@ -1813,10 +1826,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// Makes the known walk of line `k` again: its attacks given, its slider recorded.
     fn remake(&mut self, k: usize) {
-        let line = self.walks.lines[k];
+        let line = self.mem.lines[k];
         let (side, slot) = ((line.side & 1) as usize, line.slot as usize);
         self.walks.made |= 1 << k;
-        let walk = self.walks.at[k].walk;
+        let walk = self.mem.at[k].walk;
         for l in walk.squares() {
             self.t.attacks[side][l] += line.word;
             self.walk_set(l, slot, line.tt as Pc);
@@ -1826,10 +1839,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// Undoes the walk of line `k` (`LMV6D`, `LMV6E` 4801-4807): its attacks taken off, and
     /// each slot of its direction that holds the slider cleared (`CAIN R,(D) / DPB TT,...`).
     fn unwalk(&mut self, k: usize) {
-        let line = self.walks.lines[k];
+        let line = self.mem.lines[k];
         let d = line.d as usize;
         self.walks.made &= !(1 << k);
-        for l in self.walks.at[k].walk.squares() {
+        for l in self.mem.at[k].walk.squares() {
             self.t.attacks[(line.side & 1) as usize][l] -= line.word;
             if self.t.slots[l][d] == line.tt {
                 self.t.slots[l][d] = 0;
@@ -1844,7 +1857,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while made != 0 {
             let k = made.trailing_zeros() as usize;
             made &= made - 1;
-            if self.walks.lines[k].line & 1 << SQ[a] != 0 {
+            if self.mem.lines[k].line & 1 << SQ[a] != 0 {
                 self.unwalk(k);
             }
         }
