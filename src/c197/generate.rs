@@ -290,11 +290,11 @@ pub const BIT: [u64; BD2] = {
     bit
 };
 
-/// [`BIT`] with room for every index below 128, 0 beyond [`BD2`]: read at `l & 127`, a
-/// piece's square needs no bounds check (a square is below [`BD2`], so the mask changes
-/// nothing).
-const BIT128: [u64; 128] = {
-    let mut bit = [0; 128];
+/// [`BIT`] with room for every index below 256, 0 beyond [`BD2`]: read at `l as u8`, a
+/// piece's square needs no bounds check and no mask (a square is below [`BD2`], so the cast
+/// changes nothing, and the byte is loaded as it is).
+const BIT256: [u64; 256] = {
+    let mut bit = [0; 256];
     let mut l = 0;
     while l < BD2 {
         bit[l] = BIT[l];
@@ -329,7 +329,7 @@ impl Occupancy {
         for (side, kinds) in by_kind.iter_mut().enumerate() {
             let pieces = 1 + NPCS * side..=NPCS + NPCS * side;
             for (&l, &k) in b.piecel[pieces.clone()].iter().zip(&b.kind[pieces]) {
-                kinds[k as usize] |= BIT128[l & 127];
+                kinds[k as usize] |= BIT256[l as u8 as usize];
             }
         }
         let [w, bl] = by_kind;
