@@ -157,11 +157,11 @@ pub fn lmgt(b: &Board, t: &Tables, p: Pc, out: &mut Squares) {
                 }
             }
         }
-        Kind::Rook => lines(b, a, &ROOK_DIRS, offer, out),
-        Kind::Bishop => lines(b, a, &BISHOP_DIRS, offer, out),
+        Kind::Rook => lines(b, a, &ROOK_DIRS, side, out),
+        Kind::Bishop => lines(b, a, &BISHOP_DIRS, side, out),
         Kind::Queen => {
-            lines(b, a, &ROOK_DIRS, offer, out);
-            lines(b, a, &BISHOP_DIRS, offer, out);
+            lines(b, a, &ROOK_DIRS, side, out);
+            lines(b, a, &BISHOP_DIRS, side, out);
         }
     }
 }
@@ -189,23 +189,29 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
     }
 }
 
-/// Slider lines up to the first piece or the edge, the squares `offered`: inlined into
-/// `LMGT` (left to the compiler, it was a call of its own).
+/// Slider lines up to the first piece or the edge, the squares [`offered`] to a piece of
+/// `side`: inlined into `LMGT` (left to the compiler, it was a call of its own). An empty
+/// square is offered and the line goes on; the square that ends it (a piece, or the border)
+/// is offered as the table says.
 #[inline(always)]
-fn lines(b: &Board, a: Loc, dirs: &[isize; 4], offered: impl Fn(Loc) -> bool, out: &mut Squares) {
+fn lines(b: &Board, a: Loc, dirs: &[isize; 4], side: usize, out: &mut Squares) {
     // The count kept in a register while the lines are walked, stored once at the end.
     let mut n = out.len as usize;
     for &d in dirs {
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(d);
-            if offered(l) {
+            let q = b.board[l];
+            if q == 0 {
+                out.at[n] = l as u16;
+                n += 1;
+                continue;
+            }
+            if OFFERED[side & 1][q as u8 as usize] {
                 out.at[n] = l as u16;
                 n += 1;
             }
-            if b.board[l] != 0 {
-                break;
-            }
+            break;
         }
     }
     out.len = n as u8;
@@ -284,11 +290,11 @@ pub const BIT: [u64; BD2] = {
     bit
 };
 
-/// [`BIT`] with room for every index below 128, 0 beyond [`BD2`]: read at `l & 127`, a
-/// piece's square needs no bounds check (a square is below [`BD2`], so the mask changes
-/// nothing).
-const BIT128: [u64; 128] = {
-    let mut bit = [0; 128];
+/// [`BIT`] with room for every index below 256, 0 beyond [`BD2`]: read at `l as u8`, a
+/// piece's square needs no bounds check and no mask (a square is below [`BD2`], so the cast
+/// changes nothing, and the byte is loaded as it is).
+const BIT256: [u64; 256] = {
+    let mut bit = [0; 256];
     let mut l = 0;
     while l < BD2 {
         bit[l] = BIT[l];
@@ -323,7 +329,7 @@ impl Occupancy {
         for (side, kinds) in by_kind.iter_mut().enumerate() {
             let pieces = 1 + NPCS * side..=NPCS + NPCS * side;
             for (&l, &k) in b.piecel[pieces.clone()].iter().zip(&b.kind[pieces]) {
-                kinds[k as usize] |= BIT128[l & 127];
+                kinds[k as usize] |= BIT256[l as u8 as usize];
             }
         }
         let [w, bl] = by_kind;
@@ -438,24 +444,70 @@ fn scoring_line_read(
 
 /// `TRAPP` (5418-5454): whether piece `p` is trapped — its generator offers no square that is
 /// empty and unattacked, and no capture of a piece worth at least as much or undefended.
+///
+/// The squares are those of [`lmgt`], looked at as it finds them and no further than the first
+/// way out (the answer does not depend on their order): `lmgt` collected them all first.
 pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
+    let a = b.piecel[p];
     let i = side_of(p);
-    let mut squares = Squares::new();
-    lmgt(b, t, p, &mut squares);
-    for l in squares.iter() {
-        // An offered square is on the board: its byte is 0 or a piece's number.
+    let theirs = &t.attacks[1 - i];
+    // An offered square is on the board: its byte is 0 or a piece's number.
+    let way_out = |l: Loc| {
         let q = b.board[l] as Pc;
-        if q == 0 {
-            if t.attacks[1 - i][l] == 0 {
-                return false;
-            }
-            continue;
+        theirs[l] == 0 || (q != 0 && b.pvalue[p] <= b.pvalue[q])
+    };
+    let offer = |l: Loc| offered(b, i, l);
+    match b.kind[p] {
+        Kind::Pawn => {
+            let mut out = false;
+            pawn_moves(b, a, i, &mut |l| out = out || (offer(l) && way_out(l)));
+            !out
         }
-        if b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0 {
-            return false;
+        Kind::Knight => !KNIGHT_ORDER
+            .iter()
+            .any(|&o| offer(a.wrapping_add_signed(o)) && way_out(a.wrapping_add_signed(o))),
+        // `LMKC`: the king's squares that the opponent attacks are not offered, and an
+        // unattacked one is a way out.
+        Kind::King => !KING_ORDER.iter().any(|&o| {
+            let l = a.wrapping_add_signed(o);
+            offer(l) && theirs[l] == 0
+        }),
+        Kind::Rook => !lines_out(b, a, &ROOK_DIRS, i, way_out),
+        Kind::Bishop => !lines_out(b, a, &BISHOP_DIRS, i, way_out),
+        Kind::Queen => {
+            !(lines_out(b, a, &ROOK_DIRS, i, way_out) || lines_out(b, a, &BISHOP_DIRS, i, way_out))
         }
     }
-    true
+}
+
+/// Whether a slider of `side` on `a` has a square on its lines (as [`lines`] offers them) that
+/// is a way out.
+#[inline(always)]
+fn lines_out(
+    b: &Board,
+    a: Loc,
+    dirs: &[isize; 4],
+    side: usize,
+    way_out: impl Fn(Loc) -> bool,
+) -> bool {
+    for &d in dirs {
+        let mut l = a;
+        loop {
+            l = l.wrapping_add_signed(d);
+            let q = b.board[l];
+            if q == 0 {
+                if way_out(l) {
+                    return true;
+                }
+                continue;
+            }
+            if OFFERED[side & 1][q as u8 as usize] && way_out(l) {
+                return true;
+            }
+            break;
+        }
+    }
+    false
 }
 
 #[cfg(test)]
@@ -542,6 +594,45 @@ mod tests {
         }
         // Pieces taken in the sample, which add no square (a regression pin).
         assert_eq!(taken, 40_253);
+    }
+
+    /// `TRAPP` as first written: every square `lmgt` offers collected, then looked at.
+    fn trapped_plain(b: &Board, t: &Tables, p: Pc) -> bool {
+        let i = side_of(p);
+        let mut squares = Squares::new();
+        lmgt(b, t, p, &mut squares);
+        for l in squares.iter() {
+            let q = b.board[l] as Pc;
+            if q == 0 {
+                if t.attacks[1 - i][l] == 0 {
+                    return false;
+                }
+                continue;
+            }
+            if b.pvalue[p] <= b.pvalue[q] || t.attacks[1 - i][l] == 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    #[test]
+    fn trapped_looking_as_it_goes_is_trapped_from_the_whole_list() {
+        // Every piece of either side, in positions of random games and their tables.
+        let mut trapped_pieces = 0;
+        for (b, _) in random_positions() {
+            let t = Tables::compute(
+                &b,
+                crate::c197::cat::CatFixes::default(),
+                &crate::c197::cat::Leftovers::default(),
+            );
+            for p in (1..=NPC).filter(|&p| b.piecel[p] != 0) {
+                assert_eq!(trapped(&b, &t, p), trapped_plain(&b, &t, p), "piece {p}");
+                trapped_pieces += trapped(&b, &t, p) as usize;
+            }
+        }
+        // The count of this sample (a regression pin).
+        assert_eq!(trapped_pieces, 80_181);
     }
 
     #[test]

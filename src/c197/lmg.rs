@@ -399,15 +399,16 @@ struct Blocked {
 /// A move to a square on none of the lines walks every line, and what the walks add is the
 /// same at each such move: once every walk is known, it is added as one sum (`known_sum`),
 /// not line by line.
+///
+/// The lines and walks themselves are in [`WalkMemory`]: only the first `count` lines, and
+/// the walks `known` says, are read.
 struct Walks {
     piece: Pc,
-    lines: [Blocked; 8],
     count: u8,
     /// The squares of every line (the union of their `line`).
     through: u64,
     /// Bit `k`: the walk of `lines[k]` is known (in `at[k]`).
     known: u8,
-    at: [WalkEffect; 8],
     /// What the known walks add, together: R, `LMFORS`, `ICKF` and whether one exposes our
     /// king.
     known_sum: WalkEffect,
@@ -418,21 +419,37 @@ struct Walks {
 }
 
 /// What the generator's runs reuse from one run to the next: the memory of the copy of the
-/// tables that `LMUA` changes while it scores a move, and of the square values.
+/// tables that `LMUA` changes while it scores a move, of the square values, and of `LMUA`'s
+/// lines, walks and log.
 #[derive(Default)]
 pub struct Workspace {
     tables: Tables,
     values: SquareValues,
+    walks: WalkMemory,
 }
 
-/// How a move scored is listed (see [`Pmg::score`]).
+/// `LMUA`'s lines and walks for the piece being scored ([`Walks`]), and its log for the move
+/// being scored (`logged` entries): kept from run to run and not cleared, as what is read of
+/// them is always written first in the run (a run cleared some 550 bytes of them before).
+#[derive(Default)]
+struct WalkMemory {
+    lines: [Blocked; 8],
+    at: [WalkEffect; 8],
+    /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
+    /// most.
+    log: [Along; 8],
+}
+
+/// How a move scored is listed (see [`Pmg::score`]). Only a move listed `Safe` is found safe
+/// (`GDMF`): the routines that find a move unsafe (`LMGR3G`, `LMGR4M`'s callers) list it one
+/// of the other two ways, so the flag is told by the way, not kept apart.
 #[derive(Copy, Clone)]
 enum Listed {
     /// Found safe: with the new square's development and the flags (`LMGR1`).
     Safe,
     /// Unsafe: with neither (`LMGR4A`).
     Unsafe,
-    /// A losing capture: without the development (`LMGR4M`).
+    /// A losing capture, unsafe: without the development (`LMGR4M`).
     LosingCapture,
 }
 
@@ -476,14 +493,12 @@ pub struct Pmg<'a, const TRACE: bool> {
     cdvcf: i32,
     // one move
     r: i64,
-    c: i64,
     lmfors: i64,
     ickf: bool,
-    safe: bool,
     lmoa: i64,
-    /// `LMUA`'s changes for moves along lines, for the move being scored: one a direction at
-    /// most.
-    log: [Along; 8],
+    /// The lines, walks and log of `LMUA`, in the workspace.
+    mem: &'a mut WalkMemory,
+    /// How many changes the log holds.
     logged: usize,
     /// `LMUA`'s walks for the piece being scored, the same for each of its moves.
     walks: Walks,
@@ -568,7 +583,8 @@ impl<'a> Pmg<'a, true> {
         // LMGR passes over a square off the board or ours.
         if offered(b, b.side, mv.to) {
             g.current::<ANY_KIND, ANY_SIDE>(mv.piece);
-            g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to);
+            let blocks = g.blocks(mv.piece);
+            g.lmgr::<ANY_KIND, ANY_SIDE>(mv.piece, mv.to, blocks);
             g.unwalk_all();
         }
         let e = g.entries.first().copied();
@@ -610,20 +626,16 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             cposv: 0,
             cdvcf: -1,
             r: 0,
-            c: 0,
             lmfors: 0,
             ickf: false,
-            safe: true,
             lmoa: 0,
-            log: [Along::default(); 8],
+            mem: &mut ws.walks,
             logged: 0,
             walks: Walks {
                 piece: 0,
-                lines: [Blocked::default(); 8],
                 count: 0,
                 through: 0,
                 known: 0,
-                at: [WalkEffect::default(); 8],
                 known_sum: WalkEffect::default(),
                 made: 0,
                 each_move: 0,
@@ -824,9 +836,17 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         debug_assert_eq!(self.b.kind[p], kind(K));
         self.current::<K, S>(p);
+        let blocks = self.blocks(p);
         for a in squares.iter() {
-            self.lmgr::<K, S>(p, a);
+            self.lmgr::<K, S>(p, a, blocks);
         }
+    }
+
+    /// Whether `p` blocks a line (`BDBLK`): only then do its moves walk lines or move along
+    /// one (`LMUA`), and have them undone (the same at every move of the piece: the generator
+    /// does not change `BDBLK`).
+    fn blocks(&self, p: Pc) -> bool {
+        u64::from_ne_bytes(self.t.bdblk[p]) != 0
     }
 
     /// `LMGD1` (5310-5316): how many enemy pieces the slots of `kl` hold.
@@ -949,10 +969,16 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// king (`LMV6A`). `K` is the kind of `p` (see [`kind`]), `S` its side, the side to move.
     /// The piece's current development is computed first ([`Pmg::current`]). `ICKF` is
     /// clear when it starts (cleared after each move), but for the first move of a piece,
-    /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`.
-    fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) {
+    /// which keeps what `LMGCD` set: `LMGRA` clears it (4042) before `LMGCD1`. `blocks`: whether
+    /// `p` blocks a line ([`Pmg::blocks`]), told once for all its moves; if not, there is
+    /// nothing of `LMUA`'s to undo.
+    fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc, blocks: bool) {
+        // A square offered is on the board, in rows 2-9: told once here, so that the board and
+        // the tables' rows are read at `a` (and next to it) with no bounds check at each read.
+        if !(2 * BW..10 * BW).contains(&a) {
+            unreachable!("a square off the board offered: {a}");
+        }
         // LMGRA.
-        self.safe = true;
         self.lmfors = 0;
         self.r = self.cdevv;
         self.mark("CDEVV");
@@ -960,18 +986,20 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             self.unwalk_lines_through(a);
         }
         self.score::<K, S>(p, a);
-        // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
-        // line (LMUOP1).
-        let mut each_move = self.walks.made & self.walks.each_move;
-        while each_move != 0 {
-            self.unwalk(each_move.trailing_zeros() as usize);
-            each_move &= each_move - 1;
-        }
-        while self.logged > 0 {
-            self.logged -= 1;
-            let Along { side, word, a, d } = self.log[self.logged];
-            self.t.attacks[(side & 1) as usize][a as Loc] -= word;
-            self.t.slots[a as Loc][d as usize] = 0;
+        if blocks {
+            // Undo LMUA's changes: the walks of enemy diagonals (LMV6D), and for moves along a
+            // line (LMUOP1).
+            let mut each_move = self.walks.made & self.walks.each_move;
+            while each_move != 0 {
+                self.unwalk(each_move.trailing_zeros() as usize);
+                each_move &= each_move - 1;
+            }
+            while self.logged > 0 {
+                self.logged -= 1;
+                let Along { side, word, a, d } = self.mem.log[self.logged];
+                self.t.attacks[(side & 1) as usize][a as Loc] -= word;
+                self.t.slots[a as Loc][d as usize] = 0;
+            }
         }
         self.ickf = false;
     }
@@ -1056,7 +1084,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         self.mark("LMCPB");
         // LMCPB1: the piece unblocks lines (LMUA).
-        if u64::from_ne_bytes(self.t.bdblk[p]) != 0 && !self.unblock::<K, S>(p, a) {
+        if self.blocks(p) && !self.unblock::<K, S>(p, a) {
             return;
         }
         self.mark("LMUA");
@@ -1144,7 +1172,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         // LMGR3G, LMGR4A.
         self.r += tt;
-        self.safe = false;
         Listed::Unsafe
     }
 
@@ -1156,7 +1183,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if self.lmgd2 <= self.catcut {
             self.ickf = true;
         }
-        let leftover = self.cbdv::<S>(v);
+        self.cbdv::<S>(v);
         if self.theirs_s::<S>(a) == 0 {
             return self.favourable(vv);
         }
@@ -1188,7 +1215,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         }
         if tt == vv {
             // LMGR4C with whatever T2 held: the level, or the captured slider's last look.
-            let t2 = match leftover {
+            let t2 = match self.leftover(v) {
                 Leftover::Level => self.lmgd2 as i64,
                 Leftover::Positive => 1 << 30,
                 Leftover::Negative => -1,
@@ -1201,7 +1228,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         tt -= vv;
         if self.lmoa == 0 {
             self.r -= tt;
-            self.safe = false;
             return Listed::LosingCapture;
         }
         // LMGR4D: we have other attackers.
@@ -1223,7 +1249,6 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if tt >= -BVMNV {
             return Listed::Safe;
         }
-        self.safe = false;
         Listed::LosingCapture
     }
 
@@ -1249,7 +1274,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: false,
-            safe: self.safe,
+            safe: false,
         });
     }
 
@@ -1279,7 +1304,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             plausibility: self.r.max(0),
             must: self.ickf,
             poor: c <= BDDMT,
-            safe: self.safe,
+            safe: true,
         });
     }
 
@@ -1359,7 +1384,8 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn lmgr1a<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc) -> i64 {
         let b = self.b;
         let kind = self.kind_of::<K>(p);
-        self.c = 0;
+        // C: the square values in range, summed here rather than in a field of the state.
+        let mut c = 0;
         let saved = self.r;
         // `CAIL Q,KQV` (4299): a piece worth KQV or more, told by its kind.
         let kq = king_or_queen(kind);
@@ -1378,17 +1404,17 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 if csqp(b, l) {
                     self.r += ACSPV;
                 }
-                self.lmgr2::<S>(p, kind, l, true);
+                c += self.lmgr2::<S>(p, kind, l);
             }
         } else {
             // LMGR2 on each square the generator hands over (`lmgstd`, here as a set: the
-            // squares on the board): the square values summed, BSQVAL a square and what the
-            // squares worth more add; then the squares where an enemy piece stands (what LMGR2
-            // adds there depends on that square alone, not on the order).
+            // squares on the board): the square values summed from the planes of
+            // `SquareValues`; then the squares where an enemy piece stands (what LMGR2 adds
+            // there depends on that square alone, not on the order).
             let side = self.side::<S>();
             let range = self.occupancy.range(kind, side, a);
-            let values = BSQVAL * range.count_ones() as i64 + self.v.over_base(range);
-            self.c += values;
+            let values = self.v.sum(range);
+            c += values;
             self.r += values;
             let mut enemies = range & self.occupancy.side[1 - side];
             while enemies != 0 {
@@ -1417,22 +1443,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         if kq {
             self.r = lsh_right(self.r) + saved;
         }
-        self.c
+        c
     }
 
     /// `LMGR2` (4630-4710): one square in the range of `q` of kind `kind` (the scored piece,
-    /// or a line it uncovers): its value (into C too when `positional`), and if an enemy piece
-    /// stands there, checks, pawn breaks, pins, threats and the trade policy.
+    /// or a line it uncovers): its value, and if an enemy piece stands there, checks, pawn
+    /// breaks, pins, threats and the trade policy. Returns the value, which the scored piece's
+    /// range adds to C too (`LMGR1A`), a line it uncovers not.
     #[inline(always)]
-    fn lmgr2<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc, positional: bool) {
+    fn lmgr2<const S: usize>(&mut self, q: Pc, kind: Kind, l: Loc) -> i64 {
         let (v, enemy) = square_value(self.b, &self.v.sqval, self.side::<S>(), l);
-        if positional {
-            self.c += v;
-        }
         self.r += v;
         if enemy != 0 {
             self.lmgr2_enemy::<S>(q, kind, l, enemy);
         }
+        v
     }
 
     /// `LMGR2` on a square where an enemy piece `t1` stands (`q` of kind `kind`).
@@ -1498,14 +1523,21 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     }
 
     /// `CBDV` (5456-5469): adds the development of the captured piece `v` (the values of the
-    /// squares in its range) and tells what the walk left in T2.
-    fn cbdv<const S: usize>(&mut self, v: Pc) -> Leftover {
+    /// squares in its range). A knight's or slider's squares on the board are those of
+    /// [`Occupancy::range`] (the test `a_range_as_a_set_is_the_squares_lmgstd_hands_over`),
+    /// summed from the planes at once; what the walk leaves in T2 is found apart, only where
+    /// it is read ([`Pmg::leftover`]).
+    fn cbdv<const S: usize>(&mut self, v: Pc) {
         let b = self.b;
         let a = b.piecel[v];
+        let kind = b.kind[v];
+        if matches!(kind, Kind::Knight | Kind::Bishop | Kind::Rook | Kind::Queen) {
+            let range = self.occupancy.range(kind, side_of(v), a);
+            self.r += self.v.sum(range);
+            return;
+        }
         // CBDV1 runs under LMKC with Q positive: a king's squares only if unattacked.
-        let king_victim = b.kind[v] == Kind::King;
-        let mut leftover = Leftover::Level;
-        let slider = matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen);
+        let king_victim = kind == Kind::King;
         let (theirs, sqval) = (&self.t.attacks[1 - self.side::<S>()], &self.v.sqval);
         let mut r = 0;
         lmgstd(b, v, a, &mut |l, q| {
@@ -1513,16 +1545,27 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 return;
             }
             r += sqval[l];
-            if slider && q != 0 {
-                let q = q as Pc;
-                leftover = if side_of(q) == side_of(v) {
+        });
+        self.r += r;
+    }
+
+    /// What `CBDV`'s walk of the captured piece `v` leaves in T2 (see `LMGR4C`): for a slider,
+    /// the side of the last piece on the board its walk meets; `LMGD2` otherwise.
+    fn leftover(&self, v: Pc) -> Leftover {
+        let b = self.b;
+        let mut leftover = Leftover::Level;
+        if !matches!(b.kind[v], Kind::Rook | Kind::Bishop | Kind::Queen) {
+            return leftover;
+        }
+        lmgstd(b, v, b.piecel[v], &mut |_, q| {
+            if q > 0 {
+                leftover = if side_of(q as Pc) == side_of(v) {
                     Leftover::Positive
                 } else {
                     Leftover::Negative
                 };
             }
         });
-        self.r += r;
         leftover
     }
 
@@ -1602,7 +1645,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             return true;
         }
         for k in 0..self.walks.count as usize {
-            let line = self.walks.lines[k];
+            let line = self.mem.lines[k];
             let (tt, d, side, word) = (
                 line.tt as Pc,
                 line.d as usize,
@@ -1637,7 +1680,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 // A walk made for an earlier move of the piece: the same squares, and the same
                 // additions (the walk's squares are none of the other lines', and its scoring
                 // reads no slot); the tables may still hold it (see `Walks`).
-                let e = self.walks.at[k];
+                let e = self.mem.at[k];
                 if self.walks.made & 1 << k == 0 {
                     self.remake(k);
                 }
@@ -1667,7 +1710,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 self.walk_set(l, slot, tt);
                 if !line.enemy {
                     // LMUAGR.
-                    self.lmgr2::<S>(tt, b.kind[tt], l, false);
+                    self.lmgr2::<S>(tt, b.kind[tt], l);
                 } else {
                     // LMUOA.
                     self.r -= OPSQV;
@@ -1700,7 +1743,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
                 ickf: self.ickf,
                 exposed,
             };
-            self.walks.at[k] = e;
+            self.mem.at[k] = e;
             let sum = &mut self.walks.known_sum;
             sum.r += e.r;
             sum.lmfors += e.lmfors;
@@ -1747,7 +1790,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
             let (from, at) = (Square::new(SQ[origin]), Square::new(SQ[b.piecel[tt]]));
             let line = line(from, at).0;
             self.walks.through |= line;
-            self.walks.lines[self.walks.count as usize] = Blocked {
+            self.mem.lines[self.walks.count as usize] = Blocked {
                 d: d as u8,
                 tt: tt as u8,
                 at: b.piecel[tt] as u8,
@@ -1763,7 +1806,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// Logs a change of `LMUA` for its undo.
     fn log(&mut self, ch: Along) {
-        self.log[self.logged] = ch;
+        self.mem.log[self.logged] = ch;
         self.logged += 1;
     }
 
@@ -1783,10 +1826,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
     /// Makes the known walk of line `k` again: its attacks given, its slider recorded.
     fn remake(&mut self, k: usize) {
-        let line = self.walks.lines[k];
+        let line = self.mem.lines[k];
         let (side, slot) = ((line.side & 1) as usize, line.slot as usize);
         self.walks.made |= 1 << k;
-        let walk = self.walks.at[k].walk;
+        let walk = self.mem.at[k].walk;
         for l in walk.squares() {
             self.t.attacks[side][l] += line.word;
             self.walk_set(l, slot, line.tt as Pc);
@@ -1796,10 +1839,10 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     /// Undoes the walk of line `k` (`LMV6D`, `LMV6E` 4801-4807): its attacks taken off, and
     /// each slot of its direction that holds the slider cleared (`CAIN R,(D) / DPB TT,...`).
     fn unwalk(&mut self, k: usize) {
-        let line = self.walks.lines[k];
+        let line = self.mem.lines[k];
         let d = line.d as usize;
         self.walks.made &= !(1 << k);
-        for l in self.walks.at[k].walk.squares() {
+        for l in self.mem.at[k].walk.squares() {
             self.t.attacks[(line.side & 1) as usize][l] -= line.word;
             if self.t.slots[l][d] == line.tt {
                 self.t.slots[l][d] = 0;
@@ -1814,7 +1857,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
         while made != 0 {
             let k = made.trailing_zeros() as usize;
             made &= made - 1;
-            if self.walks.lines[k].line & 1 << SQ[a] != 0 {
+            if self.mem.lines[k].line & 1 << SQ[a] != 0 {
                 self.unwalk(k);
             }
         }
@@ -1830,17 +1873,18 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
 
 /// The square values (`SQVAL`) of the side to move.
 ///
-/// A range's values are summed as a set (see [`Pmg::lmgr1a`]): [`BSQVAL`] a square, and what
-/// the squares worth more add. What every position adds (the centre), what the enemy king's
-/// squares add and what our pieces' squares add are multiples of 4 below 64 together, and
-/// are kept in bit planes (`planes[k]`: the squares whose sum has bit `k + 2` set), so that a
-/// range's sum is four counts of its squares in the planes; what a piece en prise risks is
-/// kept apart (`risky`, `risk`), on the few squares that have it.
+/// A range's values are summed as a set (see [`Pmg::lmgr1a`]). [`BSQVAL`] a square, what every
+/// position adds (the centre), what the enemy king's squares add and what our pieces' squares
+/// add are multiples of 4 below 64 together, and are kept in bit planes (`planes[k]`: the
+/// squares whose sum has bit `k + 2` set), so that a range's sum is four counts of its squares
+/// in the planes; what a piece en prise risks is kept apart (`risky`, `risk`), on the few
+/// squares that have it.
 #[derive(Copy, Clone)]
 struct SquareValues {
     /// By the program's square.
     sqval: [i64; BD2],
-    /// Bit `k` of the planes' sum over [`BSQVAL`], in fours, by our square index.
+    /// Bit `k` of the planes' sum (the value but what a piece risks), in fours, by our square
+    /// index.
     planes: [u64; PLANES],
     /// The squares (our indices) where a piece en prise risks something.
     risky: u64,
@@ -1848,8 +1892,8 @@ struct SquareValues {
     risk: [i64; 64],
 }
 
-/// The bit planes of [`SquareValues`]: the sums over [`BSQVAL`] they hold are at most 20 (the
-/// centre) + 16 (next to the enemy king) + 8 (under our piece) = 44, below 4 * 2^4.
+/// The bit planes of [`SquareValues`]: the sums they hold are at most 8 ([`BSQVAL`]) + 20 (the
+/// centre) + 16 (next to the enemy king) + 8 (under our piece) = 52, below 4 * 2^4.
 const PLANES: usize = 4;
 
 impl Default for SquareValues {
@@ -1910,10 +1954,10 @@ impl SquareValues {
         self.risk[s] += v;
     }
 
-    /// What the squares of `range` (our square indices) are worth together over [`BSQVAL`]
-    /// each.
+    /// What the squares of `range` (our square indices) are worth together: [`BSQVAL`] each
+    /// counted in the planes with the rest (it was counted apart, a count and a product more).
     #[inline(always)]
-    fn over_base(&self, range: u64) -> i64 {
+    fn sum(&self, range: u64) -> i64 {
         let count = |k: usize| (range & self.planes[k]).count_ones() as i64;
         let mut sum = 4 * (count(0) + 2 * count(1) + 4 * count(2) + 8 * count(3));
         let mut risky = range & self.risky;
@@ -1924,10 +1968,10 @@ impl SquareValues {
         sum
     }
 
-    /// [`SquareValues::over_base`] of square `s` (our index) alone.
+    /// [`SquareValues::sum`] of square `s` (our index) alone.
     #[cfg(test)]
-    fn square_over_base(&self, s: usize) -> i64 {
-        self.over_base(1 << s)
+    fn square_sum(&self, s: usize) -> i64 {
+        self.sum(1 << s)
     }
 }
 
@@ -1938,9 +1982,10 @@ const START_VALUES: [SquareValues; 2] = [start_values(0), start_values(1)];
 
 /// [`START_VALUES`] of side `i`.
 const fn start_values(i: usize) -> SquareValues {
+    // BSQVAL on every square (8 = 4 * 2: plane 1 full).
     let mut v = SquareValues {
         sqval: [BSQVAL; BD2],
-        planes: [0; PLANES],
+        planes: [0, u64::MAX, 0, 0],
         risky: 0,
         risk: [0; 64],
     };
@@ -2318,7 +2363,7 @@ fn having(v: &[u32], bit: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::c197::board::bmdag;
+    use crate::c197::board::{NPC, bmdag};
     use crate::c197::cat::{CatFixes, Leftovers};
     use crate::c197::generate::KING_ORDER;
     use crate::notation::san;
@@ -2519,7 +2564,7 @@ mod tests {
                     square_values_piece_by_piece(&mut g);
                 }
                 let on_board = LOC.map(|l| g.v.sqval[l as Loc]);
-                let over: [i64; 64] = std::array::from_fn(|s| g.v.square_over_base(s));
+                let over: [i64; 64] = std::array::from_fn(|s| g.v.square_sum(s) - BSQVAL);
                 (on_board, over)
             };
             let (by_sets, plain) = (values(true), values(false));
@@ -2549,6 +2594,33 @@ mod tests {
     }
 
     #[test]
+    fn a_captured_pieces_development_by_sets_is_its_walk_summed() {
+        // Every knight, bishop, rook and queen of either side on the board, in positions of
+        // random games: what `CBDV` adds, from the sets, against the values of the squares
+        // `lmgstd` hands over on the board, summed one by one.
+        let mut victims = 0;
+        with_valued_generators(|b, g| {
+            for v in 1..=NPC {
+                if b.piecel[v] == 0 || matches!(b.kind[v], Kind::Pawn | Kind::King) {
+                    continue;
+                }
+                let mut plain = 0;
+                lmgstd(b, v, b.piecel[v], &mut |l, q| {
+                    if q >= 0 {
+                        plain += g.v.sqval[l];
+                    }
+                });
+                g.r = 0;
+                g.cbdv::<ANY_SIDE>(v);
+                assert_eq!(g.r, plain, "piece {v}");
+                victims += 1;
+            }
+        });
+        // The count of this sample (a regression pin).
+        assert_eq!(victims, 38_900);
+    }
+
+    #[test]
     fn a_sets_values_by_the_planes_are_its_squares_values_summed() {
         // Positions of random games, either side to move: the ranges of every piece of
         // either side from every square, and sets of random squares, summed as
@@ -2559,7 +2631,7 @@ mod tests {
             let plain = |set: u64| {
                 (0..64)
                     .filter(|&s| set & 1 << s != 0)
-                    .map(|s| g.v.sqval[LOC[s] as Loc] - BSQVAL)
+                    .map(|s| g.v.sqval[LOC[s] as Loc])
                     .sum::<i64>()
             };
             let mut ranges: Vec<u64> = (0..8).map(|_| next() & next()).collect();
@@ -2575,7 +2647,7 @@ mod tests {
                 }
             }
             for range in ranges {
-                assert_eq!(g.v.over_base(range), plain(range));
+                assert_eq!(g.v.sum(range), plain(range));
                 sets += 1;
             }
         });
