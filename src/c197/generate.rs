@@ -7,9 +7,7 @@
 
 use super::board::{BD2, BW, Board, Kind, Loc, NPCS, Pc, side_of};
 use super::cat::Tables;
-use crate::rules::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, rook_attacks,
-};
+use crate::rules::attacks::{Sliders, between, king_attacks, knight_attacks, line};
 use crate::rules::{Bitboard, Square};
 
 /// Knight squares in `LMKNT`'s order (4974-4996).
@@ -319,6 +317,8 @@ pub struct Occupancy {
     pawns: [u64; 2],
     /// Each side's kings and queens.
     pub kq: [u64; 2],
+    /// The sliders' tables, for the ranges.
+    sliders: Sliders,
 }
 
 impl Occupancy {
@@ -345,6 +345,7 @@ impl Occupancy {
             diag: [diag(&w), diag(&bl)],
             pawns: [w[Kind::Pawn as usize], bl[Kind::Pawn as usize]],
             kq: [kq(&w), kq(&bl)],
+            sliders: Sliders::get(),
         }
     }
 
@@ -368,14 +369,19 @@ impl Occupancy {
 
     #[inline]
     fn orth_range(&self, s: Square, side: usize) -> u64 {
-        rook_attacks(s, Bitboard(self.occ & !self.orth[side])).0
+        self.sliders
+            .rook(s, Bitboard(self.occ & !self.orth[side]))
+            .0
     }
 
     /// Inlined into [`Occupancy::range`]: as a call of its own, its entry and exit were some
     /// 13 of the 53 instructions it took.
     #[inline]
     fn diag_range(&self, s: Square, side: usize) -> u64 {
-        let mut r = bishop_attacks(s, Bitboard(self.occ & !self.diag[side])).0;
+        let mut r = self
+            .sliders
+            .bishop(s, Bitboard(self.occ & !self.diag[side]))
+            .0;
         // One square past each of our pawns the line meets: the pawn's neighbour on the line
         // from `s` that is not between them.
         let mut pawns = r & self.pawns[side];

@@ -564,18 +564,52 @@ fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
     Bitboard(t.slider[(m.offset as usize + i) & (SLIDER_SPACE - 1)])
 }
 
+/// The sliders' tables, reached once: for a caller that makes many lookups, each then
+/// without a [`LazyLock`] check of its own (c197's generator keeps one for a run).
+#[derive(Copy, Clone)]
+pub struct Sliders(&'static Tables);
+
+impl Sliders {
+    /// The tables (built now if this is their first use).
+    pub fn get() -> Sliders {
+        Sliders(&TABLES)
+    }
+
+    /// Squares a rook on `s` attacks given the occupied squares `occ`.
+    #[inline(always)]
+    pub fn rook(self, s: Square, occ: Bitboard) -> Bitboard {
+        magic_lookup(self.0, &self.0.rook_magics[s.index() & 63], occ)
+    }
+
+    /// Squares a bishop on `s` attacks given the occupied squares `occ`.
+    #[inline(always)]
+    pub fn bishop(self, s: Square, occ: Bitboard) -> Bitboard {
+        magic_lookup(self.0, &self.0.bishop_magics[s.index() & 63], occ)
+    }
+}
+
+impl Default for Sliders {
+    fn default() -> Sliders {
+        Sliders::get()
+    }
+}
+
+impl std::fmt::Debug for Sliders {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sliders")
+    }
+}
+
 /// Squares a rook on `s` attacks given the occupied squares `occ`.
 #[inline(always)]
 pub fn rook_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(t, &t.rook_magics[s.index() & 63], occ)
+    Sliders::get().rook(s, occ)
 }
 
 /// Squares a bishop on `s` attacks given the occupied squares `occ`.
 #[inline(always)]
 pub fn bishop_attacks(s: Square, occ: Bitboard) -> Bitboard {
-    let t = &*TABLES;
-    magic_lookup(t, &t.bishop_magics[s.index() & 63], occ)
+    Sliders::get().bishop(s, occ)
 }
 
 /// Squares a rook and a bishop on `s` attack given the occupied squares `occ`, in that order.
