@@ -2262,10 +2262,12 @@ fn pass(v: &mut [u32], bit: u32) -> Option<(usize, u32)> {
         let mut movers = has & !first;
         while holes != 0 {
             let a = holes.trailing_zeros() as usize;
-            let b = 63 - movers.leading_zeros() as usize;
+            // (There are as many movers as holes: `movers` is not 0, and its highest bit is
+            // its log, found with no test for 0.)
+            let b = (movers | 1).ilog2() as usize;
             v.swap(a, b);
             holes &= holes - 1;
-            movers &= !(1 << b);
+            movers ^= 1 << b;
         }
         s
     } else {
