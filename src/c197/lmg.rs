@@ -2257,7 +2257,8 @@ fn pass(v: &mut [u32], bit: u32) -> Option<(usize, u32)> {
         // entries that have the bit rather than by a branch on every entry.
         let has = having(v, bit);
         let s = has.count_ones() as usize;
-        let first = if s == 64 { !0 } else { (1 << s) - 1 };
+        // (Some word lacks the bit, the highest the keys differ in: `s` is below 64.)
+        let first = (1u64 << (s & 63)).wrapping_sub(1);
         let mut holes = !has & first;
         let mut movers = has & !first;
         while holes != 0 {
