@@ -2085,7 +2085,14 @@ pub fn sort_with<T: Copy>(v: &mut [T], key: impl Fn(&T) -> i64) {
     // An entry's index is kept in 16 bits of its word (a list of the generator or the capture
     // search holds a few dozen moves; a chess position has at most 218).
     debug_assert!(n <= 1 << 16, "{n} entries to sort");
-    if n <= SHORT {
+    if n == 2 {
+        // Two entries (most capture lists that are sorted at all): the pass on the highest
+        // key bit they differ in puts the second first if it has the bit, that is if its key
+        // is the greater; equal keys stay (see `pass`).
+        if key(&v[0]) as u32 & 0o7777 < key(&v[1]) as u32 & 0o7777 {
+            v.swap(0, 1);
+        }
+    } else if n <= SHORT {
         let (mut words, mut entries) = ([0; SHORT], [v[0]; SHORT]);
         sort_through(v, key, &mut words[..n], &mut entries[..n]);
     } else {
