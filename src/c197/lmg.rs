@@ -2158,17 +2158,17 @@ fn first_known(words: &[u32]) -> ([u32; TOP], usize) {
             if w < floor {
                 continue;
             }
-            let last = top[TOP - 1];
-            dropped = dropped.max((w.min(last) >> 16) as i32);
-            if w > last {
-                let mut j = TOP - 1;
-                while j > 0 && top[j - 1] < w {
-                    top[j] = top[j - 1];
-                    j -= 1;
-                }
-                top[j] = w;
-                floor = top[TOP - 1] & 0xffff_0000;
+            // A word read later has a greater index than every word in `top`: with a key at
+            // least the last's, it is greater, and takes the last's place. The words left out
+            // so grow (the last of `top` only grows): the greatest key left out is the last's.
+            dropped = (top[TOP - 1] >> 16) as i32;
+            let mut j = TOP - 1;
+            while j > 0 && top[j - 1] < w {
+                top[j] = top[j - 1];
+                j -= 1;
             }
+            top[j] = w;
+            floor = top[TOP - 1] & 0xffff_0000;
         }
     }
     let mut known = 0;
