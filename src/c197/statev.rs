@@ -120,6 +120,11 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
     // What `KNGSFM` adds to the cost and to D for each square it looks at.
     for k in bits(valid) {
         let l = first + KINGSF_OFFSETS[k / 8];
+        // (A square looked at is on the board, in the tables' rows: so tested, the reads
+        // below need no bounds check.)
+        if l.wrapping_sub(2 * BW) >= 8 * BW {
+            continue;
+        }
         let enemy = theirs[l];
         if enemy == 0 {
             d += 1;
