@@ -798,6 +798,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `a`, the value the move of entry `e` came back with, modified (see [`Tree::diddle`])
     /// unless it is a flush passed up.
+    #[inline(always)]
     fn modified(
         &self,
         a: i64,
