@@ -670,32 +670,8 @@ impl<'a, 'p> Tree<'a, 'p> {
         let w = self.widths.at(self.lmgd) as i64;
         let esfbl = self.sfb;
         // EVM4D: the distinct-piece prefix.
-        let mut pieces_needed = (2 * list.pieces_with_safe_moves as i64).min(w) >> 1;
-        // The pieces seen, a bit a piece.
-        let mut seen = 0u64;
-        let mut extra = 0i64;
-        let mut s = w;
-        if pieces_needed > 0 {
-            let mut k = 0;
-            loop {
-                let p = list.get(k).mv.piece;
-                if p != 0 && seen & 1 << p == 0 {
-                    seen |= 1 << p;
-                    pieces_needed -= 1;
-                    if pieces_needed == 0 {
-                        break;
-                    }
-                }
-                k += 1;
-                if k >= list.len() {
-                    break;
-                }
-                s -= 1;
-                if s <= 0 {
-                    extra += 1;
-                }
-            }
-        }
+        let pieces_needed = (2 * list.pieces_with_safe_moves as i64).min(w) >> 1;
+        let extra = distinct_piece_extra(list.len(), |k| list.get(k).mv.piece, pieces_needed, w);
         let limit = w + extra;
         let mut counter = -limit;
         let mut esnfk = list.must_search as i64;
@@ -864,6 +840,7 @@ impl<'a, 'p> Tree<'a, 'p> {
 
     /// `a`, the value the move of entry `e` came back with, modified (see [`Tree::diddle`])
     /// unless it is a flush passed up.
+    #[inline(always)]
     fn modified(
         &self,
         a: i64,
@@ -963,6 +940,44 @@ impl<'a, 'p> Tree<'a, 'p> {
             });
         }
     }
+}
+
+/// `EVM4D` (3555-3581): the moves past the width that the distinct-piece prefix adds (J,
+/// counted down by `SOJA J`): the list (`len` moves, the piece of the k-th `piece(k)`) is read until
+/// `pieces_needed` (`T1`, more than 0 to read any) distinct pieces have been seen or it ends;
+/// the width (`S`, from `w`) is counted down at each move read past the first, and each move
+/// read once it is 0 or below adds one. Counted once the reading ends, not move by move: k
+/// moves past the first were read, and the count reached 0 at the w-th of them (a test
+/// compares it with the program's loop).
+#[inline(always)]
+fn distinct_piece_extra(
+    len: usize,
+    mut piece: impl FnMut(usize) -> Pc,
+    mut pieces_needed: i64,
+    w: i64,
+) -> i64 {
+    let mut extra = 0;
+    if pieces_needed > 0 {
+        // The pieces seen, a bit a piece.
+        let mut seen = 0u64;
+        let mut k = 0;
+        loop {
+            let p = piece(k);
+            if p != 0 && seen & 1 << p == 0 {
+                seen |= 1 << p;
+                pieces_needed -= 1;
+                if pieces_needed == 0 {
+                    break;
+                }
+            }
+            if k + 1 >= len {
+                break;
+            }
+            k += 1;
+        }
+        extra = (k as i64 - w.max(1) + 1).max(0);
+    }
+    extra
 }
 
 /// What the probe in `LMG` found for a node.
@@ -1285,6 +1300,62 @@ mod tests {
             assert_eq!(recs(&below), recs(&collected));
             assert_eq!(below.len(), k + 1);
         }
+    }
+
+    /// `EVM4D` (3555-3581) as the program counts: the width counted down at each move read
+    /// past the first, and the moves read once it is 0 or below counted one by one.
+    fn distinct_piece_extra_as_written(pieces: &[Pc], mut needed: i64, w: i64) -> i64 {
+        let (mut seen, mut extra, mut s) = (0u64, 0, w);
+        if needed > 0 {
+            let mut k = 0;
+            loop {
+                let p = pieces[k];
+                if p != 0 && seen & 1 << p == 0 {
+                    seen |= 1 << p;
+                    needed -= 1;
+                    if needed == 0 {
+                        break;
+                    }
+                }
+                k += 1;
+                if k >= pieces.len() {
+                    break;
+                }
+                s -= 1;
+                if s <= 0 {
+                    extra += 1;
+                }
+            }
+        }
+        extra
+    }
+
+    #[test]
+    fn the_distinct_piece_prefix_adds_what_the_programs_loop_adds() {
+        // Lists of 1 to 60 moves of random pieces (0, castling, among them), widths -1 to 14
+        // and 0 to 19 pieces needed: the same moves added, some 0 and some not.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let mut added = [0; 2];
+        for _ in 0..100_000 {
+            let len = 1 + next(60) as usize;
+            let kinds = 1 + next(32);
+            let pieces: Vec<Pc> = (0..len).map(|_| next(kinds + 1) as Pc).collect();
+            let (needed, w) = (next(20) as i64, next(16) as i64 - 1);
+            let extra = distinct_piece_extra(len, |k| pieces[k], needed, w);
+            assert_eq!(
+                extra,
+                distinct_piece_extra_as_written(&pieces, needed, w),
+                "{pieces:?} needed {needed} width {w}"
+            );
+            added[(extra > 0) as usize] += 1;
+        }
+        assert!(added.iter().all(|&n| n > 10_000), "{added:?}");
     }
 
     #[test]

@@ -120,6 +120,11 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
     // What `KNGSFM` adds to the cost and to D for each square it looks at.
     for k in bits(valid) {
         let l = first + KINGSF_OFFSETS[k / 8];
+        // (A square looked at is on the board, in the tables' rows: so tested, the reads
+        // below need no bounds check.)
+        if l.wrapping_sub(2 * BW) >= 8 * BW {
+            continue;
+        }
         let enemy = theirs[l];
         if enemy == 0 {
             d += 1;
@@ -357,7 +362,10 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
     // order), in a loop of their own.
     let mut attacked = 0u32;
     for (k, &a) in b.piecel[first..first + NPCS].iter().enumerate() {
-        if a != 0 && by[a] != 0 {
+        // A piece on the board stands in the tables' rows (`cat::Rows`, rows 2-9); a piece
+        // captured stands on 0, below them. Tested as the rows' bounds, the one test stands
+        // for both: on the board, and in the table (no bounds check at the read).
+        if a.wrapping_sub(2 * BW) < 8 * BW && by[a] != 0 {
             attacked |= 1 << k;
         }
     }
