@@ -192,7 +192,7 @@ enum PptWord {
     Nothing,
     /// A number read as a square (`BPREL(C)`): White's pawn's square, or a small number off
     /// the board (`ZR`, the level), file 0.
-    Square(Loc),
+    Square(u8),
     /// A black piece's `PIECE` word: negative, its file 0.
     BlackPiece,
 }
@@ -203,7 +203,7 @@ impl PptWord {
         if n == 0 {
             PptWord::Nothing
         } else {
-            PptWord::Square(n as Loc)
+            PptWord::Square(n as u8)
         }
     }
 }
@@ -259,7 +259,7 @@ pub struct Tables {
     /// `WPFLS`, `BPFLS`: bit f-1 for each file f holding a pawn of the side.
     pub pfls: [u32; 2],
     /// `WPNFLS`, `BPNFLS`: pawns on each file.
-    pub pnfls: [[i32; 8]; 2],
+    pub pnfls: [[i8; 8]; 2],
     /// The squares of each side's pawns, a bit a square (bit `l` for square `l`), for a move's
     /// update to find the pawns whose routines read a square (see [`Tables::update_pawns`]).
     pawn_squares: [u128; 2],
@@ -419,10 +419,10 @@ pub(super) struct PinList {
 }
 
 /// How many possible pins [`PinList`] holds. A node of `machack bench --table off` keeps 7
-/// at most (3 or more in about 3,400 of its 43,777 children); 11 keep the tables at 3,216
-/// bytes, which the copy at every node (`memcpy`, in blocks of 128 bytes) moves in one block
-/// fewer than with 12 or more (24 held: 0.66 M instructions of the bench more). More than it
-/// holds, and the tables are made anew: the same tables, at a higher cost.
+/// at most (3 or more in about 3,400 of its 43,777 children); 11 kept the tables at 3,216
+/// bytes (now 3,152), which the copy at every node (`memcpy`, in blocks of 128 bytes) moves
+/// in one block fewer than with 12 or more (24 held: 0.66 M instructions of the bench more).
+/// More than it holds, and the tables are made anew: the same tables, at a higher cost.
 const PINS_KEPT: usize = 11;
 
 impl PinList {
@@ -573,7 +573,7 @@ impl Tables {
             self.pawn_squares[side] &= !(1 << l);
         }
         let f = bfile(l) as usize - 1;
-        self.pnfls[side][f] += n;
+        self.pnfls[side][f] += n as i8;
         if self.pnfls[side][f] > 0 {
             self.pfls[side] |= 1 << f;
         } else {
@@ -1240,7 +1240,7 @@ impl Tables {
                 } else if b.piecel[q] == 0 {
                     PptWord::Nothing
                 } else {
-                    PptWord::Square(b.piecel[q])
+                    PptWord::Square(b.piecel[q] as u8)
                 }
             }
             _ => PptWord::Nothing,
@@ -1267,7 +1267,10 @@ impl Tables {
                 PptWord::Nothing => false,
                 // `CAILE C,1-BW(A)`: a number up to a rank behind ours, taken as a square
                 // (`BPREL(C)`), on this or a neighbouring file.
-                PptWord::Square(c) => c + BW <= a + 1 && (bprel_file(c) - t1).abs() <= 1,
+                PptWord::Square(c) => {
+                    let c = c as Loc;
+                    c + BW <= a + 1 && (bprel_file(c) - t1).abs() <= 1
+                }
                 // Negative, so below; its file 0, a neighbour of the KR file only.
                 PptWord::BlackPiece => t1 <= 1,
             };
@@ -1402,6 +1405,15 @@ mod tests {
 
     fn tables(b: &Board, passed_pawn_scan: bool) -> Tables {
         Tables::compute(b, CatFixes { passed_pawn_scan }, &Leftovers::default())
+    }
+
+    #[test]
+    fn the_tables_fill_the_bytes_their_copy_is_measured_at() {
+        // The tables are copied at every node (`memcpy`, in blocks of 128 bytes): a field
+        // made wider can cost a block more at every copy. 3,152 bytes since the files' pawn
+        // counts are bytes and PPT(0)'s square a byte (3,216 before: 0.75 M instructions of
+        // `machack bench --table off` more).
+        assert_eq!(std::mem::size_of::<Tables>(), 3152);
     }
 
     #[test]

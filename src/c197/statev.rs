@@ -182,7 +182,7 @@ fn kingsf_squares(near: &[i8; 2 * BW + 4], side: usize) -> u64 {
 /// backward. The same sum (a test compares it with the loop over every file).
 fn pawn_structure(t: &Tables) -> i64 {
     let [wn, bn] = &t.pnfls;
-    let n = |c: i32| (c as usize).min(6);
+    let n = |c: i8| (c as usize).min(6);
     let mut r = 0;
     // (The tests for three pawns on a file and for a passed pawn read their words at once,
     // not a branch on each.)
