@@ -946,12 +946,12 @@ impl<'a, 'p> Tree<'a, 'p> {
 }
 
 /// `EVM4D` (3555-3581): the moves past the width that the distinct-piece prefix adds (J,
-/// counted down by `SOJA J`): the list (`len` moves, the piece of the k-th `piece(k)`) is read until
-/// `pieces_needed` (`T1`, more than 0 to read any) distinct pieces have been seen or it ends;
-/// the width (`S`, from `w`) is counted down at each move read past the first, and each move
-/// read once it is 0 or below adds one. Counted once the reading ends, not move by move: k
-/// moves past the first were read, and the count reached 0 at the w-th of them (a test
-/// compares it with the program's loop).
+/// counted down by `SOJA J`): the list (`len` moves, the piece of the k-th `piece(k)`) is
+/// read until `pieces_needed` (`T1`, more than 0 to read any) distinct pieces have been seen
+/// or it ends; the width (`S`, from `w`) is counted down at each move read past the first,
+/// and each move read once it is 0 or below adds one. Counted once the reading ends, not move
+/// by move: k moves past the first were read, and the count reached 0 at the w-th of them (a
+/// test compares it with the program's loop).
 #[inline(always)]
 fn distinct_piece_extra(
     len: usize,
@@ -1358,7 +1358,8 @@ mod tests {
             );
             added[(extra > 0) as usize] += 1;
         }
-        assert!(added.iter().all(|&n| n > 10_000), "{added:?}");
+        // The lists that add none and those that add some (a regression pin).
+        assert_eq!(added, [34841, 65159]);
     }
 
     #[test]
