@@ -54,6 +54,16 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The six kinds, in their numbers' order.
+    pub const ALL: [Kind; 6] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
+    ];
+
     /// Whether the kind slides along ranks and files (the sign of `RFPCS`, 371-378).
     pub const fn rfpcs(self) -> bool {
         matches!(self, Kind::Rook | Kind::Queen)

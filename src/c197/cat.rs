@@ -26,14 +26,7 @@ pub fn attack_word(k: Kind) -> AttackWord {
 
 /// [`attack_word`] of each kind, by its number.
 static ATTACK_WORDS: [AttackWord; 6] = {
-    let kinds = [
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-    ];
+    let kinds = Kind::ALL;
     let mut w = [0; 6];
     let mut k = 0;
     while k < 6 {
@@ -55,8 +48,10 @@ const ROWS: usize = 8 * BW;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rows<T>([T; ROWS]);
 
-/// Whether square `l` is in a [`Rows`] table.
-fn in_rows(l: Loc) -> bool {
+/// Whether square `l` is in a [`Rows`] table: tested before a read, the read needs no bounds
+/// check (the one test stands for both).
+#[inline(always)]
+pub(super) fn in_rows(l: Loc) -> bool {
     (FIRST_ROW..FIRST_ROW + ROWS).contains(&l)
 }
 
@@ -1419,15 +1414,7 @@ mod tests {
     #[test]
     fn an_attack_word_read_from_the_table_is_pcatv() {
         // `PCATV`: 1,,code, the code the kind's (`attack_code`): pawn 6 ... king 1.
-        let kinds = [
-            Kind::Pawn,
-            Kind::Knight,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Queen,
-            Kind::King,
-        ];
-        for k in kinds {
+        for k in Kind::ALL {
             assert_eq!(
                 attack_word(k),
                 (1 << 18) + attack_code(k) as AttackWord,

@@ -12,7 +12,7 @@ use super::board::{
     BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag,
     bpdag, brank, centre_pawns, king, king_rook, nonzero_bytes, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots, slot_word};
+use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots, in_rows, slot_word};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
 use super::generate::{BIT, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
@@ -975,7 +975,7 @@ impl<'a, const TRACE: bool> Pmg<'a, TRACE> {
     fn lmgr<const K: u8, const S: usize>(&mut self, p: Pc, a: Loc, blocks: bool) {
         // A square offered is on the board, in rows 2-9: told once here, so that the board and
         // the tables' rows are read at `a` (and next to it) with no bounds check at each read.
-        if !(2 * BW..10 * BW).contains(&a) {
+        if !in_rows(a) {
             unreachable!("a square off the board offered: {a}");
         }
         // LMGRA.

@@ -6,7 +6,7 @@ use super::board::{
     BW, Board, CMove, HIGH, Kind, Loc, NPCS, Pc, attack_code, bits, brank, king, nonzero_bytes,
     real_value, side_of,
 };
-use super::cat::{AttackWord, Tables, count};
+use super::cat::{AttackWord, Tables, count, in_rows};
 use super::evm::{Node, Ret, Tree};
 use super::flata::{FLATA, f2la, flata};
 use super::generate::trapped;
@@ -122,7 +122,7 @@ fn kingsf(b: &Board, t: &Tables, side: usize, kl: Loc) -> i64 {
         let l = first + KINGSF_OFFSETS[k / 8];
         // (A square looked at is on the board, in the tables' rows: so tested, the reads
         // below need no bounds check.)
-        if l.wrapping_sub(2 * BW) >= 8 * BW {
+        if !in_rows(l) {
             continue;
         }
         let enemy = theirs[l];
@@ -332,14 +332,7 @@ fn queenings(b: &Board, t: &Tables, promotions_fixed: bool, moves: &mut Vec<(CMo
 fn attacker_value(w: AttackWord) -> i64 {
     const BY_CODE: [i64; 8] = {
         let mut v = [0; 8];
-        let kinds = [
-            Kind::Pawn,
-            Kind::Knight,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::Queen,
-            Kind::King,
-        ];
+        let kinds = Kind::ALL;
         let mut k = 0;
         while k < kinds.len() {
             v[attack_code(kinds[k]) as usize] = real_value(kinds[k]) as i64;
@@ -365,7 +358,7 @@ fn prey_of(b: &Board, t: &Tables, att: usize, out: &mut Prey) {
         // A piece on the board stands in the tables' rows (`cat::Rows`, rows 2-9); a piece
         // captured stands on 0, below them. Tested as the rows' bounds, the one test stands
         // for both: on the board, and in the table (no bounds check at the read).
-        if a.wrapping_sub(2 * BW) < 8 * BW && by[a] != 0 {
+        if in_rows(a) && by[a] != 0 {
             attacked |= 1 << k;
         }
     }
