@@ -744,15 +744,41 @@ fn signalled_game(dir: &Path, signal: &str, trial: u32, rng: &mut ChaCha8Rng) {
     );
 }
 
+/// Whether this process ignores SIGHUP (as under `nohup`), which the games it starts inherit:
+/// read from the `SigIgn` mask of `/proc/self/status` (bit 0 is SIGHUP); false where there is no
+/// such file.
+fn sighup_ignored() -> bool {
+    fs::read_to_string("/proc/self/status").is_ok_and(|status| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("SigIgn:"))
+            .and_then(|mask| u64::from_str_radix(mask.trim(), 16).ok())
+            .is_some_and(|mask| mask & 1 != 0)
+    })
+}
+
 /// SIGINT, SIGTERM and SIGHUP at random moments of games that write their record many times a
 /// second, 50 each: no temporary file is left, and the record holds every move shown. Hidden
 /// temporary files stayed after SIGHUP (17 of 25 trials), SIGINT (13/45), SIGTERM (15/45).
+///
+/// Where the tests run with SIGHUP ignored (under `nohup`), the games inherit that, and keep it
+/// ignored by design (see `tidy_signals` in main.rs): the HUP trials are then skipped, saying so,
+/// rather than failing on a game that outlives its signal.
 #[test]
 fn sigint_sigterm_and_sighup_leave_no_temporary_file_in_50_trials_each() {
     const TRIALS: u32 = 50;
     let dir = common::scratch("faults-signals");
+    let mut signals = vec!["INT", "TERM", "HUP"];
+    if sighup_ignored() {
+        skip(
+            "sigint_sigterm_and_sighup_leave_no_temporary_file_in_50_trials_each (HUP)",
+            "SIGHUP is ignored where the tests run (nohup?), and a game keeps an ignored \
+             SIGHUP ignored",
+        );
+        signals.pop();
+    }
     std::thread::scope(|s| {
-        for (k, signal) in ["INT", "TERM", "HUP"].into_iter().enumerate() {
+        for (k, signal) in signals.into_iter().enumerate() {
             let dir = &dir;
             s.spawn(move || {
                 let mut rng = ChaCha8Rng::seed_from_u64(1967 + k as u64);
