@@ -556,8 +556,8 @@ pub fn pawn_attacks(color: Color, s: Square) -> Bitboard {
     by_square(&PAWN[color.index() & 1], s)
 }
 
-/// The slider attacks of magic `m` for the occupied squares `occ`, from the tables `t` (read
-/// once by the caller: every lookup inlined where it is made, one `LazyLock` check each).
+/// The slider attacks of magic `m` for the occupied squares `occ`, from the tables `t` (reached
+/// once by the caller, through [`Sliders`]: every lookup inlined where it is made).
 #[inline(always)]
 fn magic_lookup(t: &Tables, m: &Magic, occ: Bitboard) -> Bitboard {
     let i = ((occ.0 & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
@@ -615,12 +615,8 @@ pub fn bishop_attacks(s: Square, occ: Bitboard) -> Bitboard {
 /// Squares a rook and a bishop on `s` attack given the occupied squares `occ`, in that order.
 #[inline(always)]
 pub fn rook_and_bishop_attacks(s: Square, occ: Bitboard) -> (Bitboard, Bitboard) {
-    let t = &*TABLES;
-    let i = s.index() & 63;
-    (
-        magic_lookup(t, &t.rook_magics[i], occ),
-        magic_lookup(t, &t.bishop_magics[i], occ),
-    )
+    let t = Sliders::get();
+    (t.rook(s, occ), t.bishop(s, occ))
 }
 
 /// Squares a rook on `s` attacks on an empty board ([`rook_attacks`] with nothing in the way).
