@@ -40,6 +40,8 @@ static ATTACK_WORDS: [AttackWord; 6] = {
 const FIRST_ROW: Loc = 2 * BW;
 /// The squares of [`Rows`]: rows 2-9, the border columns between them included.
 const ROWS: usize = 8 * BW;
+/// The squares [`Rows`] covers, `FIRST_ROW` on: those of the board's eight rows.
+pub(super) const ROW_SQUARES: std::ops::Range<Loc> = FIRST_ROW..FIRST_ROW + ROWS;
 
 /// A table over the squares of the board's eight rows (rows 2-9 of `BOARD`, with the border
 /// columns between them): `CAT` also counts a knight's or king's attacks on the squares off the
@@ -52,7 +54,7 @@ pub struct Rows<T>([T; ROWS]);
 /// check (the one test stands for both).
 #[inline(always)]
 pub(super) fn in_rows(l: Loc) -> bool {
-    (FIRST_ROW..FIRST_ROW + ROWS).contains(&l)
+    ROW_SQUARES.contains(&l)
 }
 
 impl<T> std::ops::Index<Loc> for Rows<T> {

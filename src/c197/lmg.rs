@@ -12,7 +12,9 @@ use super::board::{
     BD2, BW, Board, CASTLE_KING, CASTLE_QUEEN, CMove, KQV, Kind, Loc, NPCS, Pc, bfile, bmdag,
     bpdag, brank, centre_pawns, king, king_rook, nonzero_bytes, queen, queen_rook, side_of,
 };
-use super::cat::{AttackWord, DIR, Tables, attack_word, count, held_slots, in_rows, slot_word};
+use super::cat::{
+    AttackWord, DIR, ROW_SQUARES, Tables, attack_word, count, held_slots, in_rows, slot_word,
+};
 use super::flata::{AFLATA, DFLATA, FLATA, flata, flata_inline};
 use super::generate::{BIT, LOC, Occupancy, SQ, Squares, lmgstd, lmgt, offered, scoring_line};
 use crate::interface::Fixes;
@@ -1910,7 +1912,7 @@ impl SquareValues {
         let start = &START_VALUES[i];
         // Rows 2-9, the board's (the border columns between them too): the values of the
         // squares beyond them are never read.
-        self.sqval[2 * BW..10 * BW].copy_from_slice(&start.sqval[2 * BW..10 * BW]);
+        self.sqval[ROW_SQUARES].copy_from_slice(&start.sqval[ROW_SQUARES]);
         self.planes = start.planes;
         self.risky = 0;
     }
