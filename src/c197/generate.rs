@@ -188,31 +188,49 @@ pub fn pawn_moves(b: &Board, a: Loc, side: usize, out: &mut impl FnMut(Loc)) {
 }
 
 /// Slider lines up to the first piece or the edge, the squares [`offered`] to a piece of
-/// `side`: inlined into `LMGT` (left to the compiler, it was a call of its own). An empty
-/// square is offered and the line goes on; the square that ends it (a piece, or the border)
-/// is offered as the table says.
+/// `side`: inlined into `LMGT` (left to the compiler, it was a call of its own).
 #[inline(always)]
 fn lines(b: &Board, a: Loc, dirs: &[isize; 4], side: usize, out: &mut Squares) {
     // The count kept in a register while the lines are walked, stored once at the end.
     let mut n = out.len as usize;
+    offered_on_lines(b, a, dirs, side, |l| {
+        out.at[n] = l as u16;
+        n += 1;
+        false
+    });
+    out.len = n as u8;
+}
+
+/// Hands `f` each square of the slider lines from `a` along `dirs` that is [`offered`] to a
+/// piece of `side`, line by line, until `f` says it has found what it looks for (true, then
+/// returned). An empty square is offered and the line goes on; the square that ends it (a
+/// piece, or the border) is offered as the table says.
+#[inline(always)]
+fn offered_on_lines(
+    b: &Board,
+    a: Loc,
+    dirs: &[isize; 4],
+    side: usize,
+    mut f: impl FnMut(Loc) -> bool,
+) -> bool {
     for &d in dirs {
         let mut l = a;
         loop {
             l = l.wrapping_add_signed(d);
             let q = b.board[l];
             if q == 0 {
-                out.at[n] = l as u16;
-                n += 1;
+                if f(l) {
+                    return true;
+                }
                 continue;
             }
-            if OFFERED[side & 1][q as u8 as usize] {
-                out.at[n] = l as u16;
-                n += 1;
+            if OFFERED[side & 1][q as u8 as usize] && f(l) {
+                return true;
             }
             break;
         }
     }
-    out.len = n as u8;
+    false
 }
 
 /// The squares the generator scores for piece `p` standing on `a` (`LMGSTD`), each with what
@@ -478,42 +496,13 @@ pub fn trapped(b: &Board, t: &Tables, p: Pc) -> bool {
             let l = a.wrapping_add_signed(o);
             offer(l) && theirs[l] == 0
         }),
-        Kind::Rook => !lines_out(b, a, &ROOK_DIRS, i, way_out),
-        Kind::Bishop => !lines_out(b, a, &BISHOP_DIRS, i, way_out),
+        Kind::Rook => !offered_on_lines(b, a, &ROOK_DIRS, i, way_out),
+        Kind::Bishop => !offered_on_lines(b, a, &BISHOP_DIRS, i, way_out),
         Kind::Queen => {
-            !(lines_out(b, a, &ROOK_DIRS, i, way_out) || lines_out(b, a, &BISHOP_DIRS, i, way_out))
+            !(offered_on_lines(b, a, &ROOK_DIRS, i, way_out)
+                || offered_on_lines(b, a, &BISHOP_DIRS, i, way_out))
         }
     }
-}
-
-/// Whether a slider of `side` on `a` has a square on its lines (as [`lines`] offers them) that
-/// is a way out.
-#[inline(always)]
-fn lines_out(
-    b: &Board,
-    a: Loc,
-    dirs: &[isize; 4],
-    side: usize,
-    way_out: impl Fn(Loc) -> bool,
-) -> bool {
-    for &d in dirs {
-        let mut l = a;
-        loop {
-            l = l.wrapping_add_signed(d);
-            let q = b.board[l];
-            if q == 0 {
-                if way_out(l) {
-                    return true;
-                }
-                continue;
-            }
-            if OFFERED[side & 1][q as u8 as usize] && way_out(l) {
-                return true;
-            }
-            break;
-        }
-    }
-    false
 }
 
 #[cfg(test)]
